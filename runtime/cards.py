@@ -1,0 +1,112 @@
+"""Card definitions as the engine sees them: a CardDef per card id, its hooks, and the packs holding them.
+
+This is the contract the compiler targets: it turns card files into these records, and the
+engine never learns of a card any other way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from runtime import ir
+
+CARD_KINDS: tuple[str, ...] = (
+    "alien",
+    "flare",
+    "encounter",
+    "reinforcement",
+    "artifact",
+    "destiny",
+    "edict",
+    "kicker",
+    "tech",
+    "essence",
+    "combo",
+)
+
+# Kinds that are shuffled into the cosmic deck when their pack is in play.
+COSMIC_DECK_KINDS: frozenset[str] = frozenset(
+    {"encounter", "reinforcement", "artifact", "edict", "kicker"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    """One way a card acts: a part of an alien power, a flare half, a card's play, a setup step."""
+
+    card: str
+    name: str
+    kind: str  # "power" | "wild" | "super" | "play" | "setup" | "essence"
+    window: str
+    effect: ir.Node
+    roles: tuple[str, ...] = ()
+    optional: bool = False
+    condition: ir.Node | None = None
+    cost: ir.Node | None = None
+    limit: str | None = None  # "encounter" | "turn" | "game"
+    text: str = ""
+    # A super flare that upgrades a power names it; the engine offers the flare when that power acts.
+    upgrades: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    id: str
+    kind: str
+    name: str
+    pack: str
+    text: str = ""
+    copies: int = 1
+    type: str | None = None  # encounter: attack/negotiate/morph; destiny: color/wild/special
+    value: int | None = None  # attack value, kicker multiplier, tech research number
+    color: str | None = None  # destiny colour
+    alien: str | None = None  # owning alien of a flare or essence card
+    hooks: tuple[Hook, ...] = ()
+    target: ir.Node | None = None  # special destiny: whom it points at
+    requires: tuple[str, ...] = ()  # setup options the card needs
+    min_players: int | None = None
+    attrs: Mapping[str, Any] = field(default_factory=dict)
+
+    def label(self) -> str:
+        if self.kind == "encounter" and self.type == "attack":
+            return f"attack {self.value:02d}"
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDef:
+    """A setup option a pack declares (a rule variant), with its default."""
+
+    name: str
+    default: Any
+    doc: str
+    pack: str
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PackDef:
+    id: str
+    name: str
+    version: str
+    requires: tuple[str, ...] = ()
+    options: tuple[OptionDef, ...] = ()
+    min_players: int = 3
+    max_players: int = 5
+    overrides: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """The linked output of the compiler: every card of the selected packs, by id."""
+
+    cards: Mapping[str, CardDef]
+    packs: Mapping[str, PackDef]
+
+    def of_kind(self, kind: str) -> list[CardDef]:
+        return [c for c in self.cards.values() if c.kind == kind]
+
+    def options(self) -> dict[str, OptionDef]:
+        return {o.name: o for p in self.packs.values() for o in p.options}

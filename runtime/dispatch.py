@@ -1,0 +1,336 @@
+"""Hook dispatch: when the engine opens a window, run the powers, delayed effects and card plays
+that act there, in the order policy, with the targeted response windows (zaps, card zaps).
+
+A window with nothing bound to it costs two dict lookups: the engine opens dozens per encounter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from runtime.cards import Hook
+from runtime.effects.context import Ctx
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.effects.link import Bound, Play
+    from runtime.game import Game
+
+
+@dataclass(slots=True)
+class PowerUse:
+    """The event of a response.power window: a power about to act."""
+
+    seat: int
+    hook: Hook
+    cancelled: bool = False
+
+
+@dataclass(slots=True)
+class CardPlay:
+    """The event of a response.card window: a card being played."""
+
+    seat: int
+    instance: int
+    hook: Hook
+    cancelled: bool = False
+    discard: bool = False  # cancelled cards are discarded even if they would go back to a hand
+
+
+@dataclass(slots=True)
+class Restriction:
+    action: str
+    seats: frozenset[int]
+    until: str
+    source: str = ""
+
+
+@dataclass(slots=True)
+class DelayedHook:
+    window: str
+    run: Any
+    ctx: Ctx
+
+
+class Dispatcher:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.powers: dict[str, list[tuple[int, Bound]]] = {}
+        self.restrictions: list[Restriction] = []
+        self.lasting: list[tuple[str, Any]] = []  # (until, undo callable)
+
+    # ------------------------------------------------------------------ tables
+
+    def refresh_powers(self) -> None:
+        """Rebuild the window -> (seat, power hook) table from the aliens players hold now."""
+        table: dict[str, list[tuple[int, Bound]]] = {}
+        for player in self.game.state.players:
+            if player.alien is None:
+                continue
+            for window, bounds in self.rules.powers.get(player.alien, {}).items():
+                table.setdefault(window, []).extend((player.seat, b) for b in bounds)
+        self.powers = table
+
+    # ------------------------------------------------------------------ windows
+
+    def step(self, window: Window) -> None:
+        self.run(window.value, None)
+
+    def event(self, window: Window, event: Any) -> None:
+        self.run(window.value, event)
+
+    def run(self, name: str, event: Any) -> None:
+        powers = self.powers.get(name)
+        plays = self.rules.plays.get(name)
+        enc = self.game.state.encounter
+        delayed = enc.delayed if enc is not None and enc.delayed else None
+        if powers:
+            self.run_powers(powers, event)
+        if delayed:
+            self.run_delayed(name, delayed, event)
+        if plays:
+            self.offer_plays(plays, event)
+
+    def order(self) -> list[int]:
+        """Offense, defense, then the others clockwise from the offense."""
+        st = self.game.state
+        enc = st.encounter
+        if enc is None:
+            return st.clockwise_from(st.offense)
+        rest = [s for s in st.clockwise_from(enc.offense) if s != enc.offense and s != enc.defense]
+        return [enc.offense, *([enc.defense] if enc.defense >= 0 else []), *rest]
+
+    # ------------------------------------------------------------------ powers
+
+    def run_powers(self, powers: list[tuple[int, Bound]], event: Any) -> None:
+        game = self.game
+        by_seat: dict[int, list[Bound]] = {}
+        for seat, bound in powers:
+            if game.has_power(seat):
+                by_seat.setdefault(seat, []).append(bound)
+        for seat in self.order():
+            bounds = by_seat.get(seat)
+            if not bounds:
+                continue
+            ready = [b for b in bounds if self.eligible(seat, b, event)]
+            while ready:
+                bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
+                self.use_power(seat, bound, event)
+                ready = [b for b in ready if self.eligible(seat, b, event)]
+
+    def pick_order(self, seat: int, ready: list[Bound]) -> Bound:
+        bound = self.game.choose(
+            seat,
+            "power.order",
+            "which of your effects resolves first?",
+            ready,
+            lambda b: b.hook.name,
+        )
+        ready.remove(bound)
+        return bound
+
+    def eligible(self, seat: int, bound: Bound, event: Any) -> bool:
+        game = self.game
+        if not game.has_power(seat):
+            return False
+        if bound.role is not None and not bound.role(game.state, seat):
+            return False
+        if bound.hook.limit and self.uses(bound.hook, seat) >= 1:
+            return False
+        ctx = Ctx(game, seat, bound.hook, event)
+        if bound.test is not None and not bound.test(ctx):
+            return False
+        return bound.can_pay is None or bound.can_pay(ctx)
+
+    def use_power(self, seat: int, bound: Bound, event: Any) -> None:
+        game = self.game
+        hook = bound.hook
+        if hook.optional and not game.yes_no(seat, "power.use", f"use {hook.name}?"):
+            return
+        bound = self.offer_upgrade(seat, bound)
+        self.count_use(bound.hook, seat)
+        use = PowerUse(seat, hook)
+        game.log("power", seat, hook.name)
+        self.run(Window.RESPONSE_POWER.value, use)
+        if use.cancelled:
+            return
+        ctx = Ctx(game, seat, bound.hook, event)
+        if bound.cost is not None:
+            bound.cost(ctx)
+        bound.run(ctx)
+
+    def offer_upgrade(self, seat: int, bound: Bound) -> Bound:
+        """A super flare that upgrades this power may be played as the power acts."""
+        game = self.game
+        alien = game.state.players[seat].alien
+        upgrades = self.rules.upgrades.get((alien or "", bound.hook.name))
+        if not upgrades:
+            return bound
+        enc = game.state.encounter
+        if enc is not None and seat in enc.flares_played:
+            return bound
+        for play in upgrades:
+            held = [i for i in self.rules.instances(game, play.card) if game.holder[i] == seat]
+            prompt = f"play {play.bound.hook.card} to strengthen {bound.hook.name}?"
+            if (
+                held
+                and game.yes_no(seat, "flare.upgrade", prompt)
+                and self.play_card(seat, held[0], play, None, run=False)
+            ):
+                return play.bound
+        return bound
+
+    def uses(self, hook: Hook, seat: int) -> int:
+        key = f"{hook.card}:{hook.name}:{seat}"
+        st = self.game.state
+        if hook.limit == "encounter":
+            return st.encounter.used.get(key, 0) if st.encounter is not None else 0
+        return st.used.get(f"{hook.limit}:{key}", 0)
+
+    def count_use(self, hook: Hook, seat: int) -> None:
+        if not hook.limit:
+            return
+        key = f"{hook.card}:{hook.name}:{seat}"
+        st = self.game.state
+        if hook.limit == "encounter":
+            if st.encounter is not None:
+                st.encounter.used[key] = st.encounter.used.get(key, 0) + 1
+        else:
+            full = f"{hook.limit}:{key}"
+            st.used[full] = st.used.get(full, 0) + 1
+
+    # ------------------------------------------------------------------ delayed hooks
+
+    def delay(self, window: str, run: Any, ctx: Ctx) -> None:
+        enc = self.game.state.encounter
+        if enc is not None:
+            enc.delayed.append(DelayedHook(window, run, ctx))
+
+    def run_delayed(self, name: str, delayed: list[Any], event: Any) -> None:
+        due = [d for d in delayed if d.window == name]
+        for d in due:
+            delayed.remove(d)
+            d.ctx.event = event
+            d.run(d.ctx)
+
+    # ------------------------------------------------------------------ card plays
+
+    def playable(self, plays: list[Play], event: Any) -> dict[int, list[tuple[int, Play]]]:
+        """Cards each seat could play now, as (instance, play) pairs."""
+        game = self.game
+        out: dict[int, list[tuple[int, Play]]] = {}
+        enc = game.state.encounter
+        for play in plays:
+            for instance in self.rules.instances(game, play.card):
+                seat = game.holder[instance]
+                if seat < 0:
+                    continue
+                if play.flare and not self.flare_allowed(seat, play, enc):
+                    continue
+                if self.forbidden(f"play {play.kind}", seat):
+                    continue
+                bound = play.bound
+                if bound.role is not None and not bound.role(game.state, seat):
+                    continue
+                ctx = Ctx(game, seat, bound.hook, event, instance)
+                if bound.test is not None and not bound.test(ctx):
+                    continue
+                if bound.can_pay is not None and not bound.can_pay(ctx):
+                    continue
+                out.setdefault(seat, []).append((instance, play))
+        return out
+
+    def flare_allowed(self, seat: int, play: Play, enc: Any) -> bool:
+        game = self.game
+        if enc is not None and seat in enc.flares_played:
+            return False
+        own = game.state.players[seat].alien == play.alien
+        if play.flare == "wild":
+            return not own
+        return own and game.has_power(seat)
+
+    def offer_plays(self, plays: list[Play], event: Any) -> None:
+        game = self.game
+        passed: set[int] = set()
+        for _ in range(64):
+            options = self.playable(plays, event)
+            asked = False
+            for seat in self.order():
+                choices = options.get(seat)
+                if not choices or seat in passed:
+                    continue
+                asked = True
+                pick = game.choose(
+                    seat,
+                    "card.play",
+                    "play a card now?",
+                    [None, *choices],
+                    labeler=lambda c: (
+                        "pass" if c is None else f"{game.card_label(c[0])} ({c[1].bound.hook.name})"
+                    ),
+                    passive=0,
+                )
+                if pick is None:
+                    passed.add(seat)
+                    continue
+                instance, play = pick
+                self.play_card(seat, instance, play, event)
+                passed.clear()
+                break
+            if not asked:
+                return
+
+    def play_card(
+        self, seat: int, instance: int, play: Play, event: Any, *, run: bool = True
+    ) -> bool:
+        """Play a card from hand; False when it was cancelled. Flares go back to the hand."""
+        game = self.game
+        st = game.state
+        game.from_hand(seat, instance)
+        st.in_play.append(instance)
+        if play.flare and st.encounter is not None:
+            st.encounter.flares_played.add(seat)
+        game.log("play", seat, instance)
+        played = CardPlay(seat, instance, play.bound.hook)
+        self.run(Window.RESPONSE_CARD.value, played)
+        if not played.cancelled and run:
+            bound = play.bound
+            ctx = Ctx(game, seat, bound.hook, event, instance)
+            if bound.cost is not None:
+                bound.cost(ctx)
+            bound.run(ctx)
+        if instance in st.in_play:
+            st.in_play.remove(instance)
+            if play.flare and not played.discard:
+                game.to_hand(seat, instance)
+            else:
+                game.discard(instance)
+        return not played.cancelled
+
+    # ------------------------------------------------------------------ restrictions and lasting effects
+
+    def forbid(self, action: str, seats: frozenset[int], until: str, source: str = "") -> None:
+        self.restrictions.append(Restriction(action, seats, until, source))
+
+    def forbidden(self, action: str, seat: int) -> bool:
+        if not self.restrictions:
+            return False
+        return any(r.action == action and seat in r.seats for r in self.restrictions)
+
+    def last(self, until: str, undo: Any) -> None:
+        self.lasting.append((until, undo))
+
+    def expire(self, scope: str) -> None:
+        """End the restrictions and lasting effects that hold until the end of `scope`."""
+        if self.restrictions:
+            self.restrictions = [r for r in self.restrictions if r.until != scope]
+        if self.lasting:
+            keep = []
+            for until, undo in self.lasting:
+                if until == scope:
+                    undo()
+                else:
+                    keep.append((until, undo))
+            self.lasting = keep

@@ -1,0 +1,459 @@
+"""IR in, closures out: each statement becomes a function of the effect's context.
+
+Names in the IR (ops, measures, predicates, selectors) are bound to their registry entries here,
+once per card set, so running an effect is a chain of direct calls with no lookups.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from runtime import ir
+from runtime.effects import values as v
+from runtime.effects.context import Ctx, Stop
+from runtime.registry import MEASURES, OPS, PREDICATES, T
+from runtime.vocabulary import SELECTORS, card_target, cards_matching, count_ships, sides_of
+
+Fn = Callable[[Ctx], Any]
+
+
+class CompileError(Exception):
+    """IR that names something the registry lacks (a compiler/runtime version mismatch)."""
+
+
+# ---------------------------------------------------------------- statements
+
+
+def statement(node: ir.Node) -> Callable[[Ctx], None]:
+    if isinstance(node, ir.Do):
+        return _do(node)
+    if isinstance(node, ir.Seq):
+        parts = [statement(n) for n in node.items]
+        if len(parts) == 1:
+            return parts[0]
+
+        def seq(ctx: Ctx) -> None:
+            for part in parts:
+                part(ctx)
+
+        return seq
+    if isinstance(node, ir.If):
+        test, then = condition(node.cond), statement(node.then)
+        otherwise = statement(node.otherwise) if node.otherwise is not None else None
+
+        def when(ctx: Ctx) -> None:
+            if test(ctx):
+                then(ctx)
+            elif otherwise is not None:
+                otherwise(ctx)
+
+        return when
+    if isinstance(node, ir.ForEach):
+        return _for_each(node)
+    if isinstance(node, ir.Choose):
+        return _choose(node)
+    if isinstance(node, ir.Repeat):
+        body, times = statement(node.body), node.times
+
+        def repeat(ctx: Ctx) -> None:
+            for _ in range(times):
+                body(ctx)
+
+        return repeat
+    if isinstance(node, ir.Instead):
+        body = statement(node.body)
+
+        def instead(ctx: Ctx) -> None:
+            if ctx.event is not None and hasattr(ctx.event, "cancelled"):
+                ctx.event.cancelled = True
+            body(ctx)
+
+        return instead
+    if isinstance(node, ir.Lasting):
+        body, until = statement(node.body), node.duration
+
+        def lasting(ctx: Ctx) -> None:
+            inner = ctx.copy()
+            inner.until = until
+            body(inner)
+
+        return lasting
+    if isinstance(node, ir.Delayed):
+        body, window = statement(node.body), node.window
+
+        def delayed(ctx: Ctx) -> None:
+            ctx.game.dispatch.delay(window, body, ctx.copy())
+
+        return delayed
+    if isinstance(node, ir.Forbid):
+        who, action = players(node.subject), node.action
+
+        def forbid(ctx: Ctx) -> None:
+            ctx.game.dispatch.forbid(action, frozenset(who(ctx)), ctx.until, ctx.hook.card)
+
+        return forbid
+    raise CompileError(f"not a statement: {type(node).__name__}")
+
+
+def _do(node: ir.Do) -> Callable[[Ctx], None]:
+    op = OPS.get(node.op)
+    if op is None:
+        raise CompileError(f"unknown op '{node.op}'")
+    args = [
+        arg(a, s.type) if a is not None else _none for a, s in zip(node.args, op.slots, strict=True)
+    ]
+    impl, feasible, may, prevent = op.impl, op.feasible, node.may, node.prevent
+    prompt = node.text or op.verb
+    if op.subject is not T.PLAYERS:
+        thing = arg(node.subject, op.subject)
+
+        def act_on(ctx: Ctx) -> None:
+            impl(ctx, ctx.you, thing(ctx), *[a(ctx) for a in args])
+
+        return act_on
+    subjects = players(node.subject) if node.subject is not None else _you
+
+    def run(ctx: Ctx) -> None:
+        for seat in subjects(ctx):
+            c = ctx.with_subject(seat)
+            values = [a(c) for a in args]
+            if feasible is not None and not feasible(c, seat, *values):
+                continue
+            if may and not c.game.yes_no(seat, "effect.may", f"{prompt}?"):
+                continue
+            impl(c, seat, *values)
+            if prevent:
+                raise Stop()
+
+    return run
+
+
+def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
+    body = statement(node.body)
+    if isinstance(node.over, (ir.Players, ir.Chosen, ir.Extreme)):
+        who = players(node.over)
+
+        def each_player(ctx: Ctx) -> None:
+            for seat in who(ctx):
+                body(ctx.with_they(seat))
+
+        return each_player
+    count = value(ir.CountOf(node.over))
+
+    def each_thing(ctx: Ctx) -> None:
+        for _ in range(min(count(ctx), 100)):
+            body(ctx)
+
+    return each_thing
+
+
+def _choose(node: ir.Choose) -> Callable[[Ctx], None]:
+    options = [statement(o) for o in node.options]
+    labels = node.labels
+    chooser = players(node.chooser) if node.chooser is not None else _you
+
+    def choose(ctx: Ctx) -> None:
+        for seat in chooser(ctx):
+            index = ctx.game.choose(
+                seat, "effect.choose", "choose one", list(range(len(options))), lambda i: labels[i]
+            )
+            options[index](ctx.with_subject(seat))
+
+    return choose
+
+
+def _none(ctx: Ctx) -> None:
+    return None
+
+
+def _you(ctx: Ctx) -> list[int]:
+    return [ctx.you]
+
+
+# ---------------------------------------------------------------- arguments
+
+
+def arg(node: ir.Node | None, t: T) -> Fn:
+    if node is None:
+        return _none
+    if t is T.NUMBER:
+        return value(node)
+    if t is T.PLAYERS:
+        return players(node)
+    if t is T.CARDS:
+        return _cards(node)
+    if t is T.CARD:
+        return _card(node)
+    if t is T.CARD_SPEC:
+        return _card_spec(node)
+    if t is T.SHIPS:
+        return _ships(node)
+    if t is T.PLACE:
+        return _place(node)
+    if t is T.SIDE:
+        assert isinstance(node, ir.Side)
+        which = node.which
+        return lambda ctx: sides_of(ctx, which)
+    if t is T.QUANTITY:
+        assert isinstance(node, ir.Measure)
+        owners = players(node.of) if node.of is not None else _you
+        name = node.name
+        return lambda ctx: v.QuantityArg(name, owners(ctx))
+    if t is T.FORMULA:
+        formula = value(node)
+        return lambda ctx: (formula, ctx.copy())
+    if t is T.AMOUNT:
+        assert isinstance(node, ir.Cards), node
+        count = value(node.count) if node.count is not None else (lambda ctx: 1)
+        what, up_to = next(iter(node.filter.types or {"lucre"})), node.up_to
+        return lambda ctx: v.AmountArg(what, count(ctx), up_to)
+    if t in (T.WORD, T.FLAG):
+        word = node.word if isinstance(node, ir.Word) else True
+        return lambda ctx: word
+    raise CompileError(f"no argument form for {t}")
+
+
+def _owner(node: ir.Node | None) -> Callable[[Ctx], int]:
+    if node is None:
+        return lambda ctx: ctx.subject
+    who = players(node)
+
+    def first(ctx: Ctx) -> int:
+        seats = who(ctx)
+        return seats[0] if seats else -1
+
+    return first
+
+
+def _cards(node: ir.Node) -> Fn:
+    if isinstance(node, ir.CardRef):
+        target = _card(node)
+
+        def referenced(ctx: Ctx) -> v.CardsArg:
+            t = target(ctx)
+            found = [t.instance] if t.instance is not None else []
+            holder = ctx.game.holder[t.instance] if t.instance is not None else -1
+            return v.CardsArg(len(found), ir.CardFilter(), holder, instances=found)
+
+        return referenced
+    assert isinstance(node, ir.Cards), node
+    count = value(node.count) if node.count is not None else None
+    owner = _owner(node.owner)
+    f, rnd, up_to, each, zone = node.filter, node.random, node.up_to, node.each_type, node.zone
+
+    def cards(ctx: Ctx) -> v.CardsArg:
+        return v.CardsArg(count(ctx) if count else None, f, owner(ctx), rnd, up_to, each, zone)
+
+    return cards
+
+
+def _card(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.CardRef), node
+    which = node.which
+    owner = _owner(node.owner) if node.owner is not None else (lambda ctx: ctx.you)
+    return lambda ctx: card_target(ctx, which, owner(ctx))
+
+
+def _card_spec(node: ir.Node) -> Fn:
+    if isinstance(node, ir.CardRef):
+        target = _card(node)
+        return lambda ctx: v.CardSpec(None, copy_of=target(ctx))
+    assert isinstance(node, ir.CardFilter), node
+    kind = next(iter(node.types)) if node.types else None
+    worth = node.min_value
+    return lambda ctx: v.CardSpec(kind, worth)
+
+
+def _ships(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.Ships), node
+    count = value(node.count) if node.count is not None else None
+    owner = _owner(node.owner)
+    place = _place(node.place) if node.place is not None else None
+    up_to, event = node.up_to, node.event
+
+    def ships(ctx: Ctx) -> v.ShipsArg:
+        who = owner(ctx)
+        if event and ctx.event is not None and hasattr(ctx.event, "seat"):
+            who = ctx.event.seat
+        return v.ShipsArg(
+            count(ctx) if count else None, who, place(ctx) if place else None, up_to, event
+        )
+
+    return ships
+
+
+def _place(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.Place), node
+    kind = node.kind
+    if node.owner is None:
+        return lambda ctx: v.PlaceArg(kind, ctx.subject)
+    owner = _owner(node.owner)
+    return lambda ctx: v.PlaceArg(kind, owner(ctx))
+
+
+# ---------------------------------------------------------------- players
+
+
+def players(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
+    if node is None:
+        return _you
+    if isinstance(node, ir.Players):
+        select = SELECTORS.get(node.role)
+        if select is None:
+            raise CompileError(f"unknown selector '{node.role}'")
+        of, other = node.of, node.other
+        if other:
+            return lambda ctx: [s for s in select(ctx, of) if s != ctx.you]
+        return lambda ctx: select(ctx, of)
+    if isinstance(node, ir.Chosen):
+        base = players(node.base)
+        chooser = players(node.chooser) if node.chooser is not None else _you
+        low, high = node.minimum, node.maximum
+
+        def chosen(ctx: Ctx) -> list[int]:
+            pool = base(ctx)
+            if not pool:
+                return []
+            who = chooser(ctx)[0]
+            game = ctx.game
+            if low == high == 1:
+                return [
+                    game.choose(who, "effect.player", "choose a player", pool, game.player_name)
+                ]
+            return game.choose_many(
+                who,
+                "effect.players",
+                "choose players",
+                pool,
+                min(low, len(pool)),
+                min(high, len(pool)),
+                game.player_name,
+            )
+
+        return chosen
+    if isinstance(node, ir.Side):
+        which = node.which
+
+        def mains(ctx: Ctx) -> list[int]:
+            enc = ctx.game.state.encounter
+            if enc is None:
+                return []
+            return [enc.offense if s == 0 else enc.defense for s in sides_of(ctx, which)]
+
+        return mains
+    if isinstance(node, ir.Extreme):
+        base = players(node.base)
+        m = MEASURES[node.measure]
+        fewest = node.fewest
+
+        def extreme(ctx: Ctx) -> list[int]:
+            pool = base(ctx)
+            if not pool:
+                return []
+            scores = [m.read(ctx, s) for s in pool]
+            best = min(scores) if fewest else max(scores)
+            return [pool[scores.index(best)]]
+
+        return extreme
+    raise CompileError(f"not a player selector: {type(node).__name__}")
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def value(node: ir.Node) -> Callable[[Ctx], int]:
+    if isinstance(node, ir.Num):
+        n = node.value
+        return lambda ctx: n
+    if isinstance(node, ir.Measure):
+        m = MEASURES.get(node.name)
+        if m is None:
+            raise CompileError(f"unknown measure '{node.name}'")
+        read = m.read
+        if m.owner == "board":
+            return lambda ctx: read(ctx, -1)
+        owners = players(node.of) if node.of is not None else _you
+        return lambda ctx: sum(read(ctx, s) for s in owners(ctx))
+    if isinstance(node, ir.Arith):
+        a, b = value(node.left), value(node.right)
+        if node.op == "+":
+            return lambda ctx: a(ctx) + b(ctx)
+        if node.op == "-":
+            return lambda ctx: a(ctx) - b(ctx)
+        if node.op == "*":
+            return lambda ctx: a(ctx) * b(ctx)
+        return lambda ctx: a(ctx) // b(ctx) if b(ctx) else 0
+    if isinstance(node, ir.Half):
+        inner, up = value(node.value), node.round_up
+        return lambda ctx: (inner(ctx) + 1) // 2 if up else inner(ctx) // 2
+    if isinstance(node, ir.CountOf):
+        return _count(node.thing)
+    if isinstance(node, ir.EventValue):
+        field = node.field
+        return lambda ctx: int(getattr(ctx.event, field, 0) or 0)
+    raise CompileError(f"not a number: {type(node).__name__}")
+
+
+def _count(thing: ir.Node) -> Callable[[Ctx], int]:
+    if isinstance(thing, (ir.Players, ir.Chosen, ir.Extreme)):
+        who = players(thing)
+        return lambda ctx: len(who(ctx))
+    if isinstance(thing, (ir.Cards, ir.CardRef)):
+        cards = _cards(thing)
+        return lambda ctx: len(cards_matching(ctx, cards(ctx)))
+    if isinstance(thing, ir.Ships):
+        ships = _ships(thing)
+        return lambda ctx: count_ships(ctx, ships(ctx))
+    raise CompileError(f"cannot count {type(thing).__name__}")
+
+
+# ---------------------------------------------------------------- conditions
+
+
+def condition(node: ir.Node) -> Callable[[Ctx], bool]:
+    if isinstance(node, ir.Pred):
+        p = PREDICATES.get(node.name)
+        if p is None:
+            raise CompileError(f"unknown predicate '{node.name}'")
+        test = p.test
+        args = [arg(a, t) for a, t in zip(node.args, p.args, strict=True)]
+        if len(args) == 1:
+            only = args[0]
+            return lambda ctx: bool(test(ctx, only(ctx)))
+        return lambda ctx: bool(test(ctx, *[a(ctx) for a in args]))
+    if isinstance(node, ir.Compare):
+        a, b = value(node.left), value(node.right)
+        compare = _COMPARE[node.op]
+        return lambda ctx: compare(a(ctx), b(ctx))
+    if isinstance(node, ir.AllOf):
+        parts = [condition(n) for n in node.items]
+        return lambda ctx: all(p(ctx) for p in parts)
+    if isinstance(node, ir.AnyOf):
+        parts = [condition(n) for n in node.items]
+        return lambda ctx: any(p(ctx) for p in parts)
+    if isinstance(node, ir.Not):
+        inner = condition(node.item)
+        return lambda ctx: not inner(ctx)
+    raise CompileError(f"not a condition: {type(node).__name__}")
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+def guarded(body: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
+    """Run an effect, stopping quietly where a player paid to prevent the rest."""
+
+    def run(ctx: Ctx) -> None:
+        with contextlib.suppress(Stop):
+            body(ctx)
+
+    return run

@@ -1,0 +1,46 @@
+"""The context one effect runs in: whose it is, which card and hook, the event it reacts to."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from runtime.cards import Hook
+    from runtime.game import Game
+
+
+class Stop(Exception):
+    """Raised to end the rest of an effect (a player paid to prevent it)."""
+
+
+class Ctx:
+    __slots__ = ("card", "event", "game", "hook", "subject", "they", "until", "you")
+
+    def __init__(
+        self, game: Game, you: int, hook: Hook, event: Any = None, card: int | None = None
+    ) -> None:
+        self.game = game
+        self.you = you  # the seat the effect belongs to
+        self.hook = hook
+        self.event = event  # the event of an event or response window, else None
+        self.card = card  # the instance being played, for card plays
+        self.they = you  # the player bound by `for each`
+        self.subject = you  # the player the current statement acts for
+        self.until = "encounter"  # how long restrictions made now last
+
+    def copy(self) -> Ctx:
+        other = Ctx(self.game, self.you, self.hook, self.event, self.card)
+        other.they, other.subject, other.until = self.they, self.subject, self.until
+        return other
+
+    def with_they(self, seat: int) -> Ctx:
+        other = self.copy()
+        other.they = seat
+        return other
+
+    def with_subject(self, seat: int) -> Ctx:
+        if seat == self.subject:
+            return self
+        other = self.copy()
+        other.subject = seat
+        return other

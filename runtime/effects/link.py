@@ -1,0 +1,124 @@
+"""Rules: a CardSet's hooks compiled to closures and grouped into tables by window.
+
+Built once per card set and shared by every game played with it (closures take the game from
+their context), so simulating thousands of games compiles nothing twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from runtime import ir
+from runtime.cards import CardDef, CardSet, Hook
+from runtime.effects import compile as c
+from runtime.effects.context import Ctx
+from runtime.registry import OPS, load
+from runtime.roles import RoleTest, role_test
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+@dataclass(slots=True)
+class Bound:
+    """A hook with its effect, condition and cost compiled."""
+
+    hook: Hook
+    run: Callable[[Ctx], None]
+    test: Callable[[Ctx], bool] | None
+    cost: Callable[[Ctx], None] | None
+    can_pay: Callable[[Ctx], bool] | None
+    role: RoleTest | None
+
+
+@dataclass(slots=True)
+class Play:
+    """A card that can be played from hand in some window (artifact, edict, reinforcement, flare)."""
+
+    card: str
+    kind: str
+    bound: Bound
+    flare: str | None = None  # "wild" | "super" for flare halves
+    alien: str | None = None  # the alien a flare belongs to
+
+
+def bind(hook: Hook) -> Bound:
+    return Bound(
+        hook=hook,
+        run=c.guarded(c.statement(hook.effect)),
+        test=c.condition(hook.condition) if hook.condition is not None else None,
+        cost=c.statement(hook.cost) if hook.cost is not None else None,
+        can_pay=feasibility(hook.cost) if hook.cost is not None else None,
+        role=role_test(hook.roles),
+    )
+
+
+def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
+    """Whether a cost can be paid now: every op in it that declares a check passes it."""
+    if isinstance(node, ir.Seq):
+        parts = [p for p in (feasibility(n) for n in node.items) if p is not None]
+        return (lambda ctx: all(p(ctx) for p in parts)) if parts else None
+    if not isinstance(node, ir.Do):
+        return None
+    op = OPS[node.op]
+    if op.feasible is None or op.subject is not c.T.PLAYERS:
+        return None
+    check = op.feasible
+    args = [c.arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
+    subjects = c.players(node.subject) if node.subject is not None else (lambda ctx: [ctx.you])
+
+    def can(ctx: Ctx) -> bool:
+        for seat in subjects(ctx):
+            inner = ctx.with_subject(seat)
+            if not check(inner, seat, *[a(inner) for a in args]):
+                return False
+        return True
+
+    return can
+
+
+class Rules:
+    def __init__(self, cards: CardSet) -> None:
+        load()
+        self.cards = cards
+        self.powers: dict[str, dict[str, list[Bound]]] = {}
+        self.plays: dict[str, list[Play]] = {}
+        self.upgrades: dict[tuple[str, str], list[Play]] = {}
+        self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
+        self.keeps: set[str] = set()
+        for card in sorted(cards.cards.values(), key=lambda d: d.id):
+            self._link(card)
+
+    def _link(self, card: CardDef) -> None:
+        if card.kind == "alien" and card.attrs.get("keeps power"):
+            self.keeps.add(card.id)
+        if card.target is not None:
+            self.targets[card.id] = c.players(card.target)
+        for hook in card.hooks:
+            bound = bind(hook)
+            if hook.kind in ("power", "setup"):
+                self.powers.setdefault(card.id, {}).setdefault(hook.window, []).append(bound)
+            elif hook.kind == "super" and hook.upgrades:
+                play = Play(card.id, card.kind, bound, "super", card.alien)
+                self.upgrades.setdefault((card.alien or "", hook.upgrades), []).append(play)
+            else:
+                flare = hook.kind if hook.kind in ("wild", "super") else None
+                play = Play(card.id, card.kind, bound, flare, card.alien)
+                self.plays.setdefault(hook.window, []).append(play)
+
+    def instances(self, game: Game, card_id: str) -> Sequence[int]:
+        return game.instances_of.get(card_id, ())
+
+    def keeps_power(self, alien: str) -> bool:
+        return alien in self.keeps
+
+    def destiny_target(self, game: Game, card: CardDef) -> int | None:
+        select = self.targets.get(card.id)
+        enc = game.state.encounter
+        if select is None or enc is None:
+            return None
+        hook = Hook(card.id, "destiny", "destiny", "destiny.after_draw", ir.Seq(()))
+        found = select(Ctx(game, enc.offense, hook))
+        return found[0] if found else None

@@ -1,0 +1,297 @@
+"""A game in progress: the state, the agents answering decisions, the log, and the moves on cards.
+
+The rules of play live in runtime/rules/; hook dispatch in runtime/dispatch.py. This module
+holds what every rule needs: asking decisions, recording answers, naming things, moving cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from runtime.cards import CardDef, CardSet
+from runtime.decisions import Answer, Decision
+from runtime.log import Event, render
+from runtime.setup import Setup
+from runtime.state import State
+
+if TYPE_CHECKING:
+    from runtime.dispatch import Dispatcher
+    from runtime.effects.link import Rules
+
+
+class Agent(Protocol):
+    def decide(self, decision: Decision, view: PlayerView) -> Answer: ...
+
+
+class GameOver(Exception):
+    """Raised inside the turn loop when the game ends; caught by the loop."""
+
+
+class EncounterEnded(Exception):
+    """Raised by an effect that ends the encounter at once (e.g. a colony handed over)."""
+
+    def __init__(self, success: bool) -> None:
+        super().__init__(success)
+        self.success = success
+
+
+class PlayerView:
+    """What one player may see: public board state plus that player's own hand and secrets."""
+
+    __slots__ = ("game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+
+    @property
+    def state(self) -> State:
+        # The board (planets, warp, piles' sizes, the encounter as far as revealed) is public.
+        return self.game.state
+
+    def hand(self) -> list[CardDef]:
+        g = self.game
+        return [g.card(i) for i in g.state.players[self.seat].hand]
+
+    def hand_size(self, seat: int) -> int:
+        return len(self.game.state.players[seat].hand)
+
+    def card(self, instance: int) -> CardDef:
+        return self.game.card(instance)
+
+    def own_selection(self, side: int) -> CardDef | None:
+        """The encounter card a side selected, if this player may see it."""
+        enc = self.game.state.encounter
+        if enc is None:
+            return None
+        chosen = enc.cards[side]
+        main = enc.offense if side == 0 else enc.defense
+        if chosen is None or (main != self.seat and not enc.face_up[side]):
+            return None
+        return self.game.card(chosen)
+
+
+class Game:
+    def __init__(
+        self,
+        cards: CardSet,
+        setup: Setup,
+        agents: Sequence[Agent],
+        *,
+        rules: Rules | None = None,
+        log: bool = True,
+        observer: Callable[[Game], None] | None = None,
+    ) -> None:
+        from runtime.dispatch import Dispatcher
+        from runtime.effects.link import Rules
+        from runtime.rules.start import build_state
+
+        if len(agents) != setup.players:
+            raise ValueError(
+                f"{setup.players} players need {setup.players} agents, got {len(agents)}"
+            )
+        self.cards = cards
+        self.setup = setup
+        self.rules = rules if rules is not None else Rules(cards)
+        self.agents = list(agents)
+        self.answers: list[Answer] = []
+        self.events: list[Event] | None = [] if log else None
+        self.observer = observer  # called after every decision (invariant checks in tests)
+        self.defs: list[CardDef] = []
+        self.holder: list[int] = []  # instance -> seat holding it in hand, or -1
+        self.instances_of: dict[str, list[int]] = {}  # card id -> its instances in this game
+        self.dispatch: Dispatcher = Dispatcher(self)
+        self.state: State = build_state(self)
+        self.dispatch.refresh_powers()
+
+    # ------------------------------------------------------------------ decisions
+
+    def ask(self, decision: Decision) -> Answer:
+        if decision.single and len(decision.options) == 1:
+            return (0,)
+        agent = self.agents[decision.player]
+        answer = decision.check(agent.decide(decision, PlayerView(self, decision.player)))
+        self.answers.append(answer)
+        if self.observer is not None:
+            self.observer(self)
+        return answer
+
+    def choose(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        labeler: Callable[[Any], str] | None = None,
+        passive: int | None = None,
+    ) -> Any:
+        """Ask for exactly one of `options` and return it."""
+        (i,) = self.ask(Decision(player, kind, prompt, options, labeler=labeler, passive=passive))
+        return options[i]
+
+    def yes_no(self, player: int, kind: str, prompt: str) -> bool:
+        return self.choose(player, kind, prompt, ("no", "yes"), passive=0) == "yes"
+
+    def choose_many(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        minimum: int,
+        maximum: int,
+        labeler: Callable[[Any], str] | None = None,
+        caps: Sequence[int] | None = None,
+    ) -> list[Any]:
+        if maximum <= 0 or not options:
+            return []
+        answer = self.ask(
+            Decision(player, kind, prompt, options, minimum, maximum, caps, labeler=labeler)
+        )
+        return [options[i] for i in answer]
+
+    # ------------------------------------------------------------------ names and the log
+
+    def log(self, *event: Any) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def card(self, instance: int) -> CardDef:
+        return self.defs[instance]
+
+    def player_name(self, seat: int) -> str:
+        p = self.state.players[seat]
+        alien = self.cards.cards[p.alien].name if p.alien else "no alien"
+        return f"{p.color} ({alien})"
+
+    def planet_name(self, planet: int) -> str:
+        p = self.state.planets[planet]
+        home = self.state.players[p.system].color
+        index = [q.id for q in self.state.planets if q.system == p.system].index(planet) + 1
+        return f"{home} planet {index}"
+
+    def card_label(self, instance: int) -> str:
+        return self.defs[instance].label()
+
+    def name_of(self, field: str, value: Any) -> str:
+        if value is None:
+            return "nobody"
+        if field in ("player", "from", "to", "offense_player"):
+            return self.player_name(value)
+        if field in ("players", "invitees"):
+            return ", ".join(self.player_name(s) for s in value) or "nobody"
+        if field == "planet":
+            return self.planet_name(value)
+        if field == "card":
+            return self.card_label(value) if isinstance(value, int) else str(value)
+        return str(value)
+
+    def log_lines(self) -> list[str]:
+        return [render(e, self.name_of) for e in (self.events or [])]
+
+    # ------------------------------------------------------------------ cards
+
+    def to_hand(self, seat: int, instance: int) -> None:
+        self.state.players[seat].hand.append(instance)
+        self.holder[instance] = seat
+
+    def from_hand(self, seat: int, instance: int) -> None:
+        self.state.players[seat].hand.remove(instance)
+        self.holder[instance] = -1
+
+    def discard(self, instance: int) -> None:
+        """Put a card that is not in any hand onto its discard pile."""
+        if self.defs[instance].kind == "destiny":
+            self.state.destiny_discard.append(instance)
+        else:
+            self.state.discard.append(instance)
+
+    def discard_from_hand(self, seat: int, instance: int) -> None:
+        self.from_hand(seat, instance)
+        self.discard(instance)
+        self.log("discard", seat, instance)
+
+    def draw_one(self) -> int | None:
+        """The top card of the cosmic deck, reshuffling the discard pile (or quaking) as needed."""
+        st = self.state
+        if not st.deck:
+            if st.discard:
+                st.deck = st.discard
+                st.discard = []
+                st.rng.shuffle(st.deck)
+            else:
+                self.quake()
+                if not st.deck:
+                    return None
+        return st.deck.pop()
+
+    def draw(self, seat: int, count: int) -> list[int]:
+        drawn: list[int] = []
+        for _ in range(count):
+            card = self.draw_one()
+            if card is None:
+                break
+            self.to_hand(seat, card)
+            drawn.append(card)
+        if drawn:
+            self.log("draw", seat, len(drawn))
+        return drawn
+
+    def quake(self) -> None:
+        """Cosmic quake: the deck and discard are empty, so every hand is shuffled into a new deck."""
+        st = self.state
+        for p in st.players:
+            for card in p.hand:
+                self.holder[card] = -1
+            st.deck.extend(p.hand)
+            p.hand = []
+        st.rng.shuffle(st.deck)
+        self.log("quake")
+        if not st.deck:
+            return
+        size = self.setup.option("hand_size")
+        for p in st.players:
+            for _ in range(size):
+                if st.deck:
+                    self.to_hand(p.seat, st.deck.pop())
+
+    def new_hand(self, seat: int) -> None:
+        player = self.state.players[seat]
+        for card in list(player.hand):
+            self.from_hand(seat, card)
+            self.discard(card)
+        size = self.setup.option("hand_size")
+        self.log("new_hand", seat, size)
+        self.draw(seat, size)
+
+    def has_encounter_card(self, seat: int) -> bool:
+        defs = self.defs
+        return any(defs[c].kind == "encounter" for c in self.state.players[seat].hand)
+
+    def take_random(self, taker: int, victim: int, count: int) -> list[int]:
+        hand = self.state.players[victim].hand
+        count = min(count, len(hand))
+        picked = self.state.rng.sample(hand, count) if count else []
+        for card in picked:
+            self.from_hand(victim, card)
+            self.to_hand(taker, card)
+        return picked
+
+    # ------------------------------------------------------------------ power
+
+    def has_power(self, seat: int) -> bool:
+        p = self.state.players[seat]
+        if p.alien is None or p.power_lost or not p.powered:
+            return False
+        enc = self.state.encounter
+        return enc is None or seat not in enc.zapped
+
+    def end(self, winners: Sequence[int]) -> None:
+        st = self.state
+        if st.over:
+            return
+        st.winners = sorted(set(winners))
+        st.over = True
+        self.log("win", st.winners)
+        raise GameOver()

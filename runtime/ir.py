@@ -1,0 +1,289 @@
+"""The resolved effect IR: the typed, name-bound tree the compiler emits and the runtime executes.
+
+Every node is a frozen dataclass of plain values, so IR pickles into the compile cache and
+compares by value in tests. Nodes name registry entries (ops, measures, predicates) by string;
+the runtime binds those names to implementations when it compiles IR into closures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+# ---------------------------------------------------------------- values (evaluate to an int)
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """A number read from the game, e.g. a player's lucre or a side's card value."""
+
+    name: str
+    of: Node | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    op: str  # "+", "-", "*", "/"
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    value: Node
+    round_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CountOf:
+    """How many things a set holds: players selected, cards matching, ships found."""
+
+    thing: Node
+
+
+@dataclass(frozen=True, slots=True)
+class EventValue:
+    """A number carried by the event a hook reacts to (e.g. how many ships are going to the warp)."""
+
+    field: str
+
+
+# ---------------------------------------------------------------- players
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    """A selector of players. `role` names a registry selector; `of` narrows allies to a side."""
+
+    role: str
+    of: str | None = None  # for allies: "offense" | "defense" | "you" | "opponent"
+    other: bool = False  # leave out the player the effect belongs to
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """Players picked by a chooser (default: the effect's owner) from a base selection."""
+
+    base: Node
+    chooser: Node | None = None
+    minimum: int = 1
+    maximum: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Extreme:
+    """The player with the most (or fewest) of a measure, ties broken clockwise from the offense."""
+
+    measure: str
+    fewest: bool
+    base: Node
+
+
+# ---------------------------------------------------------------- things
+
+
+@dataclass(frozen=True, slots=True)
+class CardFilter:
+    types: frozenset[str] | None = None  # card types/kinds: "attack", "negotiate", "artifact", ...
+    min_value: int | None = None
+    max_value: int | None = None
+    named: str | None = None  # a card id
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """Some cards of a player's hand (or a pile): how many, which kind, picked how."""
+
+    count: Node | None  # None means all that match
+    filter: CardFilter
+    owner: Node | None = None  # whose hand; None = the acting player's
+    random: bool = False
+    up_to: bool = False
+    each_type: bool = False  # one card of each type held
+    zone: str = "hand"  # "hand" | "deck" | "discard" | "encounter"
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """One specific card: the encounter card of a side, the card being played, this card."""
+
+    which: str  # "encounter" | "this" | "event" | "higher" | "lower" | "kicker"
+    owner: Node | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ships:
+    count: Node | None  # None means all
+    owner: Node | None = None
+    place: Node | None = None
+    up_to: bool = False
+    event: bool = False  # the ships of the event being handled ("those ships")
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    kind: str  # "warp" | "colonies" | "home colonies" | "foreign colonies" | "target planet" | "encounter" | "hand" | "deck" | "discard" | "box" | "home planet"
+    owner: Node | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    which: str  # "yours" | "opponent" | "offense" | "defense" | "either" | "both"
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A fixed word an op takes as an argument (e.g. `the encounter` in `win the encounter`)."""
+
+    word: str
+
+
+# ---------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True, slots=True)
+class Pred:
+    name: str
+    args: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str  # ">=", "<=", ">", "<", "==", "!="
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    item: Node
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class Do:
+    """Run an op for each subject player. `may` asks the subject first; `prevent` makes the
+    statement a way for its subject to stop the rest of the effect."""
+
+    op: str
+    subject: Node | None
+    args: tuple[Node | None, ...]
+    may: bool = False
+    prevent: bool = False
+    text: str = ""  # the statement as written, for prompts and logs
+
+
+@dataclass(frozen=True, slots=True)
+class Seq:
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    cond: Node
+    then: Node
+    otherwise: Node | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    over: Node  # a player selector (binds `they`) or a countable thing (repeats)
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    options: tuple[Node, ...]
+    labels: tuple[str, ...]
+    chooser: Node | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    times: int
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Instead:
+    """Replace the pending event: it is cancelled and the body happens in its place."""
+
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A rule change that holds until the duration ends (end of encounter, turn, game, N encounters)."""
+
+    duration: str  # "encounter" | "turn" | "game" | "encounters"
+    body: Node
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A one-shot hook that fires later in this encounter, at a named window."""
+
+    window: str
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Forbid:
+    """A restriction: the subjects may not take an action while it lasts."""
+
+    action: str
+    subject: Node
+    args: tuple[Node | None, ...] = ()
+
+
+Node: TypeAlias = (
+    Num
+    | Measure
+    | Arith
+    | Half
+    | CountOf
+    | EventValue
+    | Players
+    | Chosen
+    | Extreme
+    | CardFilter
+    | Cards
+    | CardRef
+    | Ships
+    | Place
+    | Side
+    | Word
+    | Pred
+    | Compare
+    | AllOf
+    | AnyOf
+    | Not
+    | Do
+    | Seq
+    | If
+    | ForEach
+    | Choose
+    | Repeat
+    | Instead
+    | Lasting
+    | Delayed
+    | Forbid
+)

@@ -1,0 +1,252 @@
+"""Ops on cards: draw, discard, take, give, look at, trade and return cards."""
+
+from __future__ import annotations
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.registry import T, flag, obj, op, pp, word
+from runtime.vocabulary import cards_matching
+
+
+def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
+    """The cards an argument names: all of them, a random few, or the chooser's pick."""
+    pool = cards_matching(ctx, arg)
+    game = ctx.game
+    if arg.each_type:
+        seen: dict[str, int] = {}
+        for card in pool:
+            key = _type_key(ctx, card)
+            seen.setdefault(key, card)
+        return list(seen.values())
+    if arg.count is None or (arg.count >= len(pool) and not arg.up_to):
+        return pool
+    count = max(0, arg.count)
+    if arg.random:
+        return ctx.game.state.rng.sample(pool, min(count, len(pool)))
+    low = 0 if arg.up_to else min(count, len(pool))
+    return game.choose_many(
+        chooser,
+        f"effect.{verb}",
+        f"choose card(s) to {verb}",
+        pool,
+        low,
+        min(count, len(pool)),
+        game.card_label,
+    )
+
+
+def _type_key(ctx: Ctx, card: int) -> str:
+    d = ctx.game.defs[card]
+    return d.type if d.kind == "encounter" and d.type else d.kind
+
+
+@op(
+    "draw",
+    "draw",
+    obj(T.CARDS),
+    pp("from", T.PLACE, "source", optional=True),
+    doc="Draw cards from the cosmic deck (or a named pile) into the hand.",
+)
+def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> None:
+    count = cards.count if cards.count is not None else 1
+    game = ctx.game
+    if source is not None and source.kind == "discard":
+        st = game.state
+        for _ in range(min(count, len(st.discard))):
+            game.to_hand(seat, st.discard.pop())
+        return
+    game.draw(seat, count)
+
+
+@op("new hand", "draw", word("a new hand"), doc="Discard the whole hand and draw a new one.")
+def new_hand(ctx: Ctx, seat: int, _: str) -> None:
+    ctx.game.new_hand(seat)
+
+
+def _has_cards(ctx: Ctx, seat: int, cards: v.CardsArg, *rest: object) -> bool:
+    pool = cards_matching(ctx, cards)
+    need = cards.count if cards.count is not None and not cards.up_to else 1 if cards.count else 0
+    return len(pool) >= need
+
+
+@op(
+    "discard",
+    "discard",
+    obj(T.CARDS),
+    flag("at random"),
+    doc="Discard cards from the hand (chosen, or at random).",
+    feasible=_has_cards,
+)
+def discard(ctx: Ctx, seat: int, cards: v.CardsArg, at_random: bool | None) -> None:
+    if at_random:
+        cards.random = True
+    game = ctx.game
+    for card in pick_cards(ctx, cards, seat, "discard"):
+        holder = game.holder[card]
+        if holder >= 0:
+            game.discard_from_hand(holder, card)
+        else:
+            _leave_pile(ctx, card)
+            game.discard(card)
+
+
+def _leave_pile(ctx: Ctx, card: int) -> None:
+    st = ctx.game.state
+    for pile in (st.in_play, st.deck, st.discard):
+        if card in pile:
+            pile.remove(card)
+            return
+
+
+@op(
+    "take",
+    "take",
+    obj(T.CARDS),
+    pp("from", T.PLAYERS, "victim"),
+    flag("at random"),
+    doc="Take cards from other players' hands (chosen by the taker, or at random).",
+)
+def take(
+    ctx: Ctx, seat: int, cards: v.CardsArg, victims: list[int], at_random: bool | None
+) -> None:
+    game = ctx.game
+    for victim in victims:
+        if victim == seat:
+            continue
+        arg = v.CardsArg(
+            cards.count,
+            cards.filter,
+            victim,
+            cards.random or bool(at_random),
+            cards.up_to,
+            cards.each_type,
+        )
+        taken = pick_cards(ctx, arg, seat, "take")
+        for card in taken:
+            game.from_hand(victim, card)
+            game.to_hand(seat, card)
+        if taken:
+            game.log("take", seat, victim, len(taken))
+
+
+@op(
+    "give",
+    "give",
+    obj(T.PLAYERS, "recipient"),
+    obj(T.CARDS),
+    doc="Give cards of the giver's choice to another player.",
+    feasible=lambda ctx, seat, to, cards: bool(ctx.game.state.players[seat].hand),
+)
+def give(ctx: Ctx, seat: int, recipients: list[int], cards: v.CardsArg) -> None:
+    game = ctx.game
+    for recipient in recipients:
+        if recipient == seat:
+            continue
+        arg = v.CardsArg(
+            cards.count, cards.filter, seat, cards.random, cards.up_to, cards.each_type
+        )
+        given = pick_cards(ctx, arg, seat, "give")
+        for card in given:
+            game.from_hand(seat, card)
+            game.to_hand(recipient, card)
+        if given:
+            game.log("give", seat, recipient, len(given))
+
+
+@op(
+    "give to",
+    "give",
+    obj(T.CARDS),
+    pp("to", T.PLAYERS, "recipient"),
+    doc="Give cards of the giver's choice to another player.",
+)
+def give_to(ctx: Ctx, seat: int, cards: v.CardsArg, recipients: list[int]) -> None:
+    give(ctx, seat, recipients, cards)
+
+
+@op(
+    "look at",
+    "look at",
+    obj(T.CARDS),
+    doc="Look at cards (a hand): the looker learns them; nothing moves.",
+)
+def look_at(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
+    seen = cards_matching(ctx, cards)
+    ctx.game.log("effect", seat, f"looks at {len(seen)} card(s)")
+
+
+@op(
+    "trade hands",
+    "trade",
+    word("hands"),
+    pp("with", T.PLAYERS, "partner"),
+    doc="Swap whole hands with another player.",
+)
+def trade_hands(ctx: Ctx, seat: int, _: str, partners: list[int]) -> None:
+    game = ctx.game
+    for partner in partners[:1]:
+        if partner == seat:
+            continue
+        mine = list(game.state.players[seat].hand)
+        theirs = list(game.state.players[partner].hand)
+        for c in mine:
+            game.from_hand(seat, c)
+        for c in theirs:
+            game.from_hand(partner, c)
+        for c in theirs:
+            game.to_hand(seat, c)
+        for c in mine:
+            game.to_hand(partner, c)
+        game.log("effect", seat, f"trades hands with {game.player_name(partner)}")
+
+
+@op(
+    "shuffle hands",
+    "shuffle",
+    word("hands"),
+    pp("with", T.PLAYERS, "partner"),
+    doc="Shuffle both hands together; each player draws back as many as they held, at random.",
+)
+def shuffle_hands(ctx: Ctx, seat: int, _: str, partners: list[int]) -> None:
+    game = ctx.game
+    st = game.state
+    for partner in partners[:1]:
+        if partner == seat:
+            continue
+        mine, theirs = list(st.players[seat].hand), list(st.players[partner].hand)
+        pool = mine + theirs
+        for c in mine:
+            game.from_hand(seat, c)
+        for c in theirs:
+            game.from_hand(partner, c)
+        st.rng.shuffle(pool)
+        for c in pool[: len(mine)]:
+            game.to_hand(seat, c)
+        for c in pool[len(mine) :]:
+            game.to_hand(partner, c)
+        game.log("effect", seat, f"shuffles hands with {game.player_name(partner)}")
+
+
+@op(
+    "return card",
+    "return",
+    obj(T.CARDS),
+    pp("to", T.PLACE, "destination"),
+    doc="Put cards (an encounter card, a played card) into a hand instead of the discard pile.",
+)
+def return_card(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
+    game = ctx.game
+    st = game.state
+    owner = place.owner if place.owner >= 0 else seat
+    for card in cards_matching(ctx, cards):
+        if card in st.in_play:
+            st.in_play.remove(card)
+        elif card in st.discard:
+            st.discard.remove(card)
+        else:
+            continue
+        if place.kind == "hand":
+            game.to_hand(owner, card)
+        else:
+            game.discard(card)
+        game.log("effect", owner, f"keeps {game.card_label(card)}")

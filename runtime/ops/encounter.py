@@ -1,0 +1,260 @@
+"""Ops on the encounter's course: who wins, ending it, another encounter, selection rules,
+alliances, and cancelling things (zaps and the like)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.dispatch import CardPlay, PowerUse
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.game import EncounterEnded
+from runtime.registry import T, flag, obj, op, word
+from runtime.rules import ships as moves
+from runtime.rules.ships import GATE, GUARD
+from runtime.state import DEFENSE, OFFENSE
+from runtime.vocabulary import side_of
+from runtime.windows import Window
+
+
+@op(
+    "win encounter",
+    "win",
+    word("the encounter"),
+    doc="The player's side wins the encounter, whatever the totals.",
+)
+def win_encounter(ctx: Ctx, seat: int, _: str) -> None:
+    enc = ctx.game.state.encounter
+    side = side_of(ctx, seat)
+    if enc is not None and side is not None:
+        enc.forced = "offense" if side == OFFENSE else "defense"
+
+
+@op(
+    "lose encounter",
+    "lose",
+    word("the encounter"),
+    doc="The player's side loses the encounter; if both sides lose, every ship in it goes to the warp.",
+)
+def lose_encounter(ctx: Ctx, seat: int, _: str) -> None:
+    enc = ctx.game.state.encounter
+    side = side_of(ctx, seat)
+    if enc is None or side is None:
+        return
+    loser = "offense" if side == OFFENSE else "defense"
+    if (
+        enc.forced is not None and enc.forced != ("defense" if loser == "offense" else "offense")
+    ) or enc.forced is not None:
+        enc.forced = "both lose"
+    else:
+        enc.forced = "defense" if loser == "offense" else "offense"
+
+
+@op(
+    "reverse outcome",
+    "reverse",
+    word("the outcome"),
+    doc="The side that would have won loses and the side that would have lost wins.",
+)
+def reverse_outcome(ctx: Ctx, seat: int, _: str) -> None:
+    enc = ctx.game.state.encounter
+    if enc is not None:
+        enc.reversed = not enc.reversed
+
+
+@op(
+    "end encounter",
+    "end",
+    word("the encounter"),
+    flag("successfully"),
+    doc="The encounter ends at once; ships in it go home and chosen cards go back to hand.",
+)
+def end_encounter(ctx: Ctx, seat: int, _: str, success: bool | None) -> None:
+    raise EncounterEnded(bool(success))
+
+
+@op("end turn", "end", word("the turn"), doc="The offense's turn ends after this encounter.")
+def end_turn(ctx: Ctx, seat: int, _: str) -> None:
+    enc = ctx.game.state.encounter
+    if enc is not None:
+        enc.marks["turn over"] = True
+
+
+@op(
+    "another encounter",
+    "have",
+    word("another encounter"),
+    doc="The offense has another encounter this turn, whatever the usual limits.",
+)
+def another_encounter(ctx: Ctx, seat: int, _: str) -> None:
+    enc = ctx.game.state.encounter
+    if enc is not None:
+        enc.marks["another"] = True
+
+
+@op(
+    "select first",
+    "select",
+    obj(T.CARD),
+    flag("first"),
+    doc="The player selects the encounter card first and face up, before the other main player chooses.",
+)
+def select_first(ctx: Ctx, seat: int, card: v.CardTarget, first: bool | None) -> None:
+    enc = ctx.game.state.encounter
+    side = side_of(ctx, seat)
+    if enc is not None and side is not None:
+        enc.first_selector = side
+
+
+@op(
+    "must play",
+    "play",
+    obj(T.CARDS),
+    flag("if able"),
+    doc="The player must select a card of this kind as the encounter card, if it holds one.",
+)
+def must_play(ctx: Ctx, seat: int, cards: v.CardsArg, if_able: bool | None) -> None:
+    enc = ctx.game.state.encounter
+    side = side_of(ctx, seat)
+    if enc is None or side is None:
+        return
+    wanted = cards.filter
+    enc.required[side] = lambda definition: _fits(ctx, definition, wanted)
+
+
+def _fits(ctx: Ctx, definition: Any, wanted: Any) -> bool:
+    kinds = {definition.kind, definition.type}
+    if wanted.types is not None and not (wanted.types & kinds):
+        return False
+    if wanted.min_value is not None and (
+        definition.value is None or definition.value < wanted.min_value
+    ):
+        return False
+    return not (
+        wanted.max_value is not None
+        and (definition.value is None or definition.value > wanted.max_value)
+    )
+
+
+@op(
+    "invite",
+    "invite",
+    obj(T.PLAYERS, "guests"),
+    doc="Invite players to ally with the inviting main player's side.",
+)
+def invite(ctx: Ctx, seat: int, guests: list[int]) -> None:
+    enc = ctx.game.state.encounter
+    side = side_of(ctx, seat)
+    if enc is None or side is None:
+        return
+    for guest in guests:
+        if guest not in (enc.offense, enc.defense):
+            enc.invited[side][guest] = True
+
+
+@op(
+    "leave encounter",
+    "leave",
+    word("the encounter"),
+    doc="An ally leaves the encounter; its ships there go back to its colonies.",
+)
+def leave_encounter(ctx: Ctx, seat: int, _: str) -> None:
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return
+    for side, pile, source in ((OFFENSE, enc.gate, GATE), (DEFENSE, enc.guard, GUARD)):
+        if seat in enc.allies[side]:
+            enc.allies[side].remove(seat)
+            moves.return_home(ctx.game, seat, pile[seat], source)
+
+
+class ZapEvent:
+    """The event of a response.zap window: a zap about to cancel a power use or a card."""
+
+    __slots__ = ("cancelled", "instance", "seat", "target")
+
+    def __init__(self, seat: int, instance: int | None, target: Any) -> None:
+        self.seat = seat
+        self.instance = instance
+        self.target = target
+        self.cancelled = False
+
+
+def zap_goes_through(ctx: Ctx, target: Any) -> bool:
+    """Open the response window for un-zaps; False if the zap itself was cancelled."""
+    event = ZapEvent(ctx.you, ctx.card, target)
+    ctx.game.dispatch.event(Window.RESPONSE_ZAP, event)
+    return not event.cancelled
+
+
+@op(
+    "cancel",
+    "cancel",
+    obj(T.WORD, "thing"),
+    doc="Cancel something: that card, that power, that zap, that deal, compensation, rewards.",
+)
+def cancel(ctx: Ctx, seat: int, thing: str) -> None:
+    game = ctx.game
+    enc = game.state.encounter
+    event = ctx.event
+    what = thing.split()[-1]
+    if what == "compensation" and enc is not None:
+        enc.no_compensation = True
+        game.log("cancel", "compensation")
+    elif what == "rewards" and enc is not None:
+        enc.no_rewards = True
+        game.log("cancel", "rewards")
+    elif what in ("card", "flare", "artifact", "edict") and isinstance(event, CardPlay):
+        if zap_goes_through(ctx, event):
+            event.cancelled = True
+            event.discard = True
+            game.log("cancel", game.card_label(event.instance))
+    elif what == "power" and isinstance(event, PowerUse):
+        zap_power(ctx, seat, "power")
+    elif what == "zap" and isinstance(event, ZapEvent):
+        event.cancelled = True
+        game.log("cancel", "the zap")
+    elif event is not None and hasattr(event, "cancelled"):
+        event.cancelled = True
+        game.log("cancel", f"the {what}")
+
+
+@op(
+    "zap",
+    "zap",
+    obj(T.WORD, "power"),
+    doc="Cancel a power as it is used; it stays off for the rest of the encounter.",
+)
+def zap_power(ctx: Ctx, seat: int, _: str) -> None:
+    event = ctx.event
+    game = ctx.game
+    if not isinstance(event, PowerUse) or not zap_goes_through(ctx, event):
+        return
+    event.cancelled = True
+    enc = game.state.encounter
+    if enc is not None:
+        enc.zapped.add(event.seat)
+    game.log("zap", event.seat)
+
+
+@op(
+    "discard zapped",
+    "discard",
+    word("the zapped card"),
+    doc="The card that was zapping is discarded rather than returned to its owner.",
+)
+def discard_zapped(ctx: Ctx, seat: int, _: str) -> None:
+    event = ctx.event
+    if isinstance(event, ZapEvent) and event.instance is not None:
+        game = ctx.game
+        st = game.state
+        if event.instance in st.in_play:
+            st.in_play.remove(event.instance)
+            game.discard(event.instance)
+        elif game.holder[event.instance] >= 0:
+            game.discard_from_hand(game.holder[event.instance], event.instance)
+
+
+@op("reveal cards", "reveal", obj(T.CARDS), doc="Show cards to every player.")
+def reveal_cards(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
+    ctx.game.log("effect", seat, "reveals cards")

@@ -1,0 +1,53 @@
+"""Ops on what players own outside the encounter: lucre, rewards, the game's end."""
+
+from __future__ import annotations
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.registry import T, obj, op, word
+from runtime.rules import lucre
+from runtime.rules.outcome import collect_rewards
+
+
+@op(
+    "gain",
+    "gain",
+    obj(T.AMOUNT),
+    doc="Gain lucre (from the box) or rewards (each a card from the deck or a ship from the warp).",
+)
+def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
+    if amount.what == "rewards":
+        collect_rewards(ctx.game, seat, amount.count)
+    else:
+        lucre.gain(ctx.game, seat, amount.count)
+
+
+def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) -> bool:
+    return ctx.game.state.players[seat].lucre >= amount.count
+
+
+@op(
+    "pay",
+    "pay",
+    obj(T.PLAYERS, "payee", optional=True),
+    obj(T.AMOUNT),
+    doc="Pay lucre to a player (or to the box when nobody is named).",
+    feasible=_can_pay,
+)
+def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> None:
+    if not payees:
+        lucre.pay(ctx.game, seat, amount.count)
+        return
+    for payee in payees:
+        if payee != seat:
+            lucre.pay(ctx.game, seat, amount.count, payee)
+
+
+@op(
+    "win game",
+    "win",
+    word("the game"),
+    doc="The player wins the game at once (with anyone else winning at the same moment).",
+)
+def win_game(ctx: Ctx, seat: int, _: str) -> None:
+    ctx.game.end([seat])

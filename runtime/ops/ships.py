@@ -1,0 +1,241 @@
+"""Ops on ships: lose them to the warp, retrieve them, move them between places, found colonies."""
+
+from __future__ import annotations
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.registry import T, obj, op, pp
+from runtime.rules import ships as moves
+from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
+from runtime.vocabulary import side_of
+
+
+def _amount(arg: v.ShipsArg, available: int) -> int:
+    return available if arg.count is None else min(arg.count, available)
+
+
+def sources_at(ctx: Ctx, seat: int, place: v.PlaceArg | None) -> dict[Source, int]:
+    """Where a player's ships at a place sit, as {source: count}."""
+    st = ctx.game.state
+    enc = st.encounter
+    kind = place.kind if place else "colonies"
+    if kind == "encounter" and enc is not None:
+        if seat == enc.defense and enc.planet >= 0:
+            return {enc.planet: st.planets[enc.planet].ships[seat]}
+        out: dict[Source, int] = {}
+        if enc.gate[seat]:
+            out[GATE] = enc.gate[seat]
+        if enc.guard[seat]:
+            out[GUARD] = enc.guard[seat]
+        return out
+    if kind == "gate" and enc is not None:
+        return {GATE: enc.gate[seat]} if enc.gate[seat] else {}
+    if kind == "target planet" and enc is not None and enc.planet >= 0:
+        n = st.planets[enc.planet].ships[seat]
+        return {enc.planet: n} if n else {}
+    if kind == "home colonies":
+        return {p.id: p.ships[seat] for p in st.planets if p.system == seat and p.ships[seat]}
+    if kind == "foreign colonies":
+        return {p.id: p.ships[seat] for p in st.planets if p.system != seat and p.ships[seat]}
+    return {p.id: p.ships[seat] for p in st.planets if p.ships[seat]}
+
+
+def choose_from(
+    ctx: Ctx, seat: int, chooser: int, sources: dict[Source, int], count: int, verb: str
+) -> dict[Source, int]:
+    """Pick `count` ships among sources (the chooser decides when there is a choice)."""
+    total = sum(sources.values())
+    if count >= total:
+        return dict(sources)
+    if len(sources) == 1:
+        (src,) = sources
+        return {src: count}
+    game = ctx.game
+    keys = list(sources)
+
+    def label(src: Source) -> str:
+        return game.planet_name(src) if isinstance(src, int) else str(src)
+
+    picked = game.choose_many(
+        chooser,
+        f"effect.{verb}",
+        f"choose {count} ship(s) to {verb}",
+        keys,
+        count,
+        count,
+        label,
+        [sources[k] for k in keys],
+    )
+    out: dict[Source, int] = {}
+    for src in picked:
+        out[src] = out.get(src, 0) + 1
+    return out
+
+
+def _can_lose(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg | None) -> bool:
+    return sum(sources_at(ctx, ships.owner if ships.owner >= 0 else seat, ships.place).values()) > 0
+
+
+@op(
+    "lose ships",
+    "lose",
+    obj(T.SHIPS),
+    pp("to", T.PLACE, "destination", optional=True),
+    doc="Lose ships to the warp; their owner picks them unless the effect says where they come from.",
+    feasible=_can_lose,
+)
+def lose_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg | None) -> None:
+    owner = ships.owner if ships.owner >= 0 else seat
+    sources = sources_at(ctx, owner, ships.place)
+    count = _amount(ships, sum(sources.values()))
+    picked = choose_from(ctx, owner, owner, sources, count, "lose")
+    moves.send_to_warp(ctx.game, owner, picked)
+
+
+@op(
+    "retrieve",
+    "retrieve",
+    obj(T.SHIPS),
+    pp("from", T.PLACE, "source", optional=True),
+    doc="Take ships out of the warp and put them on the owner's colonies.",
+)
+def retrieve(ctx: Ctx, seat: int, ships: v.ShipsArg, source: v.PlaceArg | None) -> None:
+    owner = ships.owner if ships.owner >= 0 else seat
+    warp = ctx.game.state.players[owner].warp
+    moves.retrieve(ctx.game, owner, _amount(ships, warp))
+
+
+@op(
+    "move ships",
+    "move",
+    obj(T.SHIPS),
+    pp("from", T.PLACE, "source", optional=True),
+    pp("to", T.PLACE, "destination"),
+    doc="Move ships between places (colonies, the encounter, the warp); the mover picks which.",
+)
+def move_ships(
+    ctx: Ctx, seat: int, ships: v.ShipsArg, source: v.PlaceArg | None, dest: v.PlaceArg
+) -> None:
+    owner = ships.owner if ships.owner >= 0 else seat
+    relocate(ctx, seat, owner, ships, source or ships.place, dest)
+
+
+@op(
+    "ships go",
+    "go",
+    pp("to", T.PLACE, "destination"),
+    doc="The ships named go somewhere else (for example their owner's colonies instead of the warp).",
+    subject=T.SHIPS,
+)
+def ships_go(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
+    owner = ships.owner if ships.owner >= 0 else seat
+    relocate(ctx, owner, owner, ships, ships.place, dest)
+
+
+def relocate(
+    ctx: Ctx,
+    chooser: int,
+    owner: int,
+    ships: v.ShipsArg,
+    source: v.PlaceArg | None,
+    dest: v.PlaceArg,
+) -> None:
+    game = ctx.game
+    st = game.state
+    if ships.event and isinstance(ctx.event, ShipsEvent):
+        taken = ctx.event.take(ships.count if ships.count is not None else ctx.event.count)
+        count = sum(taken.values())
+        for src, k in taken.items():
+            if src != "warp":
+                moves.remove_from(game, owner, src, k)
+            else:
+                st.players[owner].warp -= k
+        _arrive(ctx, owner, count, dest)
+        return
+    if source is not None and source.kind == "warp":
+        count = _amount(ships, st.players[owner].warp)
+        if ships.up_to or (ships.count is None and count):
+            count = _how_many(ctx, chooser, 0 if ships.up_to else count, count)
+        st.players[owner].warp -= count
+        _arrive(ctx, owner, count, dest)
+        return
+    sources = sources_at(ctx, owner, source)
+    available = sum(sources.values())
+    count = _amount(ships, available)
+    if ships.up_to:
+        count = _how_many(ctx, chooser, 0, count)
+    picked = choose_from(ctx, owner, chooser, sources, count, "move")
+    if dest.kind == "warp":
+        moves.send_to_warp(game, owner, picked)
+        return
+    moved = 0
+    for src, k in picked.items():
+        moves.remove_from(game, owner, src, k)
+        moved += k
+    _arrive(ctx, owner, moved, dest)
+
+
+def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
+    if high <= low:
+        return high
+    return int(
+        ctx.game.choose(chooser, "effect.how_many", "how many ships?", list(range(low, high + 1)))
+    )
+
+
+def _arrive(ctx: Ctx, owner: int, count: int, dest: v.PlaceArg) -> None:
+    """Put `count` ships (already lifted from where they were) at a destination."""
+    if count <= 0:
+        return
+    game = ctx.game
+    st = game.state
+    enc = st.encounter
+    if dest.kind == "warp":
+        st.players[owner].warp += count
+        game.log("warp", owner, count)
+    elif dest.kind == "box":
+        st.players[owner].removed += count
+        game.log("removed", owner, count)
+    elif dest.kind == "encounter" and enc is not None:
+        side = side_of(ctx, owner)
+        if owner == enc.defense and enc.planet >= 0:
+            st.planets[enc.planet].ships[owner] += count
+        elif side == 1:
+            enc.guard[owner] += count
+        else:
+            enc.gate[owner] += count
+        game.log("effect", owner, f"adds {count} ship(s) to the encounter")
+    elif dest.kind == "target planet" and enc is not None and enc.planet >= 0:
+        st.planets[enc.planet].ships[owner] += count
+        game.log("land", owner, enc.planet, count)
+    else:
+        moves.place_ships(game, owner, count)
+        game.log("saved" if dest.kind in ("colonies", "home colonies") else "home", owner, count)
+    moves.update_powers(game)
+
+
+@op(
+    "place ships",
+    "place",
+    obj(T.SHIPS),
+    pp("on", T.PLACE, "destination"),
+    doc="Put ships from the owner's colonies on a planet, founding a colony there.",
+)
+def place_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
+    game = ctx.game
+    st = game.state
+    owner = ships.owner if ships.owner >= 0 else seat
+    if dest.kind == "home planets":
+        planets = [p.id for p in st.planets if p.system == dest.owner]
+    elif dest.kind == "target planet" and st.encounter is not None:
+        planets = [st.encounter.planet]
+    else:
+        planets = [p.id for p in st.planets if dest.owner < 0 or p.system == dest.owner]
+    if not planets:
+        return
+    planet = game.choose(seat, "effect.planet", "choose a planet", planets, game.planet_name)
+    sources = sources_at(ctx, owner, ships.place)
+    count = _amount(ships, sum(sources.values()))
+    for src, k in choose_from(ctx, owner, owner, sources, count, "place").items():
+        if isinstance(src, int):
+            moves.land(game, owner, planet, k, src)

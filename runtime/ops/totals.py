@@ -1,0 +1,146 @@
+"""Ops on numbers the encounter keeps: totals, card values, limits, multipliers, what a card counts as."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.registry import MEASURES, T, obj, op, pp
+from runtime.state import Encounter
+from runtime.vocabulary import side_of
+
+
+def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
+    m = MEASURES[q.measure]
+    if m.write is None:
+        return
+    for owner in q.owners:
+        m.write(ctx, owner, update(m.read(ctx, owner)))
+
+
+@op(
+    "add",
+    "add",
+    obj(T.NUMBER, "amount"),
+    pp("to", T.QUANTITY, "target"),
+    doc="Add a number to a total, a card value or another number the game keeps.",
+)
+def add(ctx: Ctx, seat: int, amount: int, q: v.QuantityArg) -> None:
+    _change(ctx, q, lambda old: old + amount)
+
+
+@op(
+    "subtract",
+    "subtract",
+    obj(T.NUMBER, "amount"),
+    pp("from", T.QUANTITY, "target"),
+    doc="Subtract a number from a total, a card value or another number the game keeps.",
+)
+def subtract(ctx: Ctx, seat: int, amount: int, q: v.QuantityArg) -> None:
+    _change(ctx, q, lambda old: old - amount)
+
+
+@op(
+    "multiply",
+    "multiply",
+    obj(T.QUANTITY, "target"),
+    pp("by", T.NUMBER, "factor"),
+    doc="Multiply a card value or another number the game keeps.",
+)
+def multiply(ctx: Ctx, seat: int, q: v.QuantityArg, factor: int) -> None:
+    _change(ctx, q, lambda old: old * factor)
+
+
+@op(
+    "divide",
+    "divide",
+    obj(T.QUANTITY, "target"),
+    pp("by", T.NUMBER, "divisor"),
+    doc="Divide a number the game keeps, rounding up.",
+)
+def divide(ctx: Ctx, seat: int, q: v.QuantityArg, divisor: int) -> None:
+    _change(ctx, q, lambda old: -(-old // divisor) if divisor else old)
+
+
+@op(
+    "double",
+    "double",
+    obj(T.QUANTITY, "target"),
+    doc="Double a number the game keeps (a compensation, a card value).",
+)
+def double(ctx: Ctx, seat: int, q: v.QuantityArg) -> None:
+    _change(ctx, q, lambda old: old * 2)
+
+
+@op(
+    "set",
+    "set",
+    obj(T.QUANTITY, "target"),
+    pp("to", T.NUMBER, "amount"),
+    doc="Set a card value, a limit or another number the game keeps.",
+)
+def set_value(ctx: Ctx, seat: int, q: v.QuantityArg, amount: int) -> None:
+    _change(ctx, q, lambda old: amount)
+
+
+def _formula_for(expr: Any, captured: Ctx) -> Any:
+    def formula(game: Any, enc: Encounter, side: int) -> int:
+        return int(expr(captured))
+
+    return formula
+
+
+@op(
+    "calculate",
+    "calculate",
+    obj(T.QUANTITY, "target"),
+    pp("as", T.FORMULA, "formula"),
+    doc="Work out a side's total with another formula (kept until the totals are compared).",
+)
+def calculate(ctx: Ctx, seat: int, q: v.QuantityArg, formula: tuple[Any, Ctx]) -> None:
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return
+    expr, captured = formula
+    for owner in q.owners:
+        side = side_of(ctx, owner)
+        if side is not None:
+            enc.formula[side] = _formula_for(expr, captured)
+
+
+@op(
+    "count as",
+    "count",
+    pp("as", T.NUMBER, "worth"),
+    doc="Each of these ships counts as a number of ships in the totals.",
+    subject=T.SHIPS,
+)
+def count_as(ctx: Ctx, seat: int, ships: v.ShipsArg, worth: int) -> None:
+    enc = ctx.game.state.encounter
+    if enc is not None:
+        owner = ships.owner if ships.owner >= 0 else seat
+        enc.ship_weight[owner] = worth
+
+
+@op(
+    "become",
+    "become",
+    obj(T.CARD_SPEC, "spec"),
+    doc="An encounter card counts as another card (an attack of some value, a negotiate, a copy).",
+    subject=T.CARD,
+)
+def become(ctx: Ctx, seat: int, card: v.CardTarget, spec: v.CardSpec) -> None:
+    enc = ctx.game.state.encounter
+    if enc is None or card.side is None:
+        return
+    side = card.side
+    if spec.copy_of is not None and spec.copy_of.side is not None:
+        enc.types[side] = enc.types[spec.copy_of.side]
+        enc.values[side] = enc.values[spec.copy_of.side]
+    else:
+        enc.types[side] = spec.type
+        enc.values[side] = spec.value if spec.type == "attack" else None
+    main = enc.offense if side == 0 else enc.defense
+    label = f"attack {enc.values[side]}" if enc.types[side] == "attack" else str(enc.types[side])
+    ctx.game.log("becomes", main, label)

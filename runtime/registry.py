@@ -1,0 +1,246 @@
+"""The language registry: every op (verb), measure, predicate and noun, declared once.
+
+The compiler builds its lexer vocabulary, its type checks and its reference docs from these
+tables; the runtime binds IR names to the implementations registered here. Adding a word to the
+effect language is one registry entry.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+class T(enum.Enum):
+    """Argument types an op slot can take."""
+
+    PLAYERS = "players"  # one or more players (a selector)
+    NUMBER = "number"  # an expression
+    CARDS = "cards"  # some cards (of a hand or pile)
+    CARD = "card"  # one specific card (an encounter card, the card being played)
+    CARD_SPEC = "card description"  # what a card becomes: "an attack worth 42", "a negotiate"
+    SHIPS = "ships"
+    PLACE = "place"
+    SIDE = "side"
+    QUANTITY = "quantity"  # a number the game keeps that an op may change (a total, a card value)
+    FORMULA = "formula"  # an expression kept unevaluated, worked out later (a total's formula)
+    AMOUNT = (
+        "amount"  # a quantity of something counted, not handled one by one: "4 lucre", "2 rewards"
+    )
+    WORD = "word"  # a fixed word (e.g. "the encounter" in "win the encounter")
+    FLAG = "flag"  # an adverb such as "at random"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    name: str
+    type: T
+    prep: str | None = None  # None for a bare object
+    optional: bool = False
+    word: str | None = None  # for WORD and FLAG slots: the word itself
+
+
+@dataclass(frozen=True, slots=True)
+class OpDef:
+    name: str
+    verb: str
+    slots: tuple[Slot, ...]
+    doc: str
+    impl: Callable[..., Any]
+    subject: T = T.PLAYERS
+    forms: tuple[str, ...] = ()  # every surface form of the verb
+    feasible: Callable[..., bool] | None = None  # can the subject do it now (costs, `may`)?
+
+    def frame(self) -> str:
+        """The op as authors write it, e.g. `draw CARDS [from PLACE]`."""
+        parts = [self.verb]
+        for s in self.slots:
+            if s.type is T.FLAG:
+                text = s.word or s.name
+            elif s.type is T.WORD:
+                text = (s.prep + " " if s.prep else "") + (s.word or s.name)
+            else:
+                text = (s.prep + " " if s.prep else "") + s.type.name
+            parts.append(f"[{text}]" if s.optional else text)
+        subject = "" if self.subject is T.PLAYERS else f"{self.subject.name} "
+        return subject + " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class MeasureDef:
+    """A number the game keeps for a player (or a side, or the board)."""
+
+    name: str
+    doc: str
+    read: Callable[..., int]
+    write: Callable[..., None] | None = None  # settable measures can be changed by add/set/multiply
+    owner: str = "player"  # "player" | "board"
+
+
+@dataclass(frozen=True, slots=True)
+class PredicateDef:
+    """A condition word: `you lost`, `you made a deal`."""
+
+    name: str
+    doc: str
+    test: Callable[..., bool]
+    forms: tuple[str, ...] = ()
+    args: tuple[T, ...] = (T.PLAYERS,)
+
+
+@dataclass(frozen=True, slots=True)
+class NounDef:
+    """A noun of the language: what category it belongs to and what it means there."""
+
+    word: str  # canonical singular
+    plural: str
+    category: str  # "player" | "card" | "ship" | "place" | "measure" | "thing" | "side"
+    meaning: str  # a role, a card type, a place kind, a measure name...
+    doc: str = ""
+
+
+OPS: dict[str, OpDef] = {}
+MEASURES: dict[str, MeasureDef] = {}
+PREDICATES: dict[str, PredicateDef] = {}
+NOUNS: dict[str, NounDef] = {}  # by canonical singular
+ADJECTIVES: dict[str, str] = {}  # word -> meaning doc
+ADVERBS: dict[str, str] = {}
+
+# Eon-era words and their FFG equivalents, accepted wherever the FFG word is.
+ALIASES: dict[str, str] = {
+    "token": "ship",
+    "tokens": "ships",
+    "challenge": "encounter",
+    "challenges": "encounters",
+    "base": "colony",
+    "bases": "colonies",
+    "cone": "gate",
+    "compromise": "negotiate",
+    "compromises": "negotiates",
+    "consolation": "compensation",
+}
+
+_IRREGULAR = {"have": "has", "do": "does", "go": "goes", "be": "is"}
+
+
+def third_person(verb: str) -> str:
+    head, _, rest = verb.partition(" ")
+    if head in _IRREGULAR:
+        form = _IRREGULAR[head]
+    elif re.search(r"(s|sh|ch|x|z|o)$", head):
+        form = head + "es"
+    elif re.search(r"[^aeiou]y$", head):
+        form = head[:-1] + "ies"
+    else:
+        form = head + "s"
+    return form + (" " + rest if rest else "")
+
+
+def op(
+    name: str,
+    verb: str,
+    *slots: Slot,
+    doc: str,
+    subject: T = T.PLAYERS,
+    feasible: Callable[..., bool] | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare an op: its verb (one or two words), its slots in order, and its one-line doc.
+
+    The implementation is called as `impl(ctx, seat, *args)`, one call per subject player, with
+    each argument already evaluated to its runtime form (see runtime.effects.values).
+    """
+
+    def register(impl: Callable[..., Any]) -> Callable[..., Any]:
+        if name in OPS:
+            raise ValueError(f"op '{name}' declared twice")
+        forms = (verb, third_person(verb))
+        OPS[name] = OpDef(name, verb, slots, doc, impl, subject, forms, feasible)
+        return impl
+
+    return register
+
+
+def obj(type: T, name: str | None = None, *, optional: bool = False) -> Slot:
+    """A bare object: `draw CARDS`."""
+    return Slot(name or type.value.replace(" ", "_"), type, None, optional)
+
+
+def pp(prep: str, type: T, name: str | None = None, *, optional: bool = False) -> Slot:
+    """A prepositional slot: `from PLACE`."""
+    return Slot(name or prep, type, prep, optional)
+
+
+def word(text: str, *, prep: str | None = None, optional: bool = False) -> Slot:
+    """A fixed noun phrase, matched by its words: `the encounter`, `another encounter`."""
+    return Slot(text.split()[-1], T.WORD, prep, optional, text)
+
+
+def flag(text: str) -> Slot:
+    """An adverb the op understands: `at random`, `face up`."""
+    return Slot(text.replace(" ", "_"), T.FLAG, None, True, text)
+
+
+PREPS = ("to", "from", "into", "onto", "on", "by", "with", "as", "for", "than")
+
+
+def measure(
+    name: str, doc: str, *, owner: str = "player"
+) -> Callable[[Callable[..., int]], Callable[..., int]]:
+    def register(read: Callable[..., int]) -> Callable[..., int]:
+        MEASURES[name] = MeasureDef(name, doc, read, None, owner)
+        return read
+
+    return register
+
+
+def setter(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def register(write: Callable[..., None]) -> Callable[..., None]:
+        m = MEASURES[name]
+        MEASURES[name] = MeasureDef(m.name, m.doc, m.read, write, m.owner)
+        return write
+
+    return register
+
+
+def predicate(
+    name: str, doc: str, *forms: str, args: tuple[T, ...] = (T.PLAYERS,)
+) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    """Declare a condition. `forms` are the words authors write after the subject (none for
+    conditions the resolver builds itself, such as `is an attack`)."""
+
+    def register(test: Callable[..., bool]) -> Callable[..., bool]:
+        PREDICATES[name] = PredicateDef(name, doc, test, forms, args)
+        return test
+
+    return register
+
+
+def noun(word: str, category: str, meaning: str, doc: str = "", plural: str | None = None) -> None:
+    if plural is None:
+        plural = (
+            word
+            if word.endswith(("lucre", "compensation"))
+            else (word[:-1] + "ies" if re.search(r"[^aeiou]y$", word) else word + "s")
+        )
+    NOUNS[word] = NounDef(word, plural, category, meaning, doc)
+
+
+def surface_nouns() -> dict[str, NounDef]:
+    """Every written form of every noun (singular, plural and Eon aliases) -> its definition."""
+    out: dict[str, NounDef] = {}
+    for n in NOUNS.values():
+        out[n.word] = n
+        out[n.plural] = n
+    for eon, ffg in ALIASES.items():
+        if ffg in out and eon not in out:
+            out[eon] = out[ffg]
+    return out
+
+
+def load() -> None:
+    """Import every module that registers ops, measures, predicates and nouns."""
+    from runtime import vocabulary  # noqa: F401
+    from runtime.ops import cards, encounter, players, ships, totals  # noqa: F401

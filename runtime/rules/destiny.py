@@ -1,0 +1,110 @@
+"""The destiny phase: draw a destiny card and turn it into a defense (colour, own colour, wild, special)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.game import EncounterEnded
+from runtime.rules import ships
+from runtime.state import Encounter
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+def draw_card(game: Game) -> int:
+    st = game.state
+    if not st.destiny_deck:
+        st.destiny_deck = st.destiny_discard
+        st.destiny_discard = []
+        st.rng.shuffle(st.destiny_deck)
+    return st.destiny_deck.pop()
+
+
+def draw_destiny(game: Game, enc: Encounter) -> None:
+    game.dispatch.step(Window.DESTINY_BEFORE_DRAW)
+    for _ in range(50):
+        if enc.destiny is None:
+            enc.destiny = draw_card(game)
+        card = game.defs[enc.destiny]
+        defense = resolve_card(game, enc, enc.destiny)
+        if defense is not None:
+            enc.defense = defense
+            game.log("destiny", enc.destiny, defense)
+            break
+        game.log("destiny_redraw", card.name)
+        game.state.destiny_discard.append(enc.destiny)
+        enc.destiny = None
+    game.dispatch.step(Window.DESTINY_AFTER_DRAW)
+    game.log("defense", enc.defense)
+
+
+def resolve_card(game: Game, enc: Encounter, instance: int) -> int | None:
+    """The defense a destiny card points at, or None to draw again."""
+    st = game.state
+    card = game.defs[instance]
+    offense = enc.offense
+    if card.type == "color":
+        owner = next((p.seat for p in st.players if p.color == card.color), None)
+        if owner is None:
+            return None
+        if owner != offense:
+            return owner
+        return own_color(game, enc)
+    if card.type == "wild":
+        others = [s for s in st.clockwise_from(offense) if s != offense]
+        return int(
+            game.choose(offense, "destiny.wild", "choose the defense", others, game.player_name)
+        )
+    target = game.rules.destiny_target(game, card)
+    if target is None or target == offense:
+        return own_color(game, enc)
+    return target
+
+
+def own_color(game: Game, enc: Encounter) -> int | None:
+    """Own colour: attack a foreign colony at home, re-establish a home colony, or draw again."""
+    st = game.state
+    offense = enc.offense
+    options: list[str] = ["draw again"]
+    home = st.home_planets(offense)
+    invaders = [p for p in home if any(n > 0 for s, n in enumerate(p.ships) if s != offense)]
+    empty = [p for p in home if p.ships[offense] == 0]
+    if invaders:
+        options.append("attack a colony in your system")
+    if empty and st.ships_in_play(offense) > 0:
+        options.append("re-establish a home colony")
+    choice = game.choose(
+        offense, "destiny.own_color", "your own colour was drawn", options, passive=0
+    )
+    if choice == "draw again":
+        return None
+    if choice == "re-establish a home colony":
+        planet = game.choose(
+            offense,
+            "destiny.home_planet",
+            "re-establish on",
+            [p.id for p in empty],
+            game.planet_name,
+        )
+        picked = ships.pick_ships(game, offense, 1, 4, "destiny.home_ships", "ships to move home")
+        enc.planet = planet
+        for src, k in picked.items():
+            ships.remove_from(game, offense, src, k)
+            st.planets[planet].ships[offense] += k
+        game.log("land", offense, planet, sum(picked.values()))
+        ships.update_powers(game)
+        raise EncounterEnded(True)
+    planet = game.choose(
+        offense,
+        "destiny.invader_planet",
+        "attack the colony on",
+        [p.id for p in invaders],
+        game.planet_name,
+    )
+    defenders = [s for s, n in enumerate(st.planets[planet].ships) if n > 0 and s != offense]
+    enc.planet = planet
+    return int(
+        game.choose(offense, "destiny.invader", "choose the defense", defenders, game.player_name)
+    )

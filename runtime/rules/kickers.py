@@ -1,0 +1,97 @@
+"""Kickers: main players may play one face down before selecting; revealed with the encounter cards,
+a kicker multiplies (or, in the additive variant, adds to) the attack value, compensation and the
+failed-deal losses it applies to."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.state import DEFENSE, OFFENSE, Encounter
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+def style(game: Game) -> str:
+    """'multiply' (the default) or 'add', from the `kicker_style` option."""
+    return str(game.state.options.get("kicker_style", "multiply"))
+
+
+def value(game: Game, enc: Encounter, side: int) -> int | None:
+    """The multiplier a side's kicker applies, or None without a working kicker."""
+    card = enc.kickers[side]
+    if card is None or enc.marks.get(f"kicker {side} off"):
+        return None
+    return game.defs[card].value
+
+
+def play_step(game: Game, enc: Encounter) -> None:
+    """Each main player may play one kicker; after one is played the other gets another chance."""
+    st = game.state
+    if not any(
+        game.defs[c].kind == "kicker"
+        for p in (enc.offense, enc.defense)
+        for c in st.players[p].hand
+    ):
+        return
+    passed = [False, False]
+    for _ in range(4):
+        progress = False
+        for side in (OFFENSE, DEFENSE):
+            if enc.kickers[side] is not None or passed[side]:
+                continue
+            seat = enc.offense if side == OFFENSE else enc.defense
+            options = [c for c in st.players[seat].hand if game.defs[c].kind == "kicker"]
+            if not options:
+                passed[side] = True
+                continue
+            choice = game.choose(
+                seat,
+                "kicker.play",
+                "play a kicker face down?",
+                [None, *options],
+                labeler=lambda c: "no kicker" if c is None else game.card_label(c),
+                passive=0,
+            )
+            if choice is None:
+                passed[side] = True
+                continue
+            game.from_hand(seat, choice)
+            st.in_play.append(choice)
+            enc.kickers[side] = choice
+            game.log("play", seat, "a kicker (face down)")
+            passed[1 - side] = False  # the other main player may now answer with a kicker
+            progress = True
+        if not progress:
+            break
+
+
+def on_reveal(game: Game, enc: Encounter, side: int) -> None:
+    k = value(game, enc, side)
+    if k is None or enc.types[side] != "attack":
+        return
+    base = enc.values[side] or 0
+    enc.values[side] = base + k if style(game) == "add" else base * k
+    game.log(
+        "becomes",
+        enc.offense if side == OFFENSE else enc.defense,
+        f"attack {enc.values[side]} (kicker)",
+    )
+
+
+def scales_payouts(game: Game, enc: Encounter, side: int) -> int | None:
+    card = enc.kickers[side]
+    if card is None or style(game) == "add" or game.defs[card].attrs.get("attack only"):
+        return None
+    return value(game, enc, side)
+
+
+def compensation(game: Game, enc: Encounter, side: int, count: int) -> int:
+    k = scales_payouts(game, enc, side)
+    return count if k is None else count * k
+
+
+def failed_deal_loss(game: Game, enc: Encounter, side: int, base: int) -> int:
+    """What `side` loses when the deal fails: the OTHER side's kicker multiplies it."""
+    k = scales_payouts(game, enc, 1 - side)
+    return base if k is None else base * k

@@ -1,0 +1,220 @@
+"""Reveal and resolution: turn the cards up, work out totals, decide the result and pay it out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.rules import deal, kickers, lucre, ships
+from runtime.rules.ships import GATE, GUARD
+from runtime.state import DEFENSE, OFFENSE, Encounter
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+def main_of(enc: Encounter, side: int) -> int:
+    return enc.offense if side == OFFENSE else enc.defense
+
+
+def reveal(game: Game, enc: Encounter) -> None:
+    game.dispatch.step(Window.REVEAL_START)
+    for side in (OFFENSE, DEFENSE):
+        card = enc.cards[side]
+        assert card is not None
+        definition = game.defs[card]
+        enc.types[side] = definition.type
+        enc.values[side] = definition.value
+        enc.face_up[side] = True
+    apply_morph(enc)
+    for side in (OFFENSE, DEFENSE):
+        game.log("reveal", main_of(enc, side), enc.cards[side])
+        kickers.on_reveal(game, enc, side)
+    game.dispatch.step(Window.REVEAL_AFTER_CARDS)
+    game.dispatch.step(Window.REVEAL_REINFORCEMENTS)
+    game.dispatch.step(Window.REVEAL_TOTALS)
+    compute_totals(game, enc)
+    enc.outcome = decide(enc)
+    game.dispatch.step(Window.REVEAL_OUTCOME)
+    if enc.reversed and enc.outcome in ("offense", "defense"):
+        enc.outcome = "defense" if enc.outcome == "offense" else "offense"
+    game.log("outcome", describe(enc))
+
+
+def apply_morph(enc: Encounter) -> None:
+    t0, t1 = enc.types
+    if t0 == "morph" and t1 != "morph":
+        enc.types[0], enc.values[0] = t1, enc.values[1]
+    elif t1 == "morph" and t0 != "morph":
+        enc.types[1], enc.values[1] = t0, enc.values[0]
+
+
+def ships_in_encounter(game: Game, enc: Encounter, seat: int) -> int:
+    if seat == enc.offense:
+        return enc.gate[seat]
+    if seat == enc.defense:
+        return game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
+    return enc.gate[seat] + enc.guard[seat]
+
+
+def side_ships(game: Game, enc: Encounter, side: int, *, allies: bool) -> int:
+    """Weighted ships of a side: the main player's own, or its allies' together."""
+    if not allies:
+        seat = main_of(enc, side)
+        return ships_in_encounter(game, enc, seat) * enc.ship_weight[seat]
+    pile = enc.gate if side == OFFENSE else enc.guard
+    return sum(pile[s] * enc.ship_weight[s] for s in enc.allies[side])
+
+
+def compute_totals(game: Game, enc: Encounter) -> None:
+    for side in (OFFENSE, DEFENSE):
+        if enc.types[side] != "attack":
+            enc.totals[side] = None
+            continue
+        formula = enc.formula[side]
+        if formula is not None:
+            base = formula(game, enc, side)
+        else:
+            base = (
+                (enc.values[side] or 0)
+                + side_ships(game, enc, side, allies=False)
+                + side_ships(game, enc, side, allies=True)
+            )
+        total = base + enc.bonus[side]
+        if lucre.enabled(game):
+            total += game.state.players[main_of(enc, side)].lucre
+        enc.totals[side] = total
+    if enc.totals[0] is not None and enc.totals[1] is not None:
+        game.log("totals", enc.totals[0], enc.totals[1])
+
+
+def decide(enc: Encounter) -> str:
+    if enc.forced is not None:
+        return enc.forced
+    t0, t1 = enc.types
+    if t0 == "morph" and t1 == "morph":
+        return "both lose"
+    if t0 == "attack" and t1 == "attack":
+        a, d = enc.totals[0] or 0, enc.totals[1] or 0
+        if enc.lower_wins:
+            return "offense" if a < d else "defense"
+        return "offense" if a > d else "defense"
+    if t0 == "attack":
+        return "offense"
+    if t1 == "attack":
+        return "defense"
+    return "deal"
+
+
+def describe(enc: Encounter) -> str:
+    return {
+        "offense": "the offense wins",
+        "defense": "the defense wins",
+        "deal": "both negotiate",
+        "both lose": "both sides lose",
+    }.get(enc.outcome or "", enc.outcome or "")
+
+
+def resolve(game: Game, enc: Encounter) -> None:
+    game.dispatch.step(Window.RESOLUTION_START)
+    outcome = enc.outcome
+    if outcome == "offense":
+        offense_wins(game, enc)
+    elif outcome == "defense":
+        defense_wins(game, enc)
+    elif outcome == "both lose":
+        both_lose(game, enc)
+    else:
+        deal.negotiate(game, enc)
+    if outcome in ("offense", "defense"):
+        compensation(game, enc)
+    game.dispatch.step(Window.RESOLUTION_AFTER_OUTCOME)
+    game.dispatch.step(Window.RESOLUTION_BEFORE_DISCARD)
+    st = game.state
+    for card in [enc.cards[0], enc.cards[1], enc.kickers[0], enc.kickers[1]]:
+        if card is not None and card in st.in_play:
+            st.in_play.remove(card)
+            game.discard(card)
+    game.dispatch.step(Window.RESOLUTION_AFTER_DISCARD)
+
+
+def offense_wins(game: Game, enc: Encounter) -> None:
+    st = game.state
+    enc.success = True
+    ships.send_to_warp(game, enc.defense, {enc.planet: st.planets[enc.planet].ships[enc.defense]})
+    for ally in list(enc.allies[DEFENSE]):
+        ships.send_to_warp(game, ally, {GUARD: enc.guard[ally]})
+    for seat in [enc.offense, *enc.allies[OFFENSE]]:
+        ships.land(game, seat, enc.planet, enc.gate[seat], GATE)
+
+
+def defense_wins(game: Game, enc: Encounter) -> None:
+    for seat in [enc.offense, *enc.allies[OFFENSE]]:
+        ships.send_to_warp(game, seat, {GATE: enc.gate[seat]})
+    rewards(game, enc)
+
+
+def both_lose(game: Game, enc: Encounter) -> None:
+    st = game.state
+    ships.send_to_warp(game, enc.defense, {enc.planet: st.planets[enc.planet].ships[enc.defense]})
+    for seat in range(st.n):
+        if enc.gate[seat]:
+            ships.send_to_warp(game, seat, {GATE: enc.gate[seat]})
+        if enc.guard[seat]:
+            ships.send_to_warp(game, seat, {GUARD: enc.guard[seat]})
+
+
+def rewards(game: Game, enc: Encounter) -> None:
+    game.dispatch.step(Window.RESOLUTION_REWARDS)
+    for ally in list(enc.allies[DEFENSE]):
+        committed = enc.guard[ally]
+        if not enc.no_rewards:
+            collect_rewards(game, ally, committed * enc.reward_factor[ally])
+        ships.return_home(game, ally, enc.guard[ally], GUARD)
+
+
+def collect_rewards(game: Game, seat: int, count: int) -> None:
+    """Each reward is a card from the deck or a ship from the warp, announced before drawing."""
+    if count <= 0:
+        return
+    warp = game.state.players[seat].warp
+    options = list(range(min(count, warp) + 1))
+    from_warp = int(
+        game.choose(
+            seat,
+            "rewards.ships",
+            f"of {count} reward(s), how many as ships from the warp?",
+            options,
+        )
+    )
+    game.log("reward", seat, count - from_warp, from_warp)
+    if from_warp:
+        ships.retrieve(game, seat, from_warp)
+    game.draw(seat, count - from_warp)
+
+
+def compensation(game: Game, enc: Encounter) -> None:
+    """A negotiate that lost to an attack collects a card from the winner per ship it lost."""
+    negotiators = [
+        s
+        for s in (OFFENSE, DEFENSE)
+        if enc.types[s] == "negotiate" and enc.types[1 - s] == "attack"
+    ]
+    if not negotiators:
+        return
+    side = negotiators[0]
+    winner_side = OFFENSE if enc.outcome == "offense" else DEFENSE
+    if side == winner_side:
+        return
+    game.dispatch.step(Window.RESOLUTION_COMPENSATION)
+    if enc.no_compensation:
+        return
+    collector, payer = main_of(enc, side), main_of(enc, 1 - side)
+    count = enc.lost_ships[collector] * enc.comp_factor[collector]
+    count = kickers.compensation(game, enc, side, count)
+    if count < 0:
+        # a negative kicker turns compensation around: the winner takes from the loser
+        collector, payer, count = payer, collector, -count
+    taken = game.take_random(collector, payer, count)
+    if taken:
+        game.log("compensation", collector, payer, len(taken))

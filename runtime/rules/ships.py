@@ -1,0 +1,215 @@
+"""Ship movement: committing ships from colonies, losing them to the warp, landing, retrieving.
+
+Ships sit on planets (by seat), in the gate (offense side), beside the target planet (defensive
+allies), in the warp, or out of the game. Every loss to the warp goes through `send_to_warp`,
+which opens the replaceable `ships.to_warp` event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+GATE = "gate"
+GUARD = "guard"
+Source = int | str  # a planet id, GATE or GUARD
+
+
+@dataclass(slots=True)
+class ShipsEvent:
+    """Ships of one player about to move (to the warp, or retrieved from it)."""
+
+    seat: int
+    sources: dict[Source, int]
+    cancelled: bool = False
+    removed: bool = False  # leave the game instead of going to the warp
+    moved: list[tuple[Source, int]] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return sum(self.sources.values())
+
+    def take(self, count: int) -> dict[Source, int]:
+        """Take up to `count` ships out of the event (they no longer go where it sends them)."""
+        taken: dict[Source, int] = {}
+        for src in list(self.sources):
+            if count <= 0:
+                break
+            k = min(count, self.sources[src])
+            self.sources[src] -= k
+            if self.sources[src] == 0:
+                del self.sources[src]
+            taken[src] = taken.get(src, 0) + k
+            count -= k
+        return taken
+
+
+def remove_from(game: Game, seat: int, src: Source, count: int) -> None:
+    st = game.state
+    if src == GATE:
+        assert st.encounter is not None
+        st.encounter.gate[seat] -= count
+    elif src == GUARD:
+        assert st.encounter is not None
+        st.encounter.guard[seat] -= count
+    else:
+        assert isinstance(src, int)
+        st.planets[src].ships[seat] -= count
+
+
+def colony_sources(game: Game, seat: int) -> list[int]:
+    return [p.id for p in game.state.planets if p.ships[seat] > 0]
+
+
+def pick_ships(
+    game: Game, seat: int, minimum: int, maximum: int, kind: str, prompt: str
+) -> dict[Source, int]:
+    """The owner picks ships from its colonies (each colony a pile with its count)."""
+    st = game.state
+    planets = colony_sources(game, seat)
+    caps = [st.planets[p].ships[seat] for p in planets]
+    available = sum(caps)
+    maximum = min(maximum, available)
+    minimum = min(minimum, maximum)
+    if maximum <= 0:
+        return {}
+    if len(planets) == 1:
+        return {
+            planets[0]: maximum
+            if minimum == maximum
+            else _count(game, seat, minimum, maximum, kind, prompt)
+        }
+    picked = game.choose_many(
+        seat, kind, prompt, planets, minimum, maximum, labeler=game.planet_name, caps=caps
+    )
+    out: dict[Source, int] = {}
+    for p in picked:
+        out[p] = out.get(p, 0) + 1
+    return out
+
+
+def _count(game: Game, seat: int, minimum: int, maximum: int, kind: str, prompt: str) -> int:
+    options = list(range(minimum, maximum + 1))
+    return int(game.choose(seat, kind, prompt, options))
+
+
+def send_to_warp(game: Game, seat: int, sources: dict[Source, int]) -> int:
+    """Send ships to the warp through the replaceable event; returns how many arrived."""
+    sources = {k: v for k, v in sources.items() if v > 0}
+    if not sources:
+        return 0
+    event = ShipsEvent(seat, dict(sources))
+    game.dispatch.event(Window.SHIPS_TO_WARP, event)
+    st = game.state
+    arrived = 0
+    for src, count in event.sources.items():
+        remove_from(game, seat, src, count)
+        arrived += count
+    if arrived:
+        if event.removed:
+            st.players[seat].removed += arrived
+            game.log("removed", seat, arrived)
+        else:
+            st.players[seat].warp += arrived
+            game.log("warp", seat, arrived)
+            enc = st.encounter
+            if enc is not None:
+                enc.lost_ships[seat] += arrived
+            game.dispatch.event(Window.SHIPS_IN_WARP, ShipsEvent(seat, {"warp": arrived}))
+    update_powers(game)
+    return arrived
+
+
+def lose_ships(game: Game, seat: int, count: int, prompt: str = "") -> int:
+    """The owner loses `count` ships of its choosing from its colonies (as many as it can)."""
+    if count <= 0:
+        return 0
+    picked = pick_ships(
+        game, seat, count, count, "ships.lose", prompt or f"choose {count} ship(s) to lose"
+    )
+    return send_to_warp(game, seat, picked)
+
+
+def return_home(game: Game, seat: int, count: int, source: Source | None = None) -> None:
+    """Put ships (already taken off the board) back on one colony of the owner's choosing."""
+    if count <= 0:
+        return
+    if source is not None:
+        remove_from(game, seat, source, count)
+    place_ships(game, seat, count)
+    game.log("home", seat, count)
+
+
+def place_ships(game: Game, seat: int, count: int) -> None:
+    st = game.state
+    colonies = colony_sources(game, seat)
+    if not colonies:
+        colonies = [p.id for p in st.planets if p.system == seat]
+    planet = game.choose(
+        seat, "ships.place", f"place {count} ship(s) on a colony", colonies, game.planet_name
+    )
+    st.planets[planet].ships[seat] += count
+    update_powers(game)
+
+
+def retrieve(game: Game, seat: int, count: int) -> int:
+    """Take up to `count` of the player's ships out of the warp onto its colonies."""
+    player = game.state.players[seat]
+    count = min(count, player.warp)
+    if count <= 0:
+        return 0
+    player.warp -= count
+    place_ships(game, seat, count)
+    game.log("retrieve", seat, count)
+    return count
+
+
+def land(game: Game, seat: int, planet: int, count: int, source: Source) -> None:
+    """Move committed ships onto a planet, establishing (or growing) a colony there."""
+    if count <= 0:
+        return
+    st = game.state
+    remove_from(game, seat, source, count)
+    had = st.planets[planet].ships[seat] > 0
+    st.planets[planet].ships[seat] += count
+    game.log("land", seat, planet, count)
+    if not had:
+        game.log("colony", seat, planet)
+        game.dispatch.event(Window.COLONY_GAINED, ColonyEvent(seat, planet))
+    update_powers(game)
+
+
+@dataclass(slots=True)
+class ColonyEvent:
+    seat: int
+    planet: int
+
+
+def update_powers(game: Game) -> None:
+    """Switch powers off (and on) as players drop below (or regain) the home-colony threshold."""
+    st = game.state
+    threshold = game.setup.option("power_threshold")
+    for p in st.players:
+        if p.alien is None:
+            continue
+        powered = st.home_colonies(p.seat) >= threshold or game.rules.keeps_power(p.alien)
+        if powered != p.powered:
+            p.powered = powered
+            if powered:
+                game.log("power_on", p.seat)
+            else:
+                game.log("power_off", p.seat)
+                game.dispatch.event(Window.POWER_LOST, ColonyEvent(p.seat, -1))
+
+
+def check_victory(game: Game) -> None:
+    st = game.state
+    need = game.setup.option("colonies_to_win")
+    winners = [p.seat for p in st.players if st.foreign_colonies(p.seat) >= need]
+    if winners:
+        game.end(winners)

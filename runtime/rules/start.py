@@ -1,0 +1,194 @@
+"""Game setup: from a Setup and a CardSet to the starting State (board, decks, aliens, hands)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from runtime.cards import COSMIC_DECK_KINDS, CardDef
+from runtime.setup import COLORS, SetupError
+from runtime.state import Planet, Player, State
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+def build_state(game: Game) -> State:
+    setup, cards = game.setup, game.cards
+    n = setup.players
+    if n < 1:
+        raise SetupError("a game needs at least one player")
+    colors = setup.colors or COLORS[:n]
+    if len(colors) != n or len(set(colors)) != n:
+        raise SetupError(f"{n} players need {n} distinct colours, got {list(colors)}")
+    check_requirements(game)
+    rng = random.Random(setup.seed)
+    planets_each = setup.option("planets_per_player")
+    per_planet = setup.option("ships_per_planet")
+    ships = setup.option("ships_per_player")
+    if planets_each * per_planet > ships:
+        raise SetupError("more ships on the home planets than each player owns")
+    players = [Player(seat, colors[seat]) for seat in range(n)]
+    for p in players:
+        p.removed = ships - planets_each * per_planet
+    planets: list[Planet] = []
+    for seat in range(n):
+        for _ in range(planets_each):
+            counts = [0] * n
+            counts[seat] = per_planet
+            planets.append(Planet(len(planets), seat, counts))
+    state = State(
+        seed=setup.seed,
+        rng=rng,
+        catalog=[],
+        players=players,
+        planets=planets,
+        options={**dict(setup.options)},
+        ships_per_player=ships,
+    )
+    game.state = state
+    assign_aliens(game, state)
+    build_piles(game, state)
+    deal_hands(game, state)
+    state.offense = choose_first_player(game, state)
+    game.log("setup", n, setup.seed)
+    for p in players:
+        if p.alien:
+            game.log("alien", p.seat, cards.cards[p.alien].name)
+    game.log("first", state.offense)
+    return state
+
+
+def check_requirements(game: Game) -> None:
+    """Refuse a setup whose packs are missing or whose options no pack declares."""
+    setup, cards = game.setup, game.cards
+    missing = [p for p in setup.packs if p not in cards.packs]
+    if missing:
+        raise SetupError(f"unknown pack(s): {', '.join(missing)}")
+    declared = cards.options()
+    from runtime.setup import BASE_OPTIONS
+
+    for name in setup.options:
+        if name not in declared and name not in BASE_OPTIONS:
+            known = sorted(set(declared) | set(BASE_OPTIONS))
+            raise SetupError(f"unknown option '{name}' (known: {', '.join(known)})")
+    for pack_id in setup.packs:
+        pack = cards.packs[pack_id]
+        if not pack.min_players <= setup.players <= pack.max_players:
+            raise SetupError(
+                f"pack '{pack_id}' plays with {pack.min_players}-{pack.max_players} players, not {setup.players}"
+            )
+
+
+def option_on(game: Game, name: str) -> bool:
+    value = game.setup.options.get(name)
+    if value is None:
+        declared = game.cards.options().get(name)
+        value = declared.default if declared else False
+    return bool(value)
+
+
+def card_allowed(game: Game, card: CardDef) -> bool:
+    if card.min_players is not None and game.setup.players < card.min_players:
+        return False
+    return all(option_on(game, req) for req in card.requires)
+
+
+def card_refusal(game: Game, card: CardDef) -> str | None:
+    if card.min_players is not None and game.setup.players < card.min_players:
+        return f"{card.name} needs at least {card.min_players} players"
+    for req in card.requires:
+        if not option_on(game, req):
+            return f"{card.name} needs the '{req}' option"
+    return None
+
+
+def assign_aliens(game: Game, state: State) -> None:
+    setup, cards = game.setup, game.cards
+    in_packs = [c for c in cards.cards.values() if c.kind == "alien" and c.pack in setup.packs]
+    if setup.aliens is not None:
+        if len(setup.aliens) != setup.players:
+            raise SetupError(
+                f"{setup.players} players need {setup.players} aliens, got {len(setup.aliens)}"
+            )
+        for seat, alien_id in enumerate(setup.aliens):
+            if alien_id in ("none", ""):
+                continue
+            card = cards.cards.get(alien_id)
+            if card is None or card.kind != "alien":
+                raise SetupError(f"unknown alien '{alien_id}'")
+            refusal = card_refusal(game, card)
+            if refusal:
+                raise SetupError(f"cannot set up {card.name}: {refusal}")
+            state.players[seat].alien = alien_id
+        return
+    usable = sorted(c.id for c in in_packs if card_allowed(game, c))
+    state.rng.shuffle(usable)
+    for seat, alien_id in zip(range(setup.players), usable, strict=False):
+        state.players[seat].alien = alien_id
+
+
+def _add(game: Game, state: State, card: CardDef) -> int:
+    instance = len(state.catalog)
+    state.catalog.append(card.id)
+    game.defs.append(card)
+    game.holder.append(-1)
+    game.instances_of.setdefault(card.id, []).append(instance)
+    return instance
+
+
+def build_piles(game: Game, state: State) -> None:
+    setup, cards = game.setup, game.cards
+    colors = {p.color for p in state.players}
+    chosen = [c for c in sorted(cards.cards.values(), key=lambda c: c.id) if c.pack in setup.packs]
+    for card in chosen:
+        if card.kind == "destiny":
+            if card.type == "color" and card.color not in colors:
+                continue
+            for _ in range(card.copies):
+                state.destiny_deck.append(_add(game, state, card))
+        elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
+            for _ in range(card.copies):
+                state.deck.append(_add(game, state, card))
+    if setup.option("use_flares"):
+        for flare in pick_flares(game, state, chosen):
+            state.deck.append(_add(game, state, flare))
+    state.rng.shuffle(state.deck)
+    state.rng.shuffle(state.destiny_deck)
+
+
+def pick_flares(game: Game, state: State, chosen: list[CardDef]) -> list[CardDef]:
+    """The flares of the aliens in play, then random others up to the option's count."""
+    flares = [c for c in chosen if c.kind == "flare"]
+    in_play = {p.alien for p in state.players if p.alien}
+    own = [f for f in flares if f.alien in in_play]
+    others = [f for f in flares if f.alien not in in_play and card_allowed(game, f)]
+    state.rng.shuffle(others)
+    room = max(0, game.setup.option("flares_in_deck") - len(own))
+    return own + others[:room]
+
+
+def deal_hands(game: Game, state: State) -> None:
+    size = game.setup.option("hand_size")
+    for p in state.players:
+        for _ in range(size):
+            card = game.draw_one()
+            if card is None:
+                return
+            game.to_hand(p.seat, card)
+
+
+def choose_first_player(game: Game, state: State) -> int:
+    if game.setup.first_player is not None:
+        first = int(game.setup.first_player)
+        if not 0 <= first < len(state.players):
+            raise SetupError(f"first player {first} is not a seat")
+        return first
+    by_color = {p.color: p.seat for p in state.players}
+    order = list(state.destiny_deck)
+    state.rng.shuffle(order)
+    for instance in order:
+        card = game.defs[instance]
+        if card.type == "color" and card.color in by_color:
+            return by_color[card.color]
+    return state.rng.randrange(len(state.players))

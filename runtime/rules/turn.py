@@ -1,0 +1,282 @@
+"""The turn: start of turn, then encounters (regroup, destiny, launch, alliance, planning, reveal,
+resolution) until the offense may not or will not have another; the game loop around turns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.game import EncounterEnded, GameOver
+from runtime.rules import destiny, kickers, lucre, ships
+from runtime.rules.outcome import resolve, reveal
+from runtime.rules.ships import GATE, GUARD
+from runtime.state import Encounter
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+def start_game(game: Game) -> None:
+    """Run the setup hooks of every card in play; call once before the first turn."""
+    game.dispatch.step(Window.GAME_SETUP)
+
+
+def play_game(game: Game) -> None:
+    """Play from the current state until someone wins or the turn limit stops the game."""
+    st = game.state
+    limit = game.setup.option("max_turns")
+    try:
+        if st.turn == 0:
+            start_game(game)
+        while not st.over and st.turn < limit:
+            play_turn(game)
+            st.offense = (st.offense + 1) % st.n
+        if not st.over:
+            game.log("stalled", st.turn)
+    except GameOver:
+        pass
+
+
+def play_turn(game: Game) -> None:
+    st = game.state
+    st.turn += 1
+    st.encounters_this_turn = 0
+    st.encounter = None
+    offense = st.offense
+    game.dispatch.expire("turn")
+    game.log("turn", st.turn, offense)
+    if not game.has_encounter_card(offense):
+        game.new_hand(offense)
+    if lucre.enabled(game):
+        lucre.gain(game, offense, 1)
+    game.dispatch.step(Window.TURN_START)
+    number = 0
+    while True:
+        number += 1
+        enc = run_encounter(game, number)
+        if not wants_another(game, enc):
+            break
+    st.encounter = None
+    game.dispatch.step(Window.TURN_END)
+
+
+def new_encounter(game: Game, number: int) -> Encounter:
+    st = game.state
+    n = st.n
+    enc = Encounter(
+        number=number,
+        offense=st.offense,
+        gate=[0] * n,
+        guard=[0] * n,
+        invited=[[False] * n, [False] * n],
+        lost_ships=[0] * n,
+        ship_limit=[game.setup.option("max_gate_ships")] * n,
+        ship_weight=[1] * n,
+        comp_factor=[1] * n,
+        reward_factor=[1] * n,
+        deal_penalty=[game.setup.option("failed_deal_loss")] * n,
+    )
+    st.encounter = enc
+    st.encounters_this_turn = number
+    return enc
+
+
+def run_encounter(game: Game, number: int) -> Encounter:
+    enc = new_encounter(game, number)
+    game.log("encounter", number, enc.offense)
+    try:
+        regroup(game, enc)
+        destiny.draw_destiny(game, enc)
+        launch(game, enc)
+        alliance(game, enc)
+        if planning(game, enc):
+            reveal(game, enc)
+            resolve(game, enc)
+    except EncounterEnded as ended:
+        enc.success = ended.success
+        enc.outcome = enc.outcome or "ended"
+    finish_encounter(game, enc)
+    ships.check_victory(game)
+    return enc
+
+
+def regroup(game: Game, enc: Encounter) -> None:
+    game.dispatch.step(Window.REGROUP_START)
+    offense = enc.offense
+    if game.state.players[offense].warp > 0:
+        event = ships.ShipsEvent(offense, {"warp": 1})
+        game.dispatch.event(Window.REGROUP_RETRIEVE, event)
+        if not event.cancelled:
+            ships.retrieve(game, offense, 1)
+    game.dispatch.step(Window.REGROUP_END)
+
+
+def launch(game: Game, enc: Encounter) -> None:
+    st = game.state
+    targets = [p.id for p in st.planets if p.system == enc.defense]
+    if enc.planet < 0:
+        enc.planet = game.choose(
+            enc.offense, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
+        )
+    game.log("aim", enc.planet)
+    game.dispatch.step(Window.LAUNCH_AFTER_AIM)
+    commit(game, enc, enc.offense, 0, "launch.ships", "send 1 or more ships into the gate")
+    if enc.gate[enc.offense] == 0:
+        raise EncounterEnded(False)
+    game.log("launch", enc.offense, enc.gate[enc.offense])
+    game.dispatch.step(Window.LAUNCH_AFTER_SHIPS)
+
+
+def commit(game: Game, enc: Encounter, seat: int, side: int, kind: str, prompt: str) -> int:
+    """Move 1..limit ships of `seat` from its colonies into the encounter on `side`."""
+    picked = ships.pick_ships(game, seat, 1, enc.ship_limit[seat], kind, prompt)
+    count = 0
+    for src, k in picked.items():
+        ships.remove_from(game, seat, src, k)
+        count += k
+    if side == 0:
+        enc.gate[seat] += count
+    else:
+        enc.guard[seat] += count
+    ships.update_powers(game)
+    return count
+
+
+def alliance(game: Game, enc: Encounter) -> None:
+    st = game.state
+    game.dispatch.step(Window.ALLIANCE_START)
+    left = (enc.offense + 1) % st.n
+    others = [s for s in st.clockwise_from(left) if s not in (enc.offense, enc.defense)]
+    for side, main in ((0, enc.offense), (1, enc.defense)):
+        if not others or game.dispatch.forbidden("invite", main):
+            continue
+        invitees = game.choose_many(
+            main,
+            "alliance.invite",
+            "invite allies",
+            others,
+            0,
+            len(others),
+            labeler=game.player_name,
+        )
+        for s in invitees:
+            enc.invited[side][s] = True
+        if invitees:
+            game.log("invite", main, invitees)
+    game.dispatch.step(Window.ALLIANCE_AFTER_INVITES)
+    for seat in others:
+        answer_invitation(game, enc, seat)
+    game.dispatch.step(Window.ALLIANCE_END)
+
+
+def answer_invitation(game: Game, enc: Encounter, seat: int) -> None:
+    sides = [
+        side
+        for side in (0, 1)
+        if enc.invited[side][seat] and not game.dispatch.forbidden("ally", seat)
+    ]
+    if not sides or not game.state.colonies(seat):
+        return
+    names = ("offense", "defense")
+    options = ["neither"] + [names[s] for s in sides]
+    choice = game.choose(
+        seat, "alliance.join", "join the encounter as an ally?", options, passive=0
+    )
+    if choice == "neither":
+        game.log("decline", seat)
+        return
+    side = names.index(choice)
+    count = commit(game, enc, seat, side, "alliance.ships", f"commit ships to the {choice}")
+    enc.allies[side].append(seat)
+    game.log("ally", seat, choice, count)
+
+
+def planning(game: Game, enc: Encounter) -> bool:
+    """Select encounter cards; False when the offense has none (its turn ends)."""
+    if not game.has_encounter_card(enc.offense):
+        enc.marks["turn over"] = True
+        return False
+    for _ in range(3):
+        if game.has_encounter_card(enc.defense):
+            break
+        game.new_hand(enc.defense)
+    game.dispatch.step(Window.PLANNING_START)
+    kickers.play_step(game, enc)
+    game.dispatch.step(Window.PLANNING_KICKERS)
+    if enc.first_selector is not None:
+        first = enc.first_selector
+        select_card(game, enc, first)
+        enc.face_up[first] = True
+        game.dispatch.step(Window.PLANNING_FIRST_SHOWN)
+        select_card(game, enc, 1 - first)
+    else:
+        select_card(game, enc, 0)
+        select_card(game, enc, 1)
+    game.dispatch.step(Window.PLANNING_AFTER_SELECTION)
+    return True
+
+
+def select_card(game: Game, enc: Encounter, side: int) -> None:
+    seat = enc.offense if side == 0 else enc.defense
+    if enc.cards[side] is not None:
+        return
+    hand = game.state.players[seat].hand
+    options = [c for c in hand if game.defs[c].kind == "encounter"]
+    if not options:
+        game.new_hand(seat)
+        options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
+        if not options:
+            raise EncounterEnded(False)
+    required = enc.required[side]
+    if required is not None:
+        fitting = [c for c in options if required(game.defs[c])]
+        options = fitting or options
+    card = game.choose(
+        seat, "planning.select", "select an encounter card", options, game.card_label
+    )
+    game.from_hand(seat, card)
+    game.state.in_play.append(card)
+    enc.cards[side] = card
+    game.log("select", seat)
+
+
+def wants_another(game: Game, enc: Encounter) -> bool:
+    st = game.state
+    if st.over or enc.marks.get("turn over"):
+        return False
+    forced = enc.marks.get("another")
+    if forced:
+        if not game.has_encounter_card(enc.offense):
+            game.new_hand(enc.offense)
+        return True
+    if not enc.success or enc.number >= game.setup.option("max_encounters"):
+        return False
+    if not game.has_encounter_card(enc.offense):
+        return False
+    return game.yes_no(enc.offense, "encounter.another", "have another encounter?")
+
+
+def finish_encounter(game: Game, enc: Encounter) -> None:
+    """End-of-encounter hooks, then put back whatever the encounter still holds."""
+    st = game.state
+    if not st.over:
+        game.dispatch.step(Window.ENCOUNTER_END)
+    for seat in range(st.n):
+        if enc.gate[seat]:
+            ships.return_home(game, seat, enc.gate[seat], GATE)
+        if enc.guard[seat]:
+            ships.return_home(game, seat, enc.guard[seat], GUARD)
+    for side in (0, 1):
+        card = enc.cards[side]
+        if card is not None and card in st.in_play:
+            # an encounter that ended before the reveal hands the chosen cards back
+            st.in_play.remove(card)
+            owner = enc.offense if side == 0 else enc.defense
+            game.to_hand(owner, card)
+    for card in list(st.in_play):
+        st.in_play.remove(card)
+        game.discard(card)
+    if enc.destiny is not None:
+        st.destiny_discard.append(enc.destiny)
+        enc.destiny = None
+    game.dispatch.expire("encounter")

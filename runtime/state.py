@@ -1,0 +1,190 @@
+"""The game state as plain data: players, planets, piles, the current encounter and the seeded RNG.
+
+Card instances are small ints; `State.catalog[i]` is the card id of instance i. Everything here
+is lists, dicts and ints so a state copies cheaply and digests deterministically.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+OFFENSE, DEFENSE = 0, 1
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    color: str
+    alien: str | None = None
+    hand: list[int] = field(default_factory=list)
+    warp: int = 0
+    removed: int = 0  # ships out of the game
+    lucre: int = 0
+    powered: bool = True  # enough home colonies to use the power (last known)
+    power_lost: bool = False  # the alien sheet is gone for good
+    tokens: dict[str, int] = field(default_factory=dict)  # counters kept on the alien sheet
+
+
+@dataclass(slots=True)
+class Planet:
+    id: int
+    system: int  # seat of the home system holding it
+    ships: list[int]  # ships on the planet, by seat
+
+    def colonists(self) -> list[int]:
+        return [seat for seat, n in enumerate(self.ships) if n > 0]
+
+
+@dataclass(slots=True)
+class Encounter:
+    """Everything that lasts for one encounter. Side 0 is the offense, side 1 the defense."""
+
+    number: int
+    offense: int
+    defense: int = -1
+    planet: int = -1
+    destiny: int | None = None
+    gate: list[int] = field(
+        default_factory=list
+    )  # ships in the gate, by seat (offense and its allies)
+    guard: list[int] = field(
+        default_factory=list
+    )  # defensive allies' ships beside the planet, by seat
+    invited: list[list[bool]] = field(default_factory=list)  # [side][seat]
+    allies: list[list[int]] = field(
+        default_factory=lambda: [[], []]
+    )  # seats in the order they joined
+    cards: list[int | None] = field(default_factory=lambda: [None, None])
+    kickers: list[int | None] = field(default_factory=lambda: [None, None])
+    face_up: list[bool] = field(default_factory=lambda: [False, False])
+    types: list[str | None] = field(default_factory=lambda: [None, None])  # as revealed/changed
+    values: list[int | None] = field(default_factory=lambda: [None, None])
+    bonus: list[int] = field(default_factory=lambda: [0, 0])
+    formula: list[Any] = field(default_factory=lambda: [None, None])
+    totals: list[int | None] = field(default_factory=lambda: [None, None])
+    required: list[Any] = field(
+        default_factory=lambda: [None, None]
+    )  # card filter a side must play
+    first_selector: int | None = None  # side that selects first, face up
+    outcome: str | None = None  # "offense" | "defense" | "deal" | "no deal" | "both lose" | "ended"
+    forced: str | None = (
+        None  # a power or card decided the winner: "offense" | "defense" | "both lose"
+    )
+    reversed: bool = False
+    lower_wins: bool = False
+    success: bool = False
+    deal_made: bool = False
+    no_compensation: bool = False
+    no_rewards: bool = False
+    lost_ships: list[int] = field(
+        default_factory=list
+    )  # ships each seat lost to the warp this encounter
+    ship_limit: list[int] = field(default_factory=list)
+    ship_weight: list[int] = field(default_factory=list)
+    comp_factor: list[int] = field(default_factory=list)  # compensation multiplier, by seat
+    reward_factor: list[int] = field(
+        default_factory=list
+    )  # defensive-ally reward multiplier, by seat
+    deal_penalty: list[int] = field(default_factory=list)
+    zapped: set[int] = field(default_factory=set)  # seats whose power is off this encounter
+    used: dict[str, int] = field(default_factory=dict)  # use counts for per-encounter limits
+    delayed: list[Any] = field(default_factory=list)
+    forbidden: list[Any] = field(default_factory=list)
+    marks: dict[str, Any] = field(default_factory=dict)
+    flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
+
+
+@dataclass(slots=True)
+class State:
+    seed: int
+    rng: random.Random
+    catalog: list[str]  # card id of each instance
+    players: list[Player]
+    planets: list[Planet]
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    destiny_deck: list[int] = field(default_factory=list)
+    destiny_discard: list[int] = field(default_factory=list)
+    in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
+    aside: list[int] = field(default_factory=list)  # cards out of the game
+    turn: int = 0
+    offense: int = 0
+    encounter: Encounter | None = None
+    encounters_this_turn: int = 0
+    winners: list[int] = field(default_factory=list)
+    over: bool = False
+    used: dict[str, int] = field(
+        default_factory=dict
+    )  # use counts for per-turn and per-game limits
+    lasting: list[Any] = field(default_factory=list)  # effects that outlive the encounter
+    options: dict[str, Any] = field(default_factory=dict)
+    ships_per_player: int = 20
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def home_planets(self, seat: int) -> list[Planet]:
+        return [p for p in self.planets if p.system == seat]
+
+    def colonies(self, seat: int) -> list[Planet]:
+        return [p for p in self.planets if p.ships[seat] > 0]
+
+    def home_colonies(self, seat: int) -> int:
+        return sum(1 for p in self.planets if p.system == seat and p.ships[seat] > 0)
+
+    def foreign_colonies(self, seat: int) -> int:
+        return sum(1 for p in self.planets if p.system != seat and p.ships[seat] > 0)
+
+    def ships_in_play(self, seat: int) -> int:
+        """Ships on colonies (not the warp, the gate or beside a planet)."""
+        return sum(p.ships[seat] for p in self.planets)
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        """All seats starting with `seat` and going clockwise (to the left)."""
+        n = len(self.players)
+        return [(seat + k) % n for k in range(n)]
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    def to_data(self) -> dict[str, Any]:
+        """A canonical, JSON-able picture of the state (RNG included) for digests and dumps."""
+        enc = self.encounter
+        return {
+            "rng": list(self.rng.getstate()[1]),
+            "players": [
+                [
+                    p.seat,
+                    p.color,
+                    p.alien,
+                    p.hand,
+                    p.warp,
+                    p.removed,
+                    p.lucre,
+                    p.powered,
+                    p.power_lost,
+                    sorted(p.tokens.items()),
+                ]
+                for p in self.players
+            ],
+            "planets": [[p.id, p.system, p.ships] for p in self.planets],
+            "piles": [self.deck, self.discard, self.destiny_deck, self.destiny_discard],
+            "in_play": self.in_play,
+            "aside": self.aside,
+            "turn": [self.turn, self.offense, self.encounters_this_turn],
+            "encounter": None
+            if enc is None
+            else [enc.number, enc.offense, enc.defense, enc.planet],
+            "winners": self.winners,
+            "over": self.over,
+        }
+
+    def digest(self) -> str:
+        blob = json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()

@@ -1,0 +1,536 @@
+"""The nouns, selectors, measures and conditions of the effect language, and the helpers that
+read them from the game (whose card is whose, which cards match, how many ships are where)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime import ir
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.registry import ADJECTIVES, ADVERBS, T, measure, noun, predicate, setter
+from runtime.rules.outcome import ships_in_encounter
+from runtime.state import DEFENSE, OFFENSE, Encounter
+
+# ---------------------------------------------------------------- nouns
+
+for _word, _role, _doc in (
+    ("player", "player", "any player"),
+    ("ally", "ally", "a player allied with a side"),
+    ("main player", "main player", "the offense or the defense"),
+    ("offense", "offense", "the player whose turn it is"),
+    ("defense", "defense", "the player the offense encounters"),
+    ("opponent", "opponent", "the other main player"),
+    ("winner", "winner", "the main player whose side won"),
+    ("loser", "loser", "the main player whose side lost"),
+    ("offensive ally", "offensive ally", "a player allied with the offense"),
+    ("defensive ally", "defensive ally", "a player allied with the defense"),
+):
+    noun(_word, "player", _role, _doc)
+noun("offense", "player", "offense", "the player whose turn it is", plural="offenses")
+
+for _word, _kind, _doc in (
+    ("card", "any", "a card of any kind"),
+    ("encounter card", "encounter", "an attack, negotiate or morph"),
+    ("attack", "attack", "an attack card"),
+    ("attack card", "attack", "an attack card"),
+    ("negotiate", "negotiate", "a negotiate card"),
+    ("negotiate card", "negotiate", "a negotiate card"),
+    ("morph", "morph", "a morph card"),
+    ("artifact", "artifact", "an artifact card"),
+    ("flare", "flare", "a flare card"),
+    ("reinforcement", "reinforcement", "a reinforcement card"),
+    ("edict", "edict", "an edict card"),
+    ("kicker", "kicker", "a kicker card"),
+):
+    noun(_word, "card", _kind, _doc)
+noun("hand", "card", "hand", "all the cards in a player's hand")
+noun("new hand", "thing", "new hand", "a fresh hand dealt from the deck")
+noun("ship", "ship", "ship", "a ship (an Eon token)")
+noun("type", "thing", "type", "a kind of card (attack, negotiate, artifact, ...)")
+
+for _word, _place, _doc in (
+    ("warp", "warp", "the warp"),
+    ("colony", "colonies", "a planet where a player has ships"),
+    ("home colony", "home colonies", "a colony in its owner's home system"),
+    ("foreign colony", "foreign colonies", "a colony outside its owner's home system"),
+    ("home planet", "home planets", "a planet of a player's home system"),
+    ("planet", "planets", "any planet"),
+    ("target planet", "target planet", "the planet the gate points at"),
+    ("gate", "gate", "the hyperspace gate (an Eon cone)"),
+    ("hyperspace gate", "gate", "the hyperspace gate"),
+    ("encounter", "encounter", "the current encounter"),
+    ("deck", "deck", "the cosmic deck"),
+    ("cosmic deck", "deck", "the cosmic deck"),
+    ("discard pile", "discard", "the cosmic discard pile"),
+    ("box", "box", "out of the game"),
+    ("game", "game", "the game as a whole"),
+):
+    noun(_word, "place", _place, _doc)
+
+for _word, _measure, _doc in (
+    ("total", "total", "a side's total in the encounter"),
+    ("card value", "card value", "the value of a side's encounter card"),
+    ("value", "card value", "the value of a side's encounter card"),
+    ("ship limit", "ship limit", "how many ships a player may commit to the encounter"),
+    ("deal penalty", "deal penalty", "how many ships a main player loses if the deal fails"),
+    ("lucre", "lucre", "a player's money (Expansion Set 6)"),
+    ("compensation", "compensation", "the compensation a player collects"),
+    ("reward", "rewards", "a card from the deck or a ship from the warp"),
+):
+    noun(_word, "measure", _measure, _doc)
+
+for _word, _doc in (
+    ("outcome", "the result of the encounter"),
+    ("deal", "an agreement between the main players"),
+    ("power", "an alien power"),
+    ("turn", "the current turn"),
+    ("side", "the offense's or the defense's side of an encounter"),
+    ("zap", "a card cancelling a power or a card"),
+    ("copy", "an exact copy of a card"),
+):
+    noun(_word, "thing", _word, _doc)
+noun("side", "side", "side", "the offense's or the defense's side of an encounter")
+
+ADJECTIVES.update(
+    {
+        "random": "picked at random",
+        "higher": "the higher of the two encounter cards",
+        "lower": "the lower of the two encounter cards",
+        "odd": "an odd number",
+        "even": "an even number",
+        "empty": "with no ships",
+        "revealed": "face up in the encounter",
+    }
+)
+ADVERBS.update(
+    {
+        "at random": "picked at random rather than chosen",
+        "face up": "shown to everyone",
+        "first": "before the others",
+        "successfully": "counting as a success for the offense",
+        "if able": "only if the player can",
+    }
+)
+
+# ---------------------------------------------------------------- selectors
+
+
+def _enc(ctx: Ctx) -> Encounter | None:
+    return ctx.game.state.encounter
+
+
+def _side_of(enc: Encounter, seat: int) -> int | None:
+    if seat == enc.offense or seat in enc.allies[OFFENSE]:
+        return OFFENSE
+    if seat == enc.defense or seat in enc.allies[DEFENSE]:
+        return DEFENSE
+    return None
+
+
+def side_of(ctx: Ctx, seat: int) -> int | None:
+    enc = _enc(ctx)
+    return None if enc is None else _side_of(enc, seat)
+
+
+def _main(enc: Encounter, side: int) -> int:
+    return enc.offense if side == OFFENSE else enc.defense
+
+
+def _order(ctx: Ctx) -> list[int]:
+    return ctx.game.dispatch.order()
+
+
+def _opponent(ctx: Ctx, of: str | None) -> list[int]:
+    enc = _enc(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    side = _side_of(enc, ctx.subject if ctx.subject >= 0 else ctx.you)
+    if side is None:
+        side = _side_of(enc, ctx.you)
+    return [] if side is None else [_main(enc, 1 - side)]
+
+
+def _allies(ctx: Ctx, of: str | None) -> list[int]:
+    enc = _enc(ctx)
+    if enc is None:
+        return []
+    if of == "offense":
+        return list(enc.allies[OFFENSE])
+    if of == "defense":
+        return list(enc.allies[DEFENSE])
+    if of in ("you", "subject", "opponent"):
+        seat = ctx.you if of == "you" else ctx.subject
+        side = _side_of(enc, seat)
+        if side is None:
+            return []
+        if of == "opponent":
+            side = 1 - side
+        return [s for s in enc.allies[side] if s != seat]
+    return [*enc.allies[OFFENSE], *enc.allies[DEFENSE]]
+
+
+def _winners(ctx: Ctx, losers: bool) -> list[int]:
+    enc = _enc(ctx)
+    if enc is None or enc.outcome not in ("offense", "defense"):
+        return []
+    side = OFFENSE if enc.outcome == "offense" else DEFENSE
+    return [_main(enc, 1 - side if losers else side)]
+
+
+SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
+    "you": lambda ctx, of: [ctx.you],
+    "they": lambda ctx, of: [ctx.they],
+    "subject": lambda ctx, of: [ctx.subject],
+    "opponent": _opponent,
+    "offense": lambda ctx, of: [e.offense] if (e := _enc(ctx)) else [ctx.game.state.offense],
+    "defense": lambda ctx, of: [e.defense] if (e := _enc(ctx)) and e.defense >= 0 else [],
+    "main player": lambda ctx, of: (
+        [e.offense, e.defense] if (e := _enc(ctx)) and e.defense >= 0 else []
+    ),
+    "ally": _allies,
+    "offensive ally": lambda ctx, of: _allies(ctx, "offense"),
+    "defensive ally": lambda ctx, of: _allies(ctx, "defense"),
+    "player": lambda ctx, of: _order(ctx),
+    "winner": lambda ctx, of: _winners(ctx, False),
+    "loser": lambda ctx, of: _winners(ctx, True),
+    "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
+    "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
+    "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
+}
+
+
+def sides_of(ctx: Ctx, which: str) -> list[int]:
+    """The encounter sides a side phrase names (asking the owner for `either side`)."""
+    enc = _enc(ctx)
+    if enc is None:
+        return []
+    if which == "offense":
+        return [OFFENSE]
+    if which == "defense":
+        return [DEFENSE]
+    if which == "both":
+        return [OFFENSE, DEFENSE]
+    if which == "either":
+        names = ("the offense", "the defense")
+        pick = ctx.game.choose(
+            ctx.subject, "effect.side", "choose a side", [OFFENSE, DEFENSE], lambda s: names[s]
+        )
+        return [pick]
+    side = _side_of(enc, ctx.subject)
+    if side is None:
+        return []
+    return [side] if which == "yours" else [1 - side]
+
+
+# ---------------------------------------------------------------- cards
+
+
+def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
+    enc = _enc(ctx)
+    if which == "this":
+        return v.CardTarget(ctx.card)
+    if which == "event":
+        instance = getattr(ctx.event, "instance", None)
+        return v.CardTarget(instance if instance is not None else ctx.card)
+    if enc is None:
+        return v.CardTarget(None)
+    if which in ("higher", "lower"):
+        a, b = enc.values
+        if a is None or b is None or a == b or enc.types[0] != "attack" or enc.types[1] != "attack":
+            return v.CardTarget(None)
+        higher = OFFENSE if a > b else DEFENSE
+        pick = higher if which == "higher" else 1 - higher
+        return v.CardTarget(enc.cards[pick], pick)
+    side = _side_of(enc, owner)
+    if side is None:
+        return v.CardTarget(None)
+    if which == "kicker":
+        return v.CardTarget(enc.kickers[side], side)
+    return v.CardTarget(enc.cards[side], side)
+
+
+def card_types(ctx: Ctx, instance: int, side: int | None = None) -> set[str]:
+    """The kinds and types a card counts as (an encounter card as revealed or changed)."""
+    card = ctx.game.defs[instance]
+    kinds = {card.kind}
+    enc = _enc(ctx)
+    if card.kind == "encounter":
+        kinds.add("encounter")
+        typ = card.type
+        if side is not None and enc is not None and enc.types[side] is not None:
+            typ = enc.types[side]
+        if typ:
+            kinds.add(typ)
+    elif card.type:
+        kinds.add(card.type)
+    return kinds
+
+
+def matches(ctx: Ctx, instance: int, f: ir.CardFilter) -> bool:
+    card = ctx.game.defs[instance]
+    if f.named is not None and card.id != f.named:
+        return False
+    if f.types is not None and not (f.types & card_types(ctx, instance)):
+        return False
+    if f.min_value is not None and (card.value is None or card.value < f.min_value):
+        return False
+    return not (f.max_value is not None and (card.value is None or card.value > f.max_value))
+
+
+def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
+    if arg.instances is not None:
+        return list(arg.instances)
+    st = ctx.game.state
+    if arg.zone == "hand":
+        pool = st.players[arg.owner].hand if arg.owner >= 0 else []
+    elif arg.zone == "discard":
+        pool = st.discard
+    elif arg.zone == "deck":
+        pool = st.deck
+    else:
+        pool = []
+    if (
+        arg.filter.types is None
+        and arg.filter.named is None
+        and arg.filter.min_value is None
+        and arg.filter.max_value is None
+    ):
+        return list(pool)
+    return [c for c in pool if matches(ctx, c, arg.filter)]
+
+
+# ---------------------------------------------------------------- ships
+
+
+def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
+    st = ctx.game.state
+    if arg.event:
+        return int(getattr(ctx.event, "count", 0))
+    kind = arg.place.kind if arg.place else "colonies"
+    owners = range(st.n) if arg.owner < 0 else [arg.owner]
+    total = 0
+    for seat in owners:
+        total += ships_at(ctx, seat, kind)
+    return total
+
+
+def ships_at(ctx: Ctx, seat: int, kind: str) -> int:
+    st = ctx.game.state
+    enc = st.encounter
+    if kind == "warp":
+        return st.players[seat].warp
+    if kind == "encounter":
+        return 0 if enc is None else ships_in_encounter(ctx.game, enc, seat)
+    if kind == "gate":
+        return 0 if enc is None else enc.gate[seat]
+    if kind == "target planet":
+        return 0 if enc is None or enc.planet < 0 else st.planets[enc.planet].ships[seat]
+    if kind == "home colonies":
+        return sum(p.ships[seat] for p in st.planets if p.system == seat)
+    if kind == "foreign colonies":
+        return sum(p.ships[seat] for p in st.planets if p.system != seat)
+    return st.ships_in_play(seat)
+
+
+# ---------------------------------------------------------------- measures
+
+
+@measure("lucre", "the lucre a player holds")
+def _lucre(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.players[seat].lucre
+
+
+@measure("foreign colonies", "how many foreign colonies a player has")
+def _foreign(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.foreign_colonies(seat)
+
+
+@measure("home colonies", "how many home colonies a player has")
+def _home(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.home_colonies(seat)
+
+
+@measure("colonies", "how many colonies a player has")
+def _colonies(ctx: Ctx, seat: int) -> int:
+    return len(ctx.game.state.colonies(seat))
+
+
+@measure("cards in hand", "how many cards a player holds")
+def _hand(ctx: Ctx, seat: int) -> int:
+    return len(ctx.game.state.players[seat].hand)
+
+
+@measure("ships in the warp", "how many of a player's ships are in the warp")
+def _warp(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.players[seat].warp
+
+
+def _side_list(ctx: Ctx, seat: int, field: str) -> tuple[list[int | None], int] | None:
+    enc = _enc(ctx)
+    if enc is None:
+        return None
+    side = _side_of(enc, seat)
+    if side is None:
+        return None
+    return getattr(enc, field), side
+
+
+@measure("total", "a side's total (card value, ships and every modifier)")
+def _total(ctx: Ctx, seat: int) -> int:
+    found = _side_list(ctx, seat, "totals")
+    if found is None:
+        return 0
+    totals, side = found
+    return totals[side] or 0
+
+
+@setter("total")
+def _add_total(ctx: Ctx, seat: int, new: int) -> None:
+    enc = _enc(ctx)
+    side = None if enc is None else _side_of(enc, seat)
+    if enc is None or side is None:
+        return
+    enc.bonus[side] += new - _total(ctx, seat)
+    if enc.totals[side] is not None:
+        enc.totals[side] = new
+
+
+@measure("card value", "the value of a side's encounter card (0 if not an attack)")
+def _card_value(ctx: Ctx, seat: int) -> int:
+    found = _side_list(ctx, seat, "values")
+    if found is None:
+        return 0
+    values, side = found
+    return values[side] or 0
+
+
+@setter("card value")
+def _set_card_value(ctx: Ctx, seat: int, new: int) -> None:
+    found = _side_list(ctx, seat, "values")
+    if found is not None:
+        values, side = found
+        values[side] = new
+
+
+def _per_seat(field: str, doc: str, default: int) -> None:
+    def read(ctx: Ctx, seat: int) -> int:
+        enc = _enc(ctx)
+        return default if enc is None else int(getattr(enc, field)[seat])
+
+    def write(ctx: Ctx, seat: int, new: int) -> None:
+        enc = _enc(ctx)
+        if enc is not None:
+            getattr(enc, field)[seat] = new
+
+    name = doc.split(":")[0]
+    measure(name, doc.split(": ", 1)[1])(read)
+    setter(name)(write)
+
+
+_per_seat("ship_limit", "ship limit: how many ships a player may commit to the encounter", 4)
+_per_seat("deal_penalty", "deal penalty: ships a main player loses when the deal fails", 3)
+_per_seat("comp_factor", "compensation: the multiplier on the compensation a player collects", 1)
+_per_seat("reward_factor", "rewards: the multiplier on the rewards a defensive ally collects", 1)
+
+
+# ---------------------------------------------------------------- conditions
+
+
+def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
+    enc = _enc(ctx)
+    if enc is None or enc.outcome not in ("offense", "defense"):
+        return False
+    side = _side_of(enc, seat)
+    winning = OFFENSE if enc.outcome == "offense" else DEFENSE
+    return side is not None and (side == winning) == won
+
+
+@predicate("won", "the player's side won the encounter", "won", "won the encounter")
+def _won(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(_on_side(ctx, s, True) for s in seats)
+
+
+@predicate("lost", "the player's side lost the encounter", "lost", "lost the encounter")
+def _lost(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(_on_side(ctx, s, False) for s in seats)
+
+
+@predicate("made a deal", "the player, a main player, made a deal", "made a deal")
+def _dealt(ctx: Ctx, seats: list[int]) -> bool:
+    enc = _enc(ctx)
+    return enc is not None and enc.deal_made and all(s in (enc.offense, enc.defense) for s in seats)
+
+
+@predicate(
+    "failed to make a deal",
+    "the player, a main player, failed to make a deal",
+    "failed to make a deal",
+)
+def _no_deal(ctx: Ctx, seats: list[int]) -> bool:
+    enc = _enc(ctx)
+    return (
+        enc is not None
+        and enc.outcome == "no deal"
+        and all(s in (enc.offense, enc.defense) for s in seats)
+    )
+
+
+@predicate("lost ships", "the player lost ships to the warp this encounter", "lost ships")
+def _lost_ships(ctx: Ctx, seats: list[int]) -> bool:
+    enc = _enc(ctx)
+    return enc is not None and all(enc.lost_ships[s] > 0 for s in seats)
+
+
+@predicate("has role", "the player holds a role in the encounter", args=(T.PLAYERS, T.WORD))
+def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
+    from runtime.roles import ROLES
+
+    if role == "opponent":
+        opp = _opponent(ctx, None)
+        return bool(seats) and all(s in opp for s in seats)
+    if role in ("winner", "loser"):
+        return bool(seats) and all(s in _winners(ctx, role == "loser") for s in seats)
+    test = ROLES.get(role, ROLES["any player"])[0]
+    return bool(seats) and all(test(ctx.game.state, s) for s in seats)
+
+
+@predicate("is player", "the player is one of the given players", args=(T.PLAYERS, T.PLAYERS))
+def _is_player(ctx: Ctx, seats: list[int], others: list[int]) -> bool:
+    return bool(seats) and all(s in others for s in seats)
+
+
+@predicate(
+    "card is", "a card is of a type (attack, negotiate, artifact, ...)", args=(T.CARD, T.WORD)
+)
+def _card_is(ctx: Ctx, target: v.CardTarget, kind: str) -> bool:
+    if target.instance is None:
+        return False
+    return kind in card_types(ctx, target.instance, target.side)
+
+
+@predicate("both cards are", "both encounter cards are of a type", args=(T.WORD,))
+def _both_cards(ctx: Ctx, kind: str) -> bool:
+    enc = _enc(ctx)
+    return enc is not None and all(enc.types[s] == kind for s in (OFFENSE, DEFENSE))
+
+
+@predicate("odd", "a number is odd", args=(T.NUMBER,))
+def _odd(ctx: Ctx, n: int) -> bool:
+    return n % 2 == 1
+
+
+@predicate("even", "a number is even", args=(T.NUMBER,))
+def _even(ctx: Ctx, n: int) -> bool:
+    return n % 2 == 0
+
+
+@predicate("ships are owned by", "the event's ships belong to the player", args=(T.PLAYERS,))
+def _ships_owned(ctx: Ctx, seats: list[int]) -> bool:
+    return getattr(ctx.event, "seat", -1) in seats
+
+
+@predicate("power zapped", "the player's power is zapped this encounter")
+def _zapped(ctx: Ctx, seats: list[int]) -> bool:
+    enc = _enc(ctx)
+    return enc is not None and all(s in enc.zapped for s in seats)

@@ -1,0 +1,187 @@
+"""The named timing windows cards attach to: each window's dotted name, phase, kind and meaning."""
+
+from __future__ import annotations
+
+import enum
+
+
+class WindowKind(enum.Enum):
+    STEP = "step"  # a moment in the turn sequence
+    EVENT = "event"  # something is about to happen or has happened; may carry a replaceable event
+    RESPONSE = "response"  # a targeted reply to a play (zaps, quashes)
+
+
+class Window(enum.Enum):
+    """Every moment a card can act. The value is the dotted name authors write after `when:`."""
+
+    def __new__(cls, name: str, kind: WindowKind, doc: str) -> Window:
+        obj = object.__new__(cls)
+        obj._value_ = name
+        return obj
+
+    def __init__(self, name: str, kind: WindowKind, doc: str) -> None:
+        self.kind = kind
+        self.doc = doc
+        self.phase = name.split(".", 1)[0]
+
+    GAME_SETUP = ("game.setup", WindowKind.STEP, "once, when the game is set up")
+    TURN_START = (
+        "turn.start",
+        WindowKind.STEP,
+        "a turn begins, after a hand without encounter cards is replaced",
+    )
+    REGROUP_START = (
+        "regroup.start",
+        WindowKind.STEP,
+        "an encounter begins, before the offense retrieves a ship",
+    )
+    REGROUP_RETRIEVE = (
+        "regroup.retrieve",
+        WindowKind.EVENT,
+        "the offense is about to retrieve a ship from the warp",
+    )
+    REGROUP_END = ("regroup.end", WindowKind.STEP, "the regroup phase ends")
+    DESTINY_BEFORE_DRAW = (
+        "destiny.before_draw",
+        WindowKind.STEP,
+        "before the destiny card is drawn",
+    )
+    DESTINY_AFTER_DRAW = (
+        "destiny.after_draw",
+        WindowKind.STEP,
+        "the destiny card is drawn and its player known",
+    )
+    LAUNCH_AFTER_AIM = (
+        "launch.after_aim",
+        WindowKind.STEP,
+        "the hyperspace gate is aimed at a planet",
+    )
+    LAUNCH_AFTER_SHIPS = (
+        "launch.after_ships",
+        WindowKind.STEP,
+        "the offense's ships are in the gate",
+    )
+    ALLIANCE_START = ("alliance.start", WindowKind.STEP, "before any ally is invited")
+    ALLIANCE_AFTER_INVITES = (
+        "alliance.after_invites",
+        WindowKind.STEP,
+        "both sides have invited allies; no one has answered",
+    )
+    ALLIANCE_END = ("alliance.end", WindowKind.STEP, "all alliances are formed")
+    PLANNING_START = (
+        "planning.start",
+        WindowKind.STEP,
+        "before either main player selects an encounter card",
+    )
+    PLANNING_KICKERS = (
+        "planning.kickers",
+        WindowKind.STEP,
+        "main players may play kickers face down",
+    )
+    PLANNING_FIRST_SHOWN = (
+        "planning.first_shown",
+        WindowKind.STEP,
+        "one main player has selected face up; the other has not chosen",
+    )
+    PLANNING_AFTER_SELECTION = (
+        "planning.after_selection",
+        WindowKind.STEP,
+        "both encounter cards are chosen, face down",
+    )
+    REVEAL_START = (
+        "reveal.start",
+        WindowKind.STEP,
+        "the encounter cards are about to be turned up",
+    )
+    REVEAL_AFTER_CARDS = ("reveal.after_cards", WindowKind.STEP, "the encounter cards are face up")
+    REVEAL_REINFORCEMENTS = (
+        "reveal.reinforcements",
+        WindowKind.STEP,
+        "main players and allies may add reinforcements",
+    )
+    REVEAL_TOTALS = ("reveal.totals", WindowKind.STEP, "the sides' totals are being worked out")
+    REVEAL_OUTCOME = (
+        "reveal.outcome",
+        WindowKind.STEP,
+        "the winner is decided; last changes to the result",
+    )
+    RESOLUTION_START = (
+        "resolution.start",
+        WindowKind.STEP,
+        "the result is known; nothing has been paid yet",
+    )
+    RESOLUTION_DEAL_FAILED = (
+        "resolution.deal_failed",
+        WindowKind.STEP,
+        "a deal has failed; its penalty is not yet paid",
+    )
+    RESOLUTION_COMPENSATION = (
+        "resolution.compensation",
+        WindowKind.STEP,
+        "compensation is about to be collected",
+    )
+    RESOLUTION_REWARDS = (
+        "resolution.rewards",
+        WindowKind.STEP,
+        "defensive allies are about to collect rewards",
+    )
+    RESOLUTION_AFTER_OUTCOME = (
+        "resolution.after_outcome",
+        WindowKind.STEP,
+        "ships have landed or gone to the warp and payouts are made",
+    )
+    RESOLUTION_BEFORE_DISCARD = (
+        "resolution.before_discard",
+        WindowKind.STEP,
+        "the encounter cards are about to be discarded",
+    )
+    RESOLUTION_AFTER_DISCARD = (
+        "resolution.after_discard",
+        WindowKind.STEP,
+        "the encounter cards have been discarded",
+    )
+    ENCOUNTER_END = ("encounter.end", WindowKind.STEP, "the encounter is over; another may follow")
+    TURN_END = ("turn.end", WindowKind.STEP, "the turn is over")
+    SHIPS_TO_WARP = (
+        "ships.to_warp",
+        WindowKind.EVENT,
+        "ships are about to go to the warp (replaceable)",
+    )
+    SHIPS_IN_WARP = ("ships.in_warp", WindowKind.EVENT, "ships have just gone to the warp")
+    CARDS_DRAWN = ("cards.drawn", WindowKind.EVENT, "a player has drawn cards from the cosmic deck")
+    COLONY_GAINED = ("colony.gained", WindowKind.EVENT, "a player has established a colony")
+    COLONY_LOST = ("colony.lost", WindowKind.EVENT, "a player has lost a colony")
+    POWER_LOST = (
+        "power.lost",
+        WindowKind.EVENT,
+        "a player's alien power has switched off for want of home colonies",
+    )
+    LUCRE_PAID = ("lucre.paid", WindowKind.EVENT, "lucre is about to be paid (replaceable)")
+    RESPONSE_POWER = ("response.power", WindowKind.RESPONSE, "an alien power is being used")
+    RESPONSE_CARD = (
+        "response.card",
+        WindowKind.RESPONSE,
+        "a flare, artifact or edict is being played",
+    )
+    RESPONSE_ZAP = (
+        "response.zap",
+        WindowKind.RESPONSE,
+        "a zap is being played against a power or a card",
+    )
+    RESPONSE_DEAL = ("response.deal", WindowKind.RESPONSE, "a deal has just been made")
+
+
+BY_NAME: dict[str, Window] = {w.value: w for w in Window}
+
+PHASES: tuple[str, ...] = (
+    "game",
+    "turn",
+    "regroup",
+    "destiny",
+    "launch",
+    "alliance",
+    "planning",
+    "reveal",
+    "resolution",
+    "encounter",
+)
