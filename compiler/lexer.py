@@ -79,8 +79,8 @@ DURATIONS: dict[str, str] = {
 PUNCTUATION: dict[str, str] = {
     ":": "_COLON",
     ",": "_COMMA",
-    ";": "SEMI",
-    ".": "PERIOD",
+    ";": "_SEMI",
+    ".": "_PERIOD",
     "(": "_LPAR",
     ")": "_RPAR",
     "+": "PLUS",
@@ -290,14 +290,17 @@ def registry_hint(word: str, vocab: Vocabulary) -> str | None:
     return did_you_mean(word.lower(), singles)
 
 
-def lexer_class(vocab: Vocabulary) -> type[Lexer]:
-    """A Lark lexer class bound to one vocabulary (Lark instantiates lexers itself)."""
+class EffectLexer(Lexer):
+    """The Lark-facing lexer. Lark instantiates lexers itself, so the vocabulary is set on the
+    class (by compiler.parser) before the parser is built or loaded from its cache."""
 
-    class EffectLexer(Lexer):
-        def __init__(self, lexer_conf: object) -> None:
-            pass
+    vocabulary: Vocabulary | None = None
 
-        def lex(self, text: str) -> Iterator[Token]:  # type: ignore[override]
-            return tokenize(text, vocab)
+    def __init__(self, lexer_conf: object) -> None:
+        pass
 
-    return EffectLexer
+    def lex(self, text: str) -> Iterator[Token]:  # type: ignore[override]
+        vocab = EffectLexer.vocabulary
+        if vocab is None:
+            raise RuntimeError("EffectLexer.vocabulary is not set")
+        return tokenize(text, vocab)

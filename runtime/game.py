@@ -13,7 +13,7 @@ from runtime.cards import CardDef, CardSet
 from runtime.decisions import Answer, Decision
 from runtime.log import Event, render
 from runtime.setup import Setup
-from runtime.state import State
+from runtime.state import Encounter, State
 
 if TYPE_CHECKING:
     from runtime.dispatch import Dispatcher
@@ -101,6 +101,7 @@ class Game:
         self.defs: list[CardDef] = []
         self.holder: list[int] = []  # instance -> seat holding it in hand, or -1
         self.instances_of: dict[str, list[int]] = {}  # card id -> its instances in this game
+        self.last_encounter: Encounter | None = None
         self.dispatch: Dispatcher = Dispatcher(self)
         self.state: State = build_state(self)
         self.dispatch.refresh_powers()

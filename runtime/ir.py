@@ -137,6 +137,15 @@ class Side:
 
 
 @dataclass(frozen=True, slots=True)
+class Amount:
+    """A quantity of something counted rather than handled one by one: lucre, rewards."""
+
+    what: str
+    count: Node
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Word:
     """A fixed word an op takes as an argument (e.g. `the encounter` in `win the encounter`)."""
 
@@ -270,6 +279,7 @@ Node: TypeAlias = (
     | Ships
     | Place
     | Side
+    | Amount
     | Word
     | Pred
     | Compare

@@ -59,7 +59,7 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "power_on": (("player",), "{player} regains the power"),
     "quake": ((), "cosmic quake: the deck and discard are empty; all hands are redealt"),
     "effect": (("player", "text"), "{player}: {text}"),
-    "win": (("players",), "game over: {players} win"),
+    "win": (("players",), "game over, won by {players}"),
     "stalled": (("turns",), "the game stopped unfinished after {turns} turns"),
 }
 

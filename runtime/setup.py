@@ -25,7 +25,7 @@ BASE_OPTIONS: dict[str, tuple[Any, str]] = {
     "deal_offers": (4, "offers the main players may exchange before a deal fails"),
     "failed_deal_loss": (3, "ships each main player loses when a deal fails"),
     "use_flares": (True, "shuffle flares into the cosmic deck"),
-    "max_turns": (400, "turns after which an unfinished game stops"),
+    "max_turns": (1000, "turns after which an unfinished game stops"),
 }
 
 

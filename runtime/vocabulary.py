@@ -87,7 +87,6 @@ for _word, _doc in (
     ("turn", "the current turn"),
     ("side", "the offense's or the defense's side of an encounter"),
     ("zap", "a card cancelling a power or a card"),
-    ("copy", "an exact copy of a card"),
 ):
     noun(_word, "thing", _word, _doc)
 noun("side", "side", "side", "the offense's or the defense's side of an encounter")

@@ -7,20 +7,47 @@ import random
 from runtime.decisions import Answer, Decision
 from runtime.game import PlayerView
 
+# Decisions where the random agent leans towards doing nothing, so that a random game still
+# plays like a game (cards are not thrown away the moment they become playable).
+RESTRAINED = frozenset({"card.play", "kicker.play", "flare.upgrade"})
+
 
 class RandomAgent:
+    """Random but not self-destructive: counts are random, yet ships are taken from the fullest
+    colonies first, so random games keep their colonies and end with a winner."""
+
     def __init__(self, seed: int = 0, *, pass_bias: float = 0.5) -> None:
         self.rng = random.Random(seed)
-        self.pass_bias = pass_bias  # how often to take the do-nothing option when there is one
+        self.pass_bias = pass_bias  # how often to pass on a restrained decision
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
         rng = self.rng
         n = len(decision.options)
-        if decision.passive is not None and rng.random() < self.pass_bias:
+        if (
+            decision.passive is not None
+            and decision.kind in RESTRAINED
+            and rng.random() < self.pass_bias
+        ):
             return (decision.passive,)
         if decision.single:
             return (rng.randrange(n),)
+        if decision.caps is not None:
+            return fullest_first(rng, decision)
         return random_pick(rng, decision)
+
+
+def fullest_first(rng: random.Random, decision: Decision) -> Answer:
+    """A random number of picks from piles (ships on colonies), always from the biggest pile."""
+    assert decision.caps is not None
+    left = list(decision.caps)
+    high = min(decision.maximum, sum(left))
+    count = rng.randint(min(decision.minimum, high), high)
+    picks: list[int] = []
+    for _ in range(count):
+        i = max(range(len(left)), key=lambda k: (left[k], -k))
+        left[i] -= 1
+        picks.append(i)
+    return tuple(sorted(picks))
 
 
 def random_pick(rng: random.Random, decision: Decision) -> Answer:

@@ -205,9 +205,8 @@ def arg(node: ir.Node | None, t: T) -> Fn:
         formula = value(node)
         return lambda ctx: (formula, ctx.copy())
     if t is T.AMOUNT:
-        assert isinstance(node, ir.Cards), node
-        count = value(node.count) if node.count is not None else (lambda ctx: 1)
-        what, up_to = next(iter(node.filter.types or {"lucre"})), node.up_to
+        assert isinstance(node, ir.Amount), node
+        count, what, up_to = value(node.count), node.what, node.up_to
         return lambda ctx: v.AmountArg(what, count(ctx), up_to)
     if t in (T.WORD, T.FLAG):
         word = node.word if isinstance(node, ir.Word) else True
@@ -343,6 +342,17 @@ def players(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
             return [enc.offense if s == 0 else enc.defense for s in sides_of(ctx, which)]
 
         return mains
+    if isinstance(node, ir.CardRef):
+        target = _card(node)
+
+        def card_owner(ctx: Ctx) -> list[int]:
+            enc = ctx.game.state.encounter
+            side = target(ctx).side
+            if enc is None or side is None:
+                return []
+            return [enc.offense if side == 0 else enc.defense]
+
+        return card_owner
     if isinstance(node, ir.Extreme):
         base = players(node.base)
         m = MEASURES[node.measure]
@@ -404,6 +414,17 @@ def _count(thing: ir.Node) -> Callable[[Ctx], int]:
         cards = _cards(thing)
         return lambda ctx: len(cards_matching(ctx, cards(ctx)))
     if isinstance(thing, ir.Ships):
+        if thing.owner is not None and not thing.event:
+            owners = players(thing.owner)
+            ships = _ships(ir.Ships(thing.count, None, thing.place, thing.up_to))
+
+            def count_each(ctx: Ctx) -> int:
+                total = 0
+                for seat in owners(ctx):
+                    total += count_ships(ctx, ships(ctx.with_subject(seat)))
+                return total
+
+            return count_each
         ships = _ships(thing)
         return lambda ctx: count_ships(ctx, ships(ctx))
     raise CompileError(f"cannot count {type(thing).__name__}")

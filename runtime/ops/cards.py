@@ -177,12 +177,11 @@ def look_at(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
 
 @op(
     "trade hands",
-    "trade",
-    word("hands"),
+    "trade hands",
     pp("with", T.PLAYERS, "partner"),
     doc="Swap whole hands with another player.",
 )
-def trade_hands(ctx: Ctx, seat: int, _: str, partners: list[int]) -> None:
+def trade_hands(ctx: Ctx, seat: int, partners: list[int]) -> None:
     game = ctx.game
     for partner in partners[:1]:
         if partner == seat:
@@ -202,12 +201,11 @@ def trade_hands(ctx: Ctx, seat: int, _: str, partners: list[int]) -> None:
 
 @op(
     "shuffle hands",
-    "shuffle",
-    word("hands"),
+    "shuffle hands",
     pp("with", T.PLAYERS, "partner"),
     doc="Shuffle both hands together; each player draws back as many as they held, at random.",
 )
-def shuffle_hands(ctx: Ctx, seat: int, _: str, partners: list[int]) -> None:
+def shuffle_hands(ctx: Ctx, seat: int, partners: list[int]) -> None:
     game = ctx.game
     st = game.state
     for partner in partners[:1]:

@@ -82,11 +82,10 @@ def end_turn(ctx: Ctx, seat: int, _: str) -> None:
 
 @op(
     "another encounter",
-    "have",
-    word("another encounter"),
+    "have another encounter",
     doc="The offense has another encounter this turn, whatever the usual limits.",
 )
-def another_encounter(ctx: Ctx, seat: int, _: str) -> None:
+def another_encounter(ctx: Ctx, seat: int) -> None:
     enc = ctx.game.state.encounter
     if enc is not None:
         enc.marks["another"] = True
@@ -210,7 +209,7 @@ def cancel(ctx: Ctx, seat: int, thing: str) -> None:
             event.discard = True
             game.log("cancel", game.card_label(event.instance))
     elif what == "power" and isinstance(event, PowerUse):
-        zap_power(ctx, seat, "power")
+        zap_power(ctx, event)
     elif what == "zap" and isinstance(event, ZapEvent):
         event.cancelled = True
         game.log("cancel", "the zap")
@@ -219,16 +218,10 @@ def cancel(ctx: Ctx, seat: int, thing: str) -> None:
         game.log("cancel", f"the {what}")
 
 
-@op(
-    "zap",
-    "zap",
-    obj(T.WORD, "power"),
-    doc="Cancel a power as it is used; it stays off for the rest of the encounter.",
-)
-def zap_power(ctx: Ctx, seat: int, _: str) -> None:
-    event = ctx.event
+def zap_power(ctx: Ctx, event: PowerUse) -> None:
+    """Cancel a power as it is used; it stays off for the rest of the encounter."""
     game = ctx.game
-    if not isinstance(event, PowerUse) or not zap_goes_through(ctx, event):
+    if not zap_goes_through(ctx, event):
         return
     event.cancelled = True
     enc = game.state.encounter

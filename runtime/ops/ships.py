@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import T, obj, op, pp
@@ -140,39 +142,46 @@ def relocate(
     source: v.PlaceArg | None,
     dest: v.PlaceArg,
 ) -> None:
+    """Move ships to a destination; every choice is made before any ship moves."""
     game = ctx.game
     st = game.state
     if ships.event and isinstance(ctx.event, ShipsEvent):
-        taken = ctx.event.take(ships.count if ships.count is not None else ctx.event.count)
-        count = sum(taken.values())
-        for src, k in taken.items():
-            if src != "warp":
-                moves.remove_from(game, owner, src, k)
-            else:
-                st.players[owner].warp -= k
-        _arrive(ctx, owner, count, dest)
+        event = ctx.event
+        count = min(ships.count if ships.count is not None else event.count, event.count)
+
+        def lift_event() -> None:
+            for src, k in event.take(count).items():
+                if src == "warp":
+                    st.players[owner].warp -= k
+                else:
+                    moves.remove_from(game, owner, src, k)
+
+        _arrive(ctx, owner, count, dest, lift_event)
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)
-        if ships.up_to or (ships.count is None and count):
-            count = _how_many(ctx, chooser, 0 if ships.up_to else count, count)
-        st.players[owner].warp -= count
-        _arrive(ctx, owner, count, dest)
+        if ships.up_to and count:
+            count = _how_many(ctx, chooser, 0, count)
+
+        def lift_warp() -> None:
+            st.players[owner].warp -= count
+
+        _arrive(ctx, owner, count, dest, lift_warp)
         return
     sources = sources_at(ctx, owner, source)
-    available = sum(sources.values())
-    count = _amount(ships, available)
+    count = _amount(ships, sum(sources.values()))
     if ships.up_to:
         count = _how_many(ctx, chooser, 0, count)
     picked = choose_from(ctx, owner, chooser, sources, count, "move")
     if dest.kind == "warp":
         moves.send_to_warp(game, owner, picked)
         return
-    moved = 0
-    for src, k in picked.items():
-        moves.remove_from(game, owner, src, k)
-        moved += k
-    _arrive(ctx, owner, moved, dest)
+
+    def lift_picked() -> None:
+        for src, k in picked.items():
+            moves.remove_from(game, owner, src, k)
+
+    _arrive(ctx, owner, sum(picked.values()), dest, lift_picked)
 
 
 def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
@@ -183,13 +192,19 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
-def _arrive(ctx: Ctx, owner: int, count: int, dest: v.PlaceArg) -> None:
-    """Put `count` ships (already lifted from where they were) at a destination."""
+def _arrive(ctx: Ctx, owner: int, count: int, dest: v.PlaceArg, lift: Callable[[], None]) -> None:
+    """Lift `count` ships from where they are (via `lift`) and put them at a destination."""
     if count <= 0:
         return
     game = ctx.game
     st = game.state
     enc = st.encounter
+    planet = (
+        moves.choose_colony(game, owner, count)
+        if dest.kind not in ("warp", "box", "encounter", "target planet")
+        else -1
+    )
+    lift()
     if dest.kind == "warp":
         st.players[owner].warp += count
         game.log("warp", owner, count)
@@ -209,7 +224,7 @@ def _arrive(ctx: Ctx, owner: int, count: int, dest: v.PlaceArg) -> None:
         st.planets[enc.planet].ships[owner] += count
         game.log("land", owner, enc.planet, count)
     else:
-        moves.place_ships(game, owner, count)
+        st.planets[planet].ships[owner] += count
         game.log("saved" if dest.kind in ("colonies", "home colonies") else "home", owner, count)
     moves.update_powers(game)
 

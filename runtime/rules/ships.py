@@ -136,24 +136,34 @@ def lose_ships(game: Game, seat: int, count: int, prompt: str = "") -> int:
 
 
 def return_home(game: Game, seat: int, count: int, source: Source | None = None) -> None:
-    """Put ships (already taken off the board) back on one colony of the owner's choosing."""
+    """Put ships back on one colony of the owner's choosing (chosen before they move)."""
     if count <= 0:
         return
+    planet = choose_colony(game, seat, count)
     if source is not None:
         remove_from(game, seat, source, count)
-    place_ships(game, seat, count)
+    game.state.planets[planet].ships[seat] += count
+    update_powers(game)
     game.log("home", seat, count)
 
 
-def place_ships(game: Game, seat: int, count: int) -> None:
+def choose_colony(game: Game, seat: int, count: int) -> int:
+    """Where arriving ships go: a colony of the owner's choosing (a home planet if it has none)."""
     st = game.state
     colonies = colony_sources(game, seat)
     if not colonies:
         colonies = [p.id for p in st.planets if p.system == seat]
-    planet = game.choose(
-        seat, "ships.place", f"place {count} ship(s) on a colony", colonies, game.planet_name
+    return int(
+        game.choose(
+            seat, "ships.place", f"place {count} ship(s) on a colony", colonies, game.planet_name
+        )
     )
-    st.planets[planet].ships[seat] += count
+
+
+def place_ships(game: Game, seat: int, count: int) -> None:
+    """Put ships that are already off the board onto a colony."""
+    planet = choose_colony(game, seat, count)
+    game.state.planets[planet].ships[seat] += count
     update_powers(game)
 
 
@@ -163,8 +173,10 @@ def retrieve(game: Game, seat: int, count: int) -> int:
     count = min(count, player.warp)
     if count <= 0:
         return 0
+    planet = choose_colony(game, seat, count)
     player.warp -= count
-    place_ships(game, seat, count)
+    game.state.planets[planet].ships[seat] += count
+    update_powers(game)
     game.log("retrieve", seat, count)
     return count
 

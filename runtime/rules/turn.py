@@ -37,7 +37,8 @@ def play_game(game: Game) -> None:
         pass
 
 
-def play_turn(game: Game) -> None:
+def play_turn(game: Game, encounters: int | None = None) -> None:
+    """One turn; `encounters` stops it early after that many encounters (scenario tests)."""
     st = game.state
     st.turn += 1
     st.encounters_this_turn = 0
@@ -54,7 +55,7 @@ def play_turn(game: Game) -> None:
     while True:
         number += 1
         enc = run_encounter(game, number)
-        if not wants_another(game, enc):
+        if (encounters is not None and number >= encounters) or not wants_another(game, enc):
             break
     st.encounter = None
     game.dispatch.step(Window.TURN_END)
@@ -83,6 +84,7 @@ def new_encounter(game: Game, number: int) -> Encounter:
 
 def run_encounter(game: Game, number: int) -> Encounter:
     enc = new_encounter(game, number)
+    game.last_encounter = enc
     game.log("encounter", number, enc.offense)
     try:
         regroup(game, enc)

@@ -1,0 +1,262 @@
+"""The effect language's syntax tree: what the parser builds from Lark's parse, before names are bound.
+
+Positions are (start, end) character offsets into the effect text; the caller maps them to the
+YAML file's lines and columns only when a diagnostic needs them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    kind: str  # "number" | "x" | "all" | "any number" | "that many" | "up to" | "at least" | "at most" | "more than" | "fewer than"
+    value: Expr | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Tail:
+    kind: str  # "in" | "of" | "chosen" | "most" | "fewest"
+    np: NP | None
+    noun: str | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class NP:
+    form: str  # "phrase" | "owned" | "pronoun" | "part" | "copy"
+    pos: Pos
+    det: str | None = None
+    quantity: Quantity | None = None
+    modifiers: tuple[str, ...] = ()
+    noun: str | None = None  # the noun as written (Eon aliases already mapped)
+    worth: Expr | None = None
+    possessor: NP | None = None
+    inner: NP | None = None
+    tails: tuple[Tail, ...] = ()
+    word: str | None = None  # pronoun word
+
+    def with_tails(self, tails: tuple[Tail, ...]) -> NP:
+        from dataclasses import replace
+
+        return replace(
+            self,
+            tails=self.tails + tails,
+            pos=(self.pos[0], max([self.pos[1]] + [t.pos[1] for t in tails])),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    np: NP
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class HalfOf:
+    value: Expr
+    round_up: bool
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Bin:
+    op: str
+    left: Expr
+    right: Expr
+    pos: Pos
+
+
+Expr: TypeAlias = Num | Var | NP | Count | HalfOf | Bin
+
+
+@dataclass(frozen=True, slots=True)
+class PP:
+    prep: str
+    value: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Adverb:
+    word: str
+    pos: Pos
+
+
+Arg: TypeAlias = Expr | PP | Adverb
+
+
+@dataclass(frozen=True, slots=True)
+class VerbPhrase:
+    verb: str  # canonical verb
+    written: str
+    args: tuple[Arg, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    scope: str  # "encounter" | "turn" | "game" | "encounters"
+    count: int
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Simple:
+    subject: NP | None
+    modal: str | None  # "may" | "must" | "may not" | "cannot"
+    verbs: tuple[VerbPhrase, ...]
+    prevent: bool
+    duration: Duration | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class IfStmt:
+    cond: Cond
+    then: tuple[Stmt, ...]
+    otherwise: tuple[Stmt, ...] | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachStmt:
+    np: NP
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseStmt:
+    chooser: NP | None
+    options: tuple[tuple[Stmt, ...], ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatStmt:
+    times: int
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class InsteadStmt:
+    body: Simple
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class LastingStmt:
+    duration: Duration
+    body: Simple
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedStmt:
+    window: str
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+Stmt: TypeAlias = (
+    Simple
+    | IfStmt
+    | ForEachStmt
+    | ChooseStmt
+    | RepeatStmt
+    | InsteadStmt
+    | LastingStmt
+    | DelayedStmt
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Is:
+    left: Expr
+    negated: bool
+    complement: Complement
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Has:
+    left: Expr
+    np: NP
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class PredCond:
+    left: Expr
+    pred: str
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Cmp:
+    op: str
+    left: Expr
+    right: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp:
+    op: str  # "and" | "or"
+    left: Cond
+    right: Cond
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class NotCond:
+    item: Cond
+    pos: Pos
+
+
+Cond: TypeAlias = Is | Has | PredCond | Cmp | BoolOp | NotCond
+
+
+@dataclass(frozen=True, slots=True)
+class KindWord:
+    noun: str
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class AdjWord:
+    word: str
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    kind: str  # "at least" | "at most" | "more than" | "fewer than"
+    value: Expr
+    pos: Pos
+
+
+Complement: TypeAlias = Expr | KindWord | AdjWord | Bound
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    stmts: tuple[Stmt, ...]

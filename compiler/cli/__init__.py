@@ -1,0 +1,1 @@
+"""The `cosmic` command line: validate, simulate, play, replay, test, explain, render, schema, docs."""

@@ -1,0 +1,161 @@
+"""`cosmic simulate`: the main job. One readable game by default; many games with a summary."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import click
+
+from compiler.cli.common import fail, load_cards
+
+
+@click.command()
+@click.option("--games", "-n", default=1, show_default=True, help="How many games to play.")
+@click.option("--players", "-p", default=5, show_default=True, help="Players per game.")
+@click.option(
+    "--aliens", default=None, help="Comma-separated alien ids, one per seat (default: random)."
+)
+@click.option(
+    "--packs", default="base", show_default=True, help="Comma-separated packs to play with."
+)
+@click.option("--option", "options", multiple=True, help="A setup option, name=value (repeatable).")
+@click.option(
+    "--seed", default=1, show_default=True, help="Seed of the first game; game k uses seed+k."
+)
+@click.option(
+    "--agent", type=click.Choice(["random", "heuristic"]), default="random", show_default=True
+)
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable results.")
+@click.option(
+    "--trace",
+    "trace_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write each game's trace to this folder.",
+)
+@click.option(
+    "--log/--no-log",
+    "show_log",
+    default=None,
+    help="Print the game log (default: only for a single game).",
+)
+def simulate(
+    games: int,
+    players: int,
+    aliens: str | None,
+    packs: str,
+    options: tuple[str, ...],
+    seed: int,
+    agent: str,
+    as_json: bool,
+    trace_dir: Path | None,
+    show_log: bool | None,
+) -> None:
+    """Play simulated games with the bundled (or given) cards.
+
+    With no options: one five-player game of the base set with random aliens and seed 1,
+    printed as a readable log.
+    """
+    from compiler.setups import build_setup
+    from runtime.agents import AGENTS
+    from runtime.game import Game
+    from runtime.rules.turn import play_game
+    from runtime.setup import SetupError
+    from runtime.trace import Trace
+
+    project, rules, fingerprint = load_cards()
+    cards = project.cards
+    log_each = show_log if show_log is not None else games == 1 and not as_json
+    if trace_dir is not None:
+        trace_dir.mkdir(parents=True, exist_ok=True)
+    results: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    progress = None
+    if games > 1 and not as_json and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        progress = Progress(transient=True)
+        progress.start()
+        task = progress.add_task("playing", total=games)
+    try:
+        for k in range(games):
+            try:
+                setup = build_setup(
+                    cards,
+                    players=players,
+                    packs=[p for p in packs.split(",") if p],
+                    aliens=aliens.split(",") if aliens else None,
+                    options=options,
+                    seed=seed + k,
+                )
+                agents = [AGENTS[agent](setup.seed * 101 + seat) for seat in range(players)]
+                game = Game(
+                    cards, setup, agents, rules=rules, log=log_each or trace_dir is not None
+                )
+            except SetupError as exc:
+                fail(f"cannot set up the game: {exc}")
+            play_game(game)
+            st = game.state
+            results.append(
+                {
+                    "seed": setup.seed,
+                    "aliens": [p.alien for p in st.players],
+                    "winners": [st.players[s].alien or st.players[s].color for s in st.winners],
+                    "turns": st.turn,
+                    "encounters": sum(1 for e in game.events or [] if e[0] == "encounter")
+                    if game.events is not None
+                    else None,
+                    "finished": st.over,
+                    "digest": st.digest(),
+                }
+            )
+            if log_each:
+                click.echo("\n".join(game.log_lines()))
+            if trace_dir is not None:
+                Trace.of(game, fingerprint).write(trace_dir / f"game-{setup.seed}.json")
+            if progress is not None:
+                progress.advance(task)
+    finally:
+        if progress is not None:
+            progress.stop()
+    elapsed = time.perf_counter() - started
+    if as_json:
+        click.echo(json.dumps({"games": results, "seconds": round(elapsed, 3)}, indent=1))
+    elif games > 1:
+        summarize(results, elapsed)
+
+
+def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    wins: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    shared = unfinished = 0
+    for r in results:
+        for alien in r["aliens"]:
+            played[alien or "none"] += 1
+        for w in r["winners"]:
+            wins[w] += 1
+        shared += len(r["winners"]) > 1
+        unfinished += not r["finished"]
+    table = Table(title=f"{len(results)} games in {elapsed:.1f}s")
+    table.add_column("alien")
+    table.add_column("games", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    for alien, n in sorted(played.items(), key=lambda kv: (-wins[kv[0]] / kv[1], kv[0])):
+        table.add_row(alien, str(n), str(wins[alien]), f"{wins[alien] / n:.0%}")
+    console = Console()
+    console.print(table)
+    turns = sum(r["turns"] for r in results) / len(results)
+    encounters = [r["encounters"] for r in results if r["encounters"] is not None]
+    line = f"shared wins: {shared}   unfinished: {unfinished}   average turns: {turns:.1f}"
+    if encounters:
+        line += f"   average encounters: {sum(encounters) / len(encounters):.1f}"
+    console.print(line)

@@ -1,0 +1,174 @@
+"""Link: every compiled pack in, one CardSet out, with the checks that need all cards at once
+(unique ids, overrides, flares and essence sets that point at aliens, required packs and options)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler import diagnostics as d
+from runtime.cards import CardDef, CardSet, PackDef
+from runtime.setup import BASE_OPTIONS
+
+if TYPE_CHECKING:
+    from compiler.cards import CardFile
+    from compiler.project import Pack
+
+
+def _span(f: CardFile, pointer: str) -> d.Span:
+    return f.spans.get(pointer) or f.spans.get("/id") or d.Span(f.path, 1, 1)
+
+
+def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
+    diags: list[d.Diagnostic] = []
+    defs: dict[str, PackDef] = {p.id: p.definition for p in packs if p.definition is not None}
+    seen_packs: dict[str, Pack] = {}
+    for pack in packs:
+        if pack.id in seen_packs:
+            diags.append(
+                d.Diagnostic(
+                    d.DUPLICATE_ID,
+                    f"two packs share the id '{pack.id}'",
+                    d.Span(pack.manifest_path, 1, 1),
+                    f"the other is {seen_packs[pack.id].manifest_path}",
+                )
+            )
+        seen_packs[pack.id] = pack
+        if pack.definition is None:
+            continue
+        for i, req in enumerate(pack.definition.requires):
+            if req not in seen_packs and req not in {p.id for p in packs}:
+                span = pack.spans.get(f"/requires/{i}", d.Span(pack.manifest_path, 1, 1))
+                diags.append(
+                    d.Diagnostic(
+                        d.MISSING_PACK,
+                        f"pack '{pack.id}' requires pack '{req}', which is not present",
+                        span,
+                        d.did_you_mean(req, [p.id for p in packs]),
+                    )
+                )
+
+    cards: dict[str, CardDef] = {}
+    origin: dict[str, CardFile] = {}
+    for pack in _dependency_order(packs):
+        overrides = set(pack.definition.overrides) if pack.definition else set()
+        for f in pack.files:
+            card = f.card
+            if card is None:
+                continue
+            if card.id in cards:
+                if card.id in overrides and cards[card.id].pack != pack.id:
+                    cards[card.id] = card
+                    origin[card.id] = f
+                    continue
+                diags.append(
+                    d.Diagnostic(
+                        d.DUPLICATE_ID,
+                        f"card id '{card.id}' is also used by {origin[card.id].path}",
+                        _span(f, "/id"),
+                        "rename one, or list the id under 'overrides:' in the mod pack's pack.yaml",
+                    )
+                )
+                continue
+            cards[card.id] = card
+            origin[card.id] = f
+        for i, oid in enumerate(sorted(overrides)):
+            if oid not in cards or cards[oid].pack != pack.id:
+                diags.append(
+                    d.Diagnostic(
+                        d.BAD_OVERRIDE,
+                        f"pack '{pack.id}' overrides '{oid}', but no card of that id comes before it",
+                        pack.spans.get(f"/overrides/{i}", d.Span(pack.manifest_path, 1, 1)),
+                    )
+                )
+
+    options = set(BASE_OPTIONS) | {o.name for p in defs.values() for o in p.options}
+    flares_of: dict[str, int] = {}
+    essence_count: dict[str, int] = {}
+    for card_id, card in cards.items():
+        f = origin[card_id]
+        if card.kind in ("flare", "essence"):
+            alien = cards.get(card.alien or "")
+            if alien is None or alien.kind != "alien":
+                diags.append(
+                    d.Diagnostic(
+                        d.MISSING_REFERENCE,
+                        f"{card.kind} '{card_id}' belongs to alien '{card.alien}', which does not exist",
+                        _span(f, "/alien"),
+                        d.did_you_mean(
+                            card.alien or "", [c.id for c in cards.values() if c.kind == "alien"]
+                        ),
+                    )
+                )
+            elif card.kind == "flare":
+                flares_of[alien.id] = flares_of.get(alien.id, 0) + 1
+            else:
+                essence_count[alien.id] = essence_count.get(alien.id, 0) + card.copies
+        if card.kind == "combo":
+            for i, alien_id in enumerate(card.attrs.get("aliens", ())):
+                if cards.get(alien_id) is None or cards[alien_id].kind != "alien":
+                    diags.append(
+                        d.Diagnostic(
+                            d.MISSING_REFERENCE,
+                            f"combo '{card_id}' names alien '{alien_id}', which does not exist",
+                            _span(f, f"/aliens/{i}"),
+                            d.did_you_mean(
+                                alien_id, [c.id for c in cards.values() if c.kind == "alien"]
+                            ),
+                        )
+                    )
+        for i, req in enumerate(card.requires):
+            if req not in options:
+                diags.append(
+                    d.Diagnostic(
+                        d.BAD_OPTION,
+                        f"'{card_id}' requires the option '{req}', which no pack declares",
+                        _span(f, f"/requires/{i}"),
+                        d.did_you_mean(req, sorted(options)),
+                    )
+                )
+    for card_id, card in cards.items():
+        if card.kind != "alien":
+            continue
+        f = origin[card_id]
+        essence = card.attrs.get("essence")
+        if isinstance(essence, dict):
+            want, have = int(essence.get("count", 0)), essence_count.get(card_id, 0)
+            if want != have:
+                diags.append(
+                    d.Diagnostic(
+                        d.ESSENCE_COUNT,
+                        f"{card.name} declares {want} essence cards but {have} belong to it",
+                        _span(f, "/essence/count"),
+                        "add or remove essence cards, or fix the count",
+                    )
+                )
+        if card_id not in flares_of:
+            diags.append(
+                d.Diagnostic(
+                    d.MISSING_FLARE,
+                    f"alien '{card_id}' has no flare",
+                    _span(f, "/id"),
+                    f"add a flare card with 'alien: {card_id}'",
+                )
+            )
+    return CardSet(cards, defs), diags
+
+
+def _dependency_order(packs: list[Pack]) -> list[Pack]:
+    """Packs after the packs they require, so overrides replace what they build on."""
+    by_id = {p.id: p for p in packs}
+    done: list[Pack] = []
+    visiting: set[str] = set()
+
+    def visit(p: Pack) -> None:
+        if p in done or p.id in visiting:
+            return
+        visiting.add(p.id)
+        for req in p.definition.requires if p.definition else ():
+            if req in by_id:
+                visit(by_id[req])
+        done.append(p)
+
+    for p in sorted(packs, key=lambda p: p.id):
+        visit(p)
+    return done

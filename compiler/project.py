@@ -1,0 +1,233 @@
+"""A project: card folders in; packs found, every card file compiled (through the cache),
+linked into one CardSet, with all diagnostics gathered."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import diagnostics as d
+from compiler import schema
+from compiler.cache import CompileCache
+from compiler.cards import CardFile, compile_card
+from compiler.link import link
+from compiler.source import load_yaml_bytes
+from grammar import GRAMMAR_FILE
+from runtime.cards import CardSet, OptionDef, PackDef
+
+MANIFEST = "pack.yaml"
+SKIP_FOLDERS = {"scenarios"}
+
+
+@dataclass
+class Pack:
+    id: str
+    folder: Path
+    manifest_path: str
+    definition: PackDef | None
+    files: list[CardFile] = field(default_factory=list)
+    diagnostics: list[d.Diagnostic] = field(default_factory=list)
+    spans: dict[str, d.Span] = field(default_factory=dict)
+
+
+@dataclass
+class Project:
+    packs: list[Pack]
+    cards: CardSet
+    diagnostics: list[d.Diagnostic]
+    files: int
+    sources: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for x in self.diagnostics if x.is_error)
+
+
+def display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnostic]]:
+    folders: list[Path] = []
+    problems: list[d.Diagnostic] = []
+    for raw in paths:
+        path = raw.resolve()
+        if not path.exists():
+            problems.append(
+                d.Diagnostic(d.USAGE, f"no such file or folder: {raw}", d.Span(str(raw), 1, 1))
+            )
+            continue
+        if path.is_file():
+            folder = next(
+                (p for p in [path.parent, *path.parents] if (p / MANIFEST).exists()), None
+            )
+            if folder is None:
+                problems.append(
+                    d.Diagnostic(
+                        d.ORPHAN_CARD,
+                        "this file belongs to no pack (no pack.yaml above it)",
+                        d.Span(display(path), 1, 1),
+                        "put cards in a folder with a pack.yaml",
+                    )
+                )
+                continue
+            folders.append(folder)
+        elif (path / MANIFEST).exists():
+            folders.append(path)
+        else:
+            found = sorted(p.parent for p in path.rglob(MANIFEST))
+            if not found:
+                problems.append(
+                    d.Diagnostic(
+                        d.USAGE,
+                        f"no pack.yaml in {raw}",
+                        d.Span(str(raw), 1, 1),
+                        "a pack is a folder with a pack.yaml",
+                    )
+                )
+            folders.extend(found)
+    unique = list(dict.fromkeys(folders))
+    return unique, problems
+
+
+def card_files(folder: Path) -> list[Path]:
+    out = []
+    for path in sorted(folder.rglob("*.yaml")):
+        rel = path.relative_to(folder)
+        if path.name == MANIFEST or SKIP_FOLDERS & set(rel.parts[:-1]):
+            continue
+        out.append(path)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
+    from runtime import registry
+
+    registry.load()
+    h = hashlib.sha256(GRAMMAR_FILE.read_bytes())
+    here = Path(__file__).resolve().parent
+    for module in sorted(here.glob("*.py")):
+        h.update(module.read_bytes())
+    runtime_dir = here.parent / "runtime"
+    for module in sorted(runtime_dir.rglob("*.py")):
+        h.update(module.read_bytes())
+    return h.hexdigest()
+
+
+def load_pack(folder: Path, cache: CompileCache | None, sources: dict[str, list[str]]) -> Pack:
+    manifest_path = folder / MANIFEST
+    shown = display(manifest_path)
+    loaded = load_yaml_bytes(manifest_path.read_bytes(), shown)
+    diags = list(loaded.diagnostics)
+    data = loaded.data if isinstance(loaded.data, dict) else {}
+    if isinstance(loaded.data, dict):
+        diags.extend(schema.check(loaded, "pack"))
+    pack_id = str(data.get("id", folder.name))
+    if pack_id != folder.name and isinstance(data.get("id"), str):
+        diags.append(
+            d.Diagnostic(
+                d.ID_MISMATCH,
+                f"the pack id '{pack_id}' differs from its folder '{folder.name}'",
+                loaded.span("/id"),
+                f"rename the folder to '{pack_id}'",
+            )
+        )
+    definition = None
+    if not any(x.is_error for x in diags):
+        players = data.get("players", {})
+        definition = PackDef(
+            id=pack_id,
+            name=str(data.get("name", pack_id)),
+            version=str(data.get("version", "0")),
+            requires=tuple(data.get("requires", ())),
+            options=tuple(
+                OptionDef(o["name"], o["default"], o["doc"], pack_id, tuple(o.get("choices", ())))
+                for o in data.get("options", ())
+            ),
+            min_players=int(players.get("min", 3)),
+            max_players=int(players.get("max", 5)),
+            overrides=tuple(data.get("overrides", ())),
+        )
+    if diags:
+        sources[shown] = loaded.lines
+    spans = {
+        p: loaded.span(p) for p in loaded.positions if p.startswith("/requires/") or p == "/id"
+    }
+    pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
+    for path in card_files(folder):
+        pack.files.append(compile_file(path, pack_id, cache, sources))
+    return pack
+
+
+def compile_file(
+    path: Path, pack_id: str, cache: CompileCache | None, sources: dict[str, list[str]]
+) -> CardFile:
+    shown = display(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return CardFile(
+            shown,
+            None,
+            [
+                d.Diagnostic(
+                    d.FILE_UNREADABLE, f"cannot read the file: {exc.strerror}", d.Span(shown, 1, 1)
+                )
+            ],
+        )
+    key = ""
+    if cache is not None:
+        key = hashlib.sha256(b"%s\0%s\0" % (shown.encode(), pack_id.encode()) + raw).hexdigest()
+        hit = cache.get(key)
+        if isinstance(hit, CardFile):
+            if hit.diagnostics:
+                sources[shown] = raw.decode("utf-8", "replace").splitlines()
+            return hit
+    loaded = load_yaml_bytes(raw, shown)
+    result = compile_card(loaded, pack_id, path)
+    result.diagnostics = list(loaded.diagnostics) + result.diagnostics
+    result.spans = {
+        p: loaded.span(p)
+        for p in ("/id", "/alien", "/essence/count", "/aliens")
+        if p in loaded.positions
+    }
+    result.spans.update(
+        {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
+    )
+    if result.diagnostics:
+        sources[shown] = loaded.lines
+    if cache is not None:
+        cache.put(key, result)
+    return result
+
+
+def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
+    cache = CompileCache(fingerprint()) if use_cache else None
+    folders, problems = find_pack_folders(paths)
+    sources: dict[str, list[str]] = {}
+    packs = [load_pack(folder, cache, sources) for folder in folders]
+    if cache is not None:
+        cache.save()
+    cards, link_diags = link(packs)
+    diagnostics = problems + link_diags
+    for pack in packs:
+        diagnostics.extend(pack.diagnostics)
+        for f in pack.files:
+            diagnostics.extend(f.diagnostics)
+    files = sum(1 + len(p.files) for p in packs)
+    return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
+
+
+def bundled_project(*, use_cache: bool = True) -> Project:
+    from cards import BUNDLED
+
+    return load_project([BUNDLED], use_cache=use_cache)

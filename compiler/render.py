@@ -1,0 +1,363 @@
+"""IR in, rules text out: each op's frame from the registry read back as English, so a card's
+definition can be shown (`cosmic explain`) and compared with its printed text (`cosmic render`)."""
+
+from __future__ import annotations
+
+from runtime import ir
+from runtime.cards import CardDef, Hook
+from runtime.registry import OPS, T, third_person
+
+ROLE_TEXT = {
+    "you": "you",
+    "opponent": "the opponent",
+    "offense": "the offense",
+    "defense": "the defense",
+    "main player": "each main player",
+    "offensive ally": "each ally of the offense",
+    "defensive ally": "each ally of the defense",
+    "ally": "each ally",
+    "player": "each player",
+    "winner": "the winner",
+    "loser": "the loser",
+    "event player": "that player",
+    "they": "they",
+    "subject": "they",
+    "left": "the player on your left",
+    "right": "the player on your right",
+}
+POSSESSIVE = {"you": "your", "they": "their", "subject": "their", "event player": "that player's"}
+ALLY_OWNER = {"you": "your allies", "opponent": "the opponent's allies", "subject": "their allies"}
+
+
+def players(node: ir.Node | None) -> str:
+    if node is None:
+        return "you"
+    if isinstance(node, ir.Players):
+        if node.role == "ally" and node.of in ALLY_OWNER:
+            return "each of " + ALLY_OWNER[node.of]
+        text = ROLE_TEXT.get(node.role, node.role)
+        if node.other:
+            text = (
+                text.replace("each ", "each other ", 1)
+                if text.startswith("each ")
+                else "another " + node.role
+            )
+        return text
+    if isinstance(node, ir.Chosen):
+        base = players(node.base)
+        noun = base.removeprefix("each ").removeprefix("the ")
+        if node.maximum > 1:
+            return f"any number of {noun.replace('ally', 'allies').replace('player', 'players')} you choose"
+        return f"a {noun} you choose"
+    if isinstance(node, ir.Extreme):
+        base = players(node.base).removeprefix("each ")
+        return f"the {base} with the {'fewest' if node.fewest else 'most'} {node.measure}"
+    if isinstance(node, ir.Side):
+        return side(node)
+    if isinstance(node, ir.CardRef):
+        return card_ref(node)
+    return "?"
+
+
+def possessive(node: ir.Node | None) -> str:
+    if node is None:
+        return "your"
+    if isinstance(node, ir.Players) and node.role in POSSESSIVE and not node.other:
+        return POSSESSIVE[node.role]
+    if isinstance(node, ir.Side):
+        return side(node) + "'s"
+    text = players(node)
+    return text + "'s"
+
+
+def side(node: ir.Side) -> str:
+    return {
+        "yours": "your side",
+        "opponent": "the opponent's side",
+        "offense": "the offense's side",
+        "defense": "the defense's side",
+        "either": "either side",
+        "both": "both sides",
+    }[node.which]
+
+
+def number(node: ir.Node | None) -> str:
+    if node is None:
+        return "all"
+    if isinstance(node, ir.Num):
+        return str(node.value)
+    if isinstance(node, ir.Measure):
+        if isinstance(node.of, ir.CardRef):
+            return card_ref(node.of) + "'s value"
+        return f"{possessive(node.of)} {node.name}"
+    if isinstance(node, ir.Arith):
+        op = {"*": "*", "/": "/", "+": "+", "-": "-"}[node.op]
+        return f"{_group(node.left, node.op)} {op} {_group(node.right, node.op)}"
+    if isinstance(node, ir.Half):
+        return f"half of {number(node.value)}" + (" rounded up" if node.round_up else "")
+    if isinstance(node, ir.CountOf):
+        return thing(node.thing)
+    if isinstance(node, ir.EventValue):
+        return "that many"
+    return thing(node)
+
+
+def _group(node: ir.Node, outer: str) -> str:
+    text = number(node)
+    if isinstance(node, ir.Arith) and outer in "*/" and node.op in "+-":
+        return f"({text})"
+    return text
+
+
+def card_ref(node: ir.CardRef) -> str:
+    if node.which == "this":
+        return "this card"
+    if node.which == "event":
+        return "that card"
+    if node.which in ("higher", "lower"):
+        return f"the {node.which} card"
+    noun = "kicker" if node.which == "kicker" else "card"
+    return f"{possessive(node.owner)} {noun}"
+
+
+def cards(node: ir.Cards) -> str:
+    types = sorted(node.filter.types or [])
+    noun = " or ".join(types) + " card" if types else "card"
+    if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
+        noun += f" worth {node.filter.min_value}"
+    owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"
+    if node.each_type:
+        return f"1 card of each type{owner}"
+    if node.count is None:
+        return (
+            f"all {noun}s{owner}"
+            if types
+            else (f"{possessive(node.owner)} hand" if node.owner is not None else "your hand")
+        )
+    count = number(node.count)
+    plural = "" if count == "1" else "s"
+    prefix = "up to " if node.up_to else ""
+    if node.up_to and count == "99":
+        return f"any number of {noun}s{owner}"
+    return f"{prefix}{count} {'random ' if node.random else ''}{noun}{plural}{owner}"
+
+
+def ships(node: ir.Ships) -> str:
+    if node.event:
+        return "those ships" if node.count is None else f"{number(node.count)} of those ships"
+    where = f" in {place(node.place)}" if isinstance(node.place, ir.Place) else ""
+    if node.count is None:
+        return f"all of {possessive(node.owner)} ships{where}"
+    count = number(node.count)
+    if node.up_to and count == "99":
+        return f"any number of {possessive(node.owner)} ships{where}"
+    owner = "" if node.owner is None else f" of {players(node.owner)}"
+    return (
+        f"{'up to ' if node.up_to else ''}{count} ship{'s' if count != '1' else ''}{owner}{where}"
+    )
+
+
+def place(node: ir.Place) -> str:
+    if node.kind in ("warp", "encounter", "target planet", "gate", "deck", "box"):
+        return f"the {node.kind}"
+    if node.kind == "discard":
+        return "the discard pile"
+    return f"{possessive(node.owner)} {node.kind}"
+
+
+def thing(node: ir.Node | None) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, ir.Cards):
+        return cards(node)
+    if isinstance(node, ir.CardRef):
+        return card_ref(node)
+    if isinstance(node, ir.Ships):
+        return ships(node)
+    if isinstance(node, ir.Place):
+        return place(node)
+    if isinstance(node, ir.Amount):
+        return f"{'up to ' if node.up_to else ''}{number(node.count)} {node.what}"
+    if isinstance(node, ir.Word):
+        return node.word if node.word.startswith(("the ", "a ", "another ")) else f"the {node.word}"
+    if isinstance(node, ir.CardFilter):
+        kind = next(iter(node.types or {"card"}))
+        article = "an" if kind[0] in "aeiou" else "a"
+        return f"{article} {kind}" + (
+            f" worth {node.min_value}" if node.min_value is not None else ""
+        )
+    if isinstance(node, (ir.Players, ir.Chosen, ir.Extreme, ir.Side)):
+        return players(node)
+    return number(node)
+
+
+def statement(node: ir.Node, indent: str = "") -> str:
+    if isinstance(node, ir.Seq):
+        return "\n".join(statement(n, indent) for n in node.items)
+    if isinstance(node, ir.Do):
+        return indent + do(node)
+    if isinstance(node, ir.If):
+        text = f"{indent}if {condition(node.cond)}:\n{statement(node.then, indent + '  ')}"
+        if node.otherwise is not None:
+            text += f"\n{indent}otherwise:\n{statement(node.otherwise, indent + '  ')}"
+        return text
+    if isinstance(node, ir.ForEach):
+        return f"{indent}for each {thing(node.over).removeprefix('each ')}:\n{statement(node.body, indent + '  ')}"
+    if isinstance(node, ir.Choose):
+        who = "" if node.chooser is None else players(node.chooser) + " "
+        options = "\n".join(f"{indent}  - {statement(o).strip()}" for o in node.options)
+        return f"{indent}{who}choose one:\n{options}"
+    if isinstance(node, ir.Repeat):
+        return f"{indent}repeat {node.times} times:\n{statement(node.body, indent + '  ')}"
+    if isinstance(node, ir.Instead):
+        return f"{indent}instead, {statement(node.body).strip()}"
+    if isinstance(node, ir.Lasting):
+        lead = (
+            f"for the next {node.count} encounters"
+            if node.duration == "encounters"
+            else f"until the end of the {node.duration}"
+        )
+        return f"{indent}{lead}, {statement(node.body).strip()}"
+    if isinstance(node, ir.Delayed):
+        return f"{indent}at {node.window}: {statement(node.body).strip()}"
+    if isinstance(node, ir.Forbid):
+        return f"{indent}{players(node.subject)} may not {node.action}"
+    return indent + "?"
+
+
+def do(node: ir.Do) -> str:
+    op = OPS[node.op]
+    parts: list[str] = []
+    if op.subject is not T.PLAYERS:
+        subject = thing(node.subject)
+        verb = (
+            op.verb
+            if subject.endswith("s") and not subject.endswith("'s")
+            else third_person(op.verb)
+        )
+        parts.append(subject)
+    else:
+        subject = players(node.subject) if node.subject is not None else ""
+        if subject:
+            parts.append(subject)
+        plural = subject in ("", "you", "they") or subject.startswith("any number")
+        verb = op.verb if plural or node.may else third_person(op.verb)
+        if node.may:
+            parts.append("may")
+    parts.append(verb)
+    for slot, arg in zip(op.slots, node.args, strict=True):
+        if arg is None:
+            continue
+        if slot.type is T.FLAG:
+            parts.append(slot.word or "")
+            continue
+        text = thing(arg) if slot.type not in (T.NUMBER, T.FORMULA) else number(arg)
+        if slot.type is T.WORD and slot.word:
+            text = slot.word
+        if slot.type is T.QUANTITY and isinstance(arg, ir.Measure):
+            text = number(arg)
+        parts.append(f"{slot.prep} {text}" if slot.prep else text)
+    if node.prevent:
+        parts.append("to prevent this")
+    return " ".join(p for p in parts if p)
+
+
+def condition(node: ir.Node) -> str:
+    if isinstance(node, ir.AllOf):
+        return " and ".join(condition(n) for n in node.items)
+    if isinstance(node, ir.AnyOf):
+        return " or ".join(condition(n) for n in node.items)
+    if isinstance(node, ir.Not):
+        return "not " + condition(node.item)
+    if isinstance(node, ir.Compare):
+        words = {
+            ">=": "is at least",
+            "<=": "is at most",
+            ">": "is more than",
+            "<": "is fewer than",
+            "==": "is",
+            "!=": "is not",
+        }
+        return f"{number(node.left)} {words[node.op]} {number(node.right)}"
+    if isinstance(node, ir.Pred):
+        args = node.args
+        if node.name == "card is":
+            kind = args[1].word if isinstance(args[1], ir.Word) else "?"
+            return f"{thing(args[0])} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+        if node.name == "both cards are":
+            return f"both cards are {args[0].word if isinstance(args[0], ir.Word) else '?'}s"
+        if node.name == "has role":
+            role = args[1].word if isinstance(args[1], ir.Word) else "?"
+            subject = players(args[0])
+            return (
+                f"{subject} {'are' if subject == 'you' else 'is'} {'an' if role[0] in 'aeio' else 'a'} {role}"
+                if role not in ("offense", "defense", "opponent", "winner", "loser")
+                else f"{subject} {'are' if subject == 'you' else 'is'} the {role}"
+            )
+        if node.name in ("odd", "even"):
+            return f"{number(args[0])} is {node.name}"
+        if node.name == "ships are owned by":
+            return f"those ships are {possessive(args[0]).replace('your', 'yours')}"
+        if node.name == "is player":
+            return f"{players(args[0])} is {players(args[1])}"
+        return f"{players(args[0])} {node.name}"
+    return "?"
+
+
+ROLES_TEXT = " or ".join
+
+
+def hook_lines(hook: Hook) -> list[str]:
+    lines = [f"when: {hook.window}"]
+    if hook.roles:
+        lines.append(f"as: {' or '.join(hook.roles)}")
+    lines.append(f"use: {'optional' if hook.optional else 'mandatory'}")
+    if hook.limit:
+        lines.append(f"limit: once per {hook.limit}")
+    if hook.condition is not None:
+        lines.append(f"if: {condition(hook.condition)}")
+    if hook.cost is not None:
+        lines.append(f"cost: {statement(hook.cost).strip()}")
+    if hook.upgrades:
+        lines.append(f"strengthens: {hook.upgrades}")
+    body = statement(hook.effect).splitlines()
+    lines.append("do: " + (body[0] if body else ""))
+    lines.extend("    " + line for line in body[1:])
+    return lines
+
+
+def card_markdown(card: CardDef) -> str:
+    """A card's rules text as Markdown, written from its definition."""
+    out = [f"### {card.name}", ""]
+    meta = [card.kind]
+    if card.type:
+        meta.append(card.type)
+    if card.value is not None:
+        meta.append(f"value {card.value}")
+    if card.copies > 1:
+        meta.append(f"{card.copies} copies")
+    out.append(f"*{', '.join(meta)}*")
+    out.append("")
+    if card.target is not None:
+        out.append(f"Points at {players(card.target)}.")
+    for hook in card.hooks:
+        label = {
+            "power": f"**{hook.name}**",
+            "wild": "**Wild**",
+            "super": "**Super**",
+            "play": "**Play**",
+            "setup": "**Setup**",
+        }.get(hook.kind, hook.name)
+        who = (
+            f"As {' or '.join(hook.roles)}, "
+            if hook.roles and hook.roles != ("any player",)
+            else ""
+        )
+        when = f"at {hook.window}"
+        cond = f", if {condition(hook.condition)}" if hook.condition is not None else ""
+        cost = f" Pay first: {statement(hook.cost).strip()}." if hook.cost is not None else ""
+        use = " (optional)" if hook.optional and hook.kind == "power" else ""
+        body = statement(hook.effect).replace("\n", "; ")
+        limit = f" Once per {hook.limit}." if hook.limit else ""
+        out.append(f"- {label}{use}: {who}{when}{cond}: {body}.{cost}{limit}")
+    return "\n".join(out) + "\n"

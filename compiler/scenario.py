@@ -1,0 +1,351 @@
+"""Card scenario tests: a YAML scenario (setup, starting situation, scripted answers, expectations)
+in; played in a real game with the engine's invariants checked after every decision; a result
+naming the scenario's file and line for every expectation that failed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.source import Loaded, load_yaml_file
+from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
+from runtime.cards import CardSet
+from runtime.decisions import Answer, Decision, IllegalAnswer
+from runtime.game import Game, GameOver
+from runtime.invariants import InvariantBroken, check
+from runtime.setup import Setup, SetupError
+
+SCENARIO_KEYS = {"name", "covers", "setup", "start", "play", "answers", "auto", "expect", "notes"}
+PLAY_MODES = ("encounter", "turn", "game")
+
+
+class ScenarioError(Exception):
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+@dataclass
+class Result:
+    path: str
+    name: str
+    covers: tuple[str, ...] = ()
+    failures: list[tuple[int, str]] = field(default_factory=list)
+    seconds: float = 0.0
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def discover(paths: Sequence[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_file():
+            found.append(path)
+        elif path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.yaml") if "scenarios" in p.parts))
+    return list(dict.fromkeys(found))
+
+
+class Runner:
+    def __init__(self, cards: CardSet, rules: Any) -> None:
+        self.cards = cards
+        self.rules = rules
+
+    def run(self, path: Path) -> Result:
+        started = time.perf_counter()
+        loaded = load_yaml_file(path)
+        result = Result(str(path), path.stem)
+        if loaded.diagnostics and any(x.is_error for x in loaded.diagnostics):
+            first = next(x for x in loaded.diagnostics if x.is_error)
+            result.failures.append((first.span.line, f"cannot read the scenario: {first.message}"))
+            return result
+        data = loaded.data
+        try:
+            if not isinstance(data, dict):
+                raise ScenarioError("a scenario is a mapping")
+            unknown = set(data) - SCENARIO_KEYS
+            if unknown:
+                key = sorted(unknown)[0]
+                raise ScenarioError(
+                    f"unknown scenario key '{key}' (keys: {', '.join(sorted(SCENARIO_KEYS))})",
+                    loaded.span("/" + key, key=True).line,
+                )
+            result.name = str(data.get("name", path.stem))
+            result.covers = tuple(data.get("covers", ()))
+            self._play(loaded, data, result)
+        except ScenarioError as exc:
+            result.failures.append((exc.line, exc.message))
+        result.seconds = time.perf_counter() - started
+        return result
+
+    # ---------------------------------------------------------------- building the game
+
+    def _play(self, loaded: Loaded, data: dict[str, Any], result: Result) -> None:
+        from compiler.setups import with_requirements
+        from runtime.rules.turn import play_game, play_turn, start_game
+
+        setup_data = data.get("setup") or {}
+        try:
+            aliens = setup_data.get("aliens")
+            packs = with_requirements(self.cards, setup_data.get("packs", ["base"]))
+            setup = Setup(
+                players=int(setup_data.get("players", 3)),
+                packs=packs,
+                aliens=None if aliens is None else tuple(str(a) for a in aliens),
+                options=dict(setup_data.get("options") or {}),
+                seed=int(setup_data.get("seed", 1)),
+                first_player=0,
+            )
+        except (SetupError, TypeError, ValueError) as exc:
+            raise ScenarioError(f"bad setup: {exc}", loaded.span("/setup").line) from None
+        script = self._script(loaded, data.get("answers") or [])
+        auto = set(data.get("auto") or [])
+        agent = ScriptedAgent(script, fallback=lambda d: _auto_answer(d, auto))
+        try:
+            game = Game(
+                self.cards, setup, [agent] * setup.players, rules=self.rules, observer=check
+            )
+        except SetupError as exc:
+            raise ScenarioError(
+                f"cannot set up the game: {exc}", loaded.span("/setup").line
+            ) from None
+        mode = str(data.get("play", "encounter"))
+        if mode not in PLAY_MODES:
+            raise ScenarioError(
+                f"'play' is one of {', '.join(PLAY_MODES)}, not '{mode}'", loaded.span("/play").line
+            )
+        try:
+            try:
+                start_game(game)
+                self._start(game, loaded, data.get("start") or {})
+                check(game)
+                if mode == "game":
+                    play_game(game)
+                else:
+                    play_turn(game, encounters=1 if mode == "encounter" else None)
+            except GameOver:
+                pass
+        except UnscriptedDecision as exc:
+            result.log = game.log_lines()
+            raise ScenarioError(
+                f"unscripted decision: {exc.decision.describe()}", loaded.span("/answers").line
+            ) from None
+        except IllegalAnswer as exc:
+            result.log = game.log_lines()
+            raise ScenarioError(
+                f"a scripted answer does not fit: {exc}", loaded.span("/answers").line
+            ) from None
+        except InvariantBroken as exc:
+            result.log = game.log_lines()
+            raise ScenarioError(f"engine invariant broken: {exc}", 1) from None
+        result.log = game.log_lines()
+        leftover = [(p, e) for p, e in agent.script]
+        if leftover:
+            seat, entry = leftover[0]
+            result.failures.append(
+                (
+                    loaded.span("/answers").line,
+                    f"{len(leftover)} scripted answer(s) were never asked for, first: {game.state.players[seat].color} {entry.kind}",
+                )
+            )
+        self._expect(game, loaded, data.get("expect") or {}, result)
+
+    def _script(self, loaded: Loaded, answers: list[Any]) -> list[tuple[int, Scripted]]:
+        from runtime.setup import COLORS
+
+        script = []
+        for i, entry in enumerate(answers):
+            line = loaded.span(f"/answers/{i}").line
+            if not isinstance(entry, dict) or len(entry) != 1:
+                raise ScenarioError("each answer is one 'colour kind: choice' pair", line)
+            ((key, value),) = entry.items()
+            color, _, kind = str(key).partition(" ")
+            if color not in COLORS or not kind:
+                raise ScenarioError(
+                    f"'{key}' should be a colour and a decision kind, e.g. 'red launch.planet'",
+                    line,
+                )
+            picks = tuple(value) if isinstance(value, list) else (value,)
+            script.append(
+                (
+                    COLORS.index(color),
+                    Scripted(tuple(str(p) if not isinstance(p, int) else p for p in picks), kind),
+                )
+            )
+        return script
+
+    def _seat(self, game: Game, color: Any, line: int) -> int:
+        for p in game.state.players:
+            if p.color == color:
+                return p.seat
+        raise ScenarioError(f"no player is {color}", line)
+
+    def _planet(self, game: Game, name: Any, line: int) -> int:
+        for planet in game.state.planets:
+            if game.planet_name(planet.id) == name:
+                return planet.id
+        raise ScenarioError(
+            f"no planet called '{name}' (planets are named like 'blue planet 1')", line
+        )
+
+    def _start(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
+        st = game.state
+        if "offense" in start:
+            st.offense = self._seat(game, start["offense"], loaded.span("/start/offense").line)
+        for color, card_ids in (start.get("hands") or {}).items():
+            line = loaded.span(f"/start/hands/{color}").line
+            seat = self._seat(game, color, line)
+            for card in list(st.players[seat].hand):
+                game.from_hand(seat, card)
+                st.deck.insert(0, card)
+            for card_id in card_ids:
+                instance = next((i for i in st.deck if st.catalog[i] == card_id), None)
+                if instance is None:
+                    instance = next((i for i in st.discard if st.catalog[i] == card_id), None)
+                    if instance is None:
+                        raise ScenarioError(
+                            f"no '{card_id}' left in the deck for {color}'s hand", line
+                        )
+                    st.discard.remove(instance)
+                else:
+                    st.deck.remove(instance)
+                game.to_hand(seat, instance)
+        if "destiny" in start:
+            wanted = str(start["destiny"])
+            line = loaded.span("/start/destiny").line
+            pick = next(
+                (
+                    i
+                    for i in st.destiny_deck
+                    if st.catalog[i] == wanted or game.defs[i].color == wanted
+                ),
+                None,
+            )
+            if pick is None:
+                raise ScenarioError(f"no destiny card '{wanted}' in the destiny deck", line)
+            st.destiny_deck.remove(pick)
+            st.destiny_deck.append(pick)
+        for color, planets in (start.get("ships") or {}).items():
+            seat = self._seat(game, color, loaded.span(f"/start/ships/{color}").line)
+            for name, count in planets.items():
+                planet = self._planet(game, name, loaded.span(f"/start/ships/{color}").line)
+                player = st.players[seat]
+                player.removed += st.planets[planet].ships[seat] - int(count)
+                st.planets[planet].ships[seat] = int(count)
+        for color, count in (start.get("warp") or {}).items():
+            seat = self._seat(game, color, loaded.span(f"/start/warp/{color}").line)
+            player = st.players[seat]
+            player.removed += player.warp - int(count)
+            player.warp = int(count)
+        for color, count in (start.get("lucre") or {}).items():
+            seat = self._seat(game, color, loaded.span(f"/start/lucre/{color}").line)
+            st.players[seat].lucre = int(count)
+        for p in st.players:
+            if p.removed < 0:
+                raise ScenarioError(
+                    f"{p.color} would need more than {st.ships_per_player} ships",
+                    loaded.span("/start").line,
+                )
+        from runtime.rules.ships import update_powers
+
+        update_powers(game)
+
+    # ---------------------------------------------------------------- expectations
+
+    def _expect(self, game: Game, loaded: Loaded, expect: dict[str, Any], result: Result) -> None:
+        st = game.state
+        last = game.last_encounter
+
+        def fail(pointer: str, message: str) -> None:
+            result.failures.append((loaded.span("/expect" + pointer).line, message))
+
+        for key, want in expect.items():
+            p = "/" + key
+            if key == "outcome":
+                got = last.outcome if last is not None else None
+                if got != want:
+                    fail(p, f"expected the outcome '{want}', got '{got}'")
+            elif key == "totals":
+                got_totals = list(last.totals) if last is not None else None
+                if got_totals != list(want):
+                    fail(p, f"expected totals {list(want)}, got {got_totals}")
+            elif key == "winners":
+                got_w = sorted(st.players[s].color for s in st.winners)
+                if got_w != sorted(want):
+                    fail(p, f"expected winners {sorted(want)}, got {got_w}")
+            elif key in ("warp", "lucre", "hand size", "foreign colonies", "home colonies"):
+                for color, n in want.items():
+                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
+                    got_n = {
+                        "warp": lambda s: st.players[s].warp,
+                        "lucre": lambda s: st.players[s].lucre,
+                        "hand size": lambda s: len(st.players[s].hand),
+                        "foreign colonies": st.foreign_colonies,
+                        "home colonies": st.home_colonies,
+                    }[key](seat)
+                    if got_n != n:
+                        fail(f"{p}/{color}", f"expected {color}'s {key} to be {n}, got {got_n}")
+            elif key == "hand":
+                for color, cards in want.items():
+                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
+                    held = sorted(st.catalog[c] for c in st.players[seat].hand)
+                    missing = [c for c in cards if c not in held]
+                    if missing:
+                        fail(
+                            f"{p}/{color}",
+                            f"expected {color} to hold {missing}; the hand is {held}",
+                        )
+            elif key == "planets":
+                for name, owners in want.items():
+                    planet = self._planet(game, name, loaded.span(f"/expect{p}").line)
+                    for color, n in owners.items():
+                        seat = self._seat(game, color, loaded.span(f"/expect{p}").line)
+                        got_n = st.planets[planet].ships[seat]
+                        if got_n != n:
+                            fail(
+                                f"{p}/{name}",
+                                f"expected {n} {color} ship(s) on {name}, got {got_n}",
+                            )
+            elif key == "log":
+                lines = result.log
+                at = 0
+                for i, fragment in enumerate(want):
+                    found = next(
+                        (k for k in range(at, len(lines)) if str(fragment) in lines[k]), None
+                    )
+                    if found is None:
+                        fail(
+                            f"{p}/{i}",
+                            f"the log has no line containing '{fragment}' (after line {at})",
+                        )
+                        break
+                    at = found + 1
+            elif key == "no log":
+                for i, fragment in enumerate(want):
+                    if any(str(fragment) in line for line in result.log):
+                        fail(f"{p}/{i}", f"the log should not mention '{fragment}'")
+            elif key == "power":
+                for color, state in want.items():
+                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
+                    on = game.has_power(seat)
+                    if on != (state == "on"):
+                        fail(f"{p}/{color}", f"expected {color}'s power to be {state}")
+            else:
+                fail(p, f"unknown expectation '{key}'")
+
+
+def _auto_answer(decision: Decision, auto: set[str]) -> Answer | None:
+    if decision.kind not in auto:
+        return None
+    if decision.passive is not None:
+        return (decision.passive,)
+    if decision.minimum == 0:
+        return ()
+    return None

@@ -1,0 +1,388 @@
+"""JSON Schemas (draft 2020-12) for card files and pack manifests, generated from the runtime's
+registry (windows, roles, card kinds), and the check that maps every violation back to its line."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from compiler import diagnostics as d
+from compiler.source import Loaded
+from runtime.cards import CARD_KINDS
+from runtime.roles import ROLES
+from runtime.windows import BY_NAME
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+LIMITS = ("once per encounter", "once per turn", "once per game")
+ID_PATTERN = "^[a-z0-9][a-z0-9-]*$"
+
+
+def role_pattern() -> str:
+    names = "|".join(sorted(ROLES, key=len, reverse=True))
+    return f"^({names})( or ({names}))*$"
+
+
+def _str(doc: str) -> dict[str, Any]:
+    return {"type": "string", "description": doc}
+
+
+def hook_schema(*, required: Iterable[str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "name": _str("the power's name"),
+        "text": _str("rules text for this part, in the card's own words"),
+        "when": {"enum": sorted(BY_NAME), "description": "the timing window"},
+        "as": {
+            "type": "string",
+            "pattern": role_pattern(),
+            "description": "roles, joined with 'or'",
+        },
+        "use": {"enum": ["mandatory", "optional"]},
+        "if": _str("a condition in the effect language"),
+        "do": _str("the effect, in the effect language"),
+        "cost": _str("what must be paid first, in the effect language"),
+        "limit": {"enum": list(LIMITS)},
+    }
+    props.update(extra or {})
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": sorted(required),
+        "properties": props,
+    }
+
+
+def common(kind: str) -> dict[str, Any]:
+    return {
+        "id": {
+            "type": "string",
+            "pattern": ID_PATTERN,
+            "description": "equals the file name without .yaml",
+        },
+        "kind": {"const": kind},
+        "name": _str("the card's name"),
+        "text": _str("rules text in the project's own words"),
+        "copies": {"type": "integer", "minimum": 1, "maximum": 60},
+        "requires": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "setup options the card needs",
+        },
+        "min_players": {"type": "integer", "minimum": 1, "maximum": 8},
+        "notes": _str("designer notes: rulings and interpretations"),
+    }
+
+
+def kind_schema(kind: str) -> dict[str, Any]:
+    props = common(kind)
+    required = ["id", "kind", "name"]
+    play = {"$ref": "#/$defs/hook"}
+    if kind == "alien":
+        props.update(
+            alert={"enum": ["green", "yellow", "red"]},
+            summary=_str("a one-line summary"),
+            setup=_str("what happens at setup, in the effect language"),
+            keeps_power={
+                "type": "boolean",
+                "description": "the power works with too few home colonies",
+            },
+            powers={"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/power"}},
+            essence={
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["name", "count"],
+                "properties": {
+                    "name": _str("what the essence cards are called"),
+                    "count": {"type": "integer", "minimum": 1},
+                },
+            },
+        )
+        required += ["text", "powers"]
+    elif kind == "flare":
+        props.update(
+            alien=_str("the id of the alien this flare belongs to"),
+            wild=play,
+            super={"$ref": "#/$defs/super"},
+        )
+        required += ["alien", "wild", "super"]
+    elif kind == "encounter":
+        props.update(
+            type={"enum": ["attack", "negotiate", "morph"]},
+            value={"type": "integer", "minimum": 0, "maximum": 99},
+        )
+        required += ["type"]
+    elif kind in ("reinforcement", "artifact", "edict"):
+        props.update(play=play)
+        required += ["text", "play"]
+    elif kind == "kicker":
+        props.update(
+            value={
+                "type": "integer",
+                "minimum": -99,
+                "maximum": 99,
+                "description": "the multiplier (or addend)",
+            },
+            attack_only={
+                "type": "boolean",
+                "description": "the kicker does not scale compensation or failed deals",
+            },
+            play=play,
+        )
+        required += ["value"]
+    elif kind == "destiny":
+        props.update(
+            type={"enum": ["color", "wild", "special"]},
+            color=_str("the colour of a colour card"),
+            target=_str("for a special card: whom it points at, as a player phrase"),
+        )
+        required += ["type"]
+    elif kind == "tech":
+        props.update(
+            research={"oneOf": [{"type": "integer", "minimum": 0}, {"const": "X"}]},
+            after_use={"enum": ["discard", "stays", "passes"]},
+            hidden={"type": "boolean"},
+            play=play,
+        )
+        required += ["text", "research", "after_use", "play"]
+    elif kind == "essence":
+        props.update(alien=_str("the alien whose set holds this card"), play=play)
+        required += ["alien", "text", "play"]
+    elif kind == "combo":
+        props.update(
+            aliens={
+                "type": "array",
+                "minItems": 2,
+                "items": {"type": "string", "pattern": ID_PATTERN},
+            }
+        )
+        required += ["aliens"]
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": required,
+        "properties": props,
+    }
+
+
+def card_document() -> dict[str, Any]:
+    """One schema for every card file: it dispatches on `kind` (for editors); validation uses the
+    per-kind subschemas directly for precise errors."""
+    defs: dict[str, Any] = {
+        "hook": hook_schema(required=["when", "do"]),
+        "power": hook_schema(required=["name", "when", "do"]),
+        "super": hook_schema(
+            required=["when", "do"],
+            extra={"upgrades": _str("the name of the power this super flare strengthens")},
+        ),
+    }
+    for kind in CARD_KINDS:
+        defs[kind] = kind_schema(kind)
+    return {
+        "$schema": DRAFT,
+        "title": "Cosmic Encounter card",
+        "description": "A card file: one card per file, named after its id.",
+        "type": "object",
+        "required": ["kind"],
+        "properties": {"kind": {"enum": list(CARD_KINDS)}},
+        "allOf": [
+            {
+                "if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
+                "then": {"$ref": f"#/$defs/{k}"},
+            }
+            for k in CARD_KINDS
+        ],
+        "$defs": defs,
+    }
+
+
+def pack_document() -> dict[str, Any]:
+    option = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "default", "doc"],
+        "properties": {
+            "name": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+            "default": {"type": ["boolean", "integer", "string"]},
+            "doc": {"type": "string"},
+            "choices": {"type": "array"},
+        },
+    }
+    return {
+        "$schema": DRAFT,
+        "title": "Cosmic Encounter pack manifest",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["id", "name", "version"],
+        "properties": {
+            "id": {"type": "string", "pattern": ID_PATTERN},
+            "name": {"type": "string"},
+            "version": {"type": "string"},
+            "description": {"type": "string"},
+            "requires": {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN}},
+            "options": {"type": "array", "items": option},
+            "players": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "min": {"type": "integer", "minimum": 1},
+                    "max": {"type": "integer", "minimum": 1},
+                },
+            },
+            "overrides": {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN}},
+        },
+    }
+
+
+def documents() -> dict[str, dict[str, Any]]:
+    return {"card.schema.json": card_document(), "pack.schema.json": pack_document()}
+
+
+def write_all(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, doc in documents().items():
+        path = folder / name
+        path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+# ---------------------------------------------------------------- validation
+
+
+@functools.cache
+def _validator(which: str) -> Any:
+    import jsonschema
+
+    doc = pack_document() if which == "pack" else card_document()
+    schema = doc if which == "pack" else {"$defs": doc["$defs"], "$ref": f"#/$defs/{which}"}
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _subschema(which: str, path: list[str | int]) -> dict[str, Any]:
+    """The object schema at a data path (following $refs through $defs), for key hints."""
+    doc = pack_document() if which == "pack" else card_document()
+    defs = doc.get("$defs", {})
+    node: dict[str, Any] = doc if which == "pack" else defs[which]
+    for step in path:
+        if "$ref" in node:
+            node = defs[node["$ref"].rsplit("/", 1)[1]]
+        if isinstance(step, int):
+            node = node.get("items", {})
+        else:
+            node = node.get("properties", {}).get(step, {})
+        if "$ref" in node:
+            node = defs[node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+def pointer(path: Iterable[str | int]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def check(loaded: Loaded, which: str) -> list[d.Diagnostic]:
+    """Every schema violation of a card (which = its kind) or a pack manifest (which = 'pack')."""
+    out: list[d.Diagnostic] = []
+    for error in sorted(
+        _validator(which).iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path))
+    ):
+        out.extend(_translate(loaded, which, error))
+    return out
+
+
+def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
+    path = list(error.absolute_path)
+    where = pointer(path)
+    instance = error.instance
+    kind = error.validator
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        allowed = list(_subschema(which, path).get("properties", {}))
+        out = []
+        for key in instance:
+            if key not in allowed:
+                hint = d.did_you_mean(str(key), allowed) or "allowed keys: " + ", ".join(
+                    sorted(allowed)
+                )
+                out.append(
+                    d.Diagnostic(
+                        d.UNKNOWN_KEY,
+                        f"unknown key '{key}'",
+                        loaded.span(pointer([*path, key]), key=True),
+                        hint,
+                    )
+                )
+        return out
+    if kind == "required" and isinstance(instance, dict):
+        missing = [k for k in error.validator_value if k not in instance]
+        span = loaded.span(where, key=True) if where else loaded.span("")
+        if not where:
+            span = d.Span(loaded.path, 1, 1)
+        return [
+            d.Diagnostic(d.MISSING_KEY, f"missing required key '{k}'", span, f"add '{k}:'")
+            for k in missing
+        ]
+    span = loaded.span(where)
+    if kind == "type":
+        want = error.validator_value
+        want_text = " or ".join(want) if isinstance(want, list) else want
+        return [
+            d.Diagnostic(
+                d.WRONG_TYPE,
+                f"'{path[-1] if path else 'document'}' must be {_article(want_text)}, not {_describe(instance)}",
+                span,
+            )
+        ]
+    if kind in ("enum", "const"):
+        options = error.validator_value if kind == "enum" else [error.validator_value]
+        return [
+            d.Diagnostic(
+                d.BAD_VALUE,
+                f"'{instance}' is not allowed here",
+                span,
+                d.did_you_mean(str(instance), [str(o) for o in options])
+                or "allowed: " + ", ".join(map(str, options[:12])),
+            )
+        ]
+    if kind == "pattern" and path and path[-1] == "as":
+        bad = [r for r in str(instance).split(" or ") if r not in ROLES]
+        role = bad[0] if bad else str(instance)
+        return [
+            d.Diagnostic(
+                d.BAD_VALUE,
+                f"unknown role '{role}'",
+                span,
+                d.did_you_mean(role, list(ROLES)) or "roles: " + ", ".join(ROLES),
+            )
+        ]
+    if kind == "pattern":
+        return [
+            d.Diagnostic(
+                d.SCHEMA_OTHER,
+                f"'{instance}' does not match the expected form {error.validator_value}",
+                span,
+                "use lower-case letters, digits and hyphens",
+            )
+        ]
+    return [d.Diagnostic(d.SCHEMA_OTHER, error.message, span)]
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__

@@ -1,0 +1,62 @@
+"""Invariants that hold after every step of every game: ships and cards are all accounted for,
+the holder index matches the hands, lucre is never negative."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+def ship_count(game: Game, seat: int) -> int:
+    st = game.state
+    p = st.players[seat]
+    total = sum(planet.ships[seat] for planet in st.planets) + p.warp + p.removed
+    enc = st.encounter
+    if enc is not None:
+        total += enc.gate[seat] + enc.guard[seat]
+    return total
+
+
+def card_zones(game: Game) -> Counter[int]:
+    st = game.state
+    seen: Counter[int] = Counter()
+    for pile in (st.deck, st.discard, st.destiny_deck, st.destiny_discard, st.in_play, st.aside):
+        seen.update(pile)
+    for p in st.players:
+        seen.update(p.hand)
+    if st.encounter is not None and st.encounter.destiny is not None:
+        seen[st.encounter.destiny] += 1
+    return seen
+
+
+def check(game: Game) -> None:
+    st = game.state
+    for p in st.players:
+        count = ship_count(game, p.seat)
+        if count != st.ships_per_player:
+            raise InvariantBroken(
+                f"{game.player_name(p.seat)} has {count} ships accounted for, not {st.ships_per_player}"
+            )
+        if p.lucre < 0:
+            raise InvariantBroken(f"{game.player_name(p.seat)} has negative lucre ({p.lucre})")
+        if p.warp < 0 or any(planet.ships[p.seat] < 0 for planet in st.planets):
+            raise InvariantBroken(f"{game.player_name(p.seat)} has a negative ship count")
+    seen = card_zones(game)
+    for instance in range(len(st.catalog)):
+        if seen[instance] != 1:
+            where = "nowhere" if seen[instance] == 0 else f"in {seen[instance]} places"
+            raise InvariantBroken(f"card #{instance} ({st.catalog[instance]}) is {where}")
+    for p in st.players:
+        for card in p.hand:
+            if game.holder[card] != p.seat:
+                raise InvariantBroken(f"card #{card} is in {p.color}'s hand but indexed elsewhere")
+    held = sum(1 for h in game.holder if h >= 0)
+    if held != sum(len(p.hand) for p in st.players):
+        raise InvariantBroken("the holder index lists cards that are in no hand")
