@@ -147,6 +147,7 @@ class ChooseStmt:
     chooser: NP | None
     options: tuple[tuple[Stmt, ...], ...]
     pos: Pos
+    labels: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

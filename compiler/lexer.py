@@ -92,6 +92,7 @@ PUNCTUATION: dict[str, str] = {
 _PIECE = re.compile(
     r"(?P<ws>[ \t]+)"
     r"|(?P<window>[a-z_]+(?:\.[a-z_]+)+)"
+    r'|(?P<label>"[^"]*")'
     r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
     r"|(?P<poss>'s\b|')"
     r"|(?P<number>\d+)"
@@ -258,6 +259,8 @@ def _line_tokens(
             term, value = "WINDOW", text
         elif kind == "number":
             term, value = "NUMBER", text
+        elif kind == "label":
+            term, value = "LABEL", text[1:-1]
         elif kind == "poss":
             term, value = "POSS", text
         elif kind == "cmp":

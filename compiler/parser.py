@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -56,6 +57,20 @@ DESCRIBE: dict[str, str] = {
     "MINUS": "'-'",
     "STAR": "'*'",
     "SLASH": "'/'",
+}
+DETERMINERS = {
+    "THE",
+    "A",
+    "EACH",
+    "BOTH",
+    "EITHER",
+    "ANOTHER",
+    "NO",
+    "THAT",
+    "THOSE",
+    "THIS",
+    "THESE",
+    "ANY",
 }
 NOUN_PHRASE_STARTS = {
     "THE",
@@ -152,6 +167,12 @@ def _stmts(items: list[Any]) -> tuple[ast.Stmt, ...]:
     return tuple(i for i in items if not isinstance(i, Token))
 
 
+@dataclass(frozen=True, slots=True)
+class _Option:
+    label: str | None
+    body: tuple[ast.Stmt, ...]
+
+
 class Builder(Transformer):
     """Lark callbacks that build compiler.ast nodes during the LALR parse."""
 
@@ -178,18 +199,22 @@ class Builder(Transformer):
         return ast.IfStmt(cond, then, otherwise, _pos(*items))
 
     def for_each(self, items: list[Any]) -> ast.ForEachStmt:
-        return ast.ForEachStmt(items[1], items[2], _pos(*items))
+        target = next(i for i in items[1:] if isinstance(i, ast.NP))
+        return ast.ForEachStmt(target, items[-1], _pos(*items))
 
     def choose(self, items: list[Any]) -> ast.ChooseStmt:
         chooser = items[0] if isinstance(items[0], ast.NP) else None
-        options = tuple(i for i in items if isinstance(i, tuple))
-        return ast.ChooseStmt(chooser, options, _pos(*items))
+        options = [i for i in items if isinstance(i, _Option)]
+        return ast.ChooseStmt(
+            chooser, tuple(o.body for o in options), _pos(*items), tuple(o.label for o in options)
+        )
 
     def subject(self, items: list[Any]) -> ast.NP:
         return items[0]
 
-    def option(self, items: list[Any]) -> tuple[ast.Stmt, ...]:
-        return _stmts(items)
+    def option(self, items: list[Any]) -> _Option:
+        label = next((str(i) for i in items if isinstance(i, Token) and i.type == "LABEL"), None)
+        return _Option(label, _stmts(items))
 
     def repeat(self, items: list[Any]) -> ast.RepeatStmt:
         return ast.RepeatStmt(int(items[1]), items[3], _pos(*items))
@@ -252,8 +277,8 @@ class Builder(Transformer):
         for item in items:
             if isinstance(item, ast.Quantity):
                 quantity = item
-            elif isinstance(item, tuple) and len(item) == 2 and item[0] == "det":
-                det = item[1]
+            elif isinstance(item, Token) and item.type in DETERMINERS:
+                det = item.type.lower()
             elif isinstance(item, tuple) and item and item[0] == "worth":
                 worth = item[1]
             elif isinstance(item, Token) and item.type == "NOUN":
@@ -305,8 +330,8 @@ class Builder(Transformer):
     def copy(self, items: list[Any]) -> ast.NP:
         return ast.NP("copy", _pos(*items), inner=items[-1], noun="copy")
 
-    def det(self, items: list[Any]) -> tuple[str, str]:
-        return ("det", str(items[0].type).lower())
+    def det(self, items: list[Any]) -> Token:
+        return items[0]
 
     def quantity(self, items: list[Any]) -> ast.Quantity:
         token = items[0]

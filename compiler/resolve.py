@@ -19,6 +19,7 @@ from runtime.registry import (
     OpDef,
     Slot,
     T,
+    load,
     surface_nouns,
 )
 from runtime.windows import BY_NAME
@@ -53,6 +54,7 @@ class Resolver:
         return " ".join(self.source[pos[0] : pos[1]].split()) if self.source else ""
 
     def __post_init__(self) -> None:
+        load()
         self.nouns = surface_nouns()
         window = BY_NAME.get(self.window or "")
         self.scope = Scope(self.window, in_event=window is not None and window.kind.value != "step")
@@ -100,7 +102,11 @@ class Resolver:
         if isinstance(stmt, ast.ChooseStmt):
             chooser = self._players(stmt.chooser) if stmt.chooser is not None else None
             options = tuple(self._block(o) for o in stmt.options)
-            labels = tuple(self._slice(_span_of(o)) or _text_of(o) for o in stmt.options)
+            written = stmt.labels or (None,) * len(stmt.options)
+            labels = tuple(
+                lab or self._slice(_span_of(o)) or _text_of(o)
+                for lab, o in zip(written, stmt.options, strict=True)
+            )
             return ir.Choose(options, labels, chooser)
         if isinstance(stmt, ast.RepeatStmt):
             if not 1 <= stmt.times <= 20:

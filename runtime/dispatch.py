@@ -60,6 +60,8 @@ class Dispatcher:
         self.powers: dict[str, list[tuple[int, Bound]]] = {}
         self.restrictions: list[Restriction] = []
         self.lasting: list[tuple[str, Any]] = []  # (until, undo callable)
+        self._orders: dict[tuple[int, int], list[int]] = {}
+        self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
 
     # ------------------------------------------------------------------ tables
 
@@ -76,10 +78,10 @@ class Dispatcher:
     # ------------------------------------------------------------------ windows
 
     def step(self, window: Window) -> None:
-        self.run(window.value, None)
+        self.run(window._value_, None)
 
     def event(self, window: Window, event: Any) -> None:
-        self.run(window.value, event)
+        self.run(window._value_, event)
 
     def run(self, name: str, event: Any) -> None:
         powers = self.powers.get(name)
@@ -90,17 +92,22 @@ class Dispatcher:
             self.run_powers(powers, event)
         if delayed:
             self.run_delayed(name, delayed, event)
-        if plays:
-            self.offer_plays(plays, event)
+        if plays and self.anyone_holds(name, plays):
+            self.offer_plays(name, event)
 
     def order(self) -> list[int]:
-        """Offense, defense, then the others clockwise from the offense."""
+        """Offense, defense, then the others clockwise from the offense (cached per pairing)."""
         st = self.game.state
         enc = st.encounter
-        if enc is None:
-            return st.clockwise_from(st.offense)
-        rest = [s for s in st.clockwise_from(enc.offense) if s != enc.offense and s != enc.defense]
-        return [enc.offense, *([enc.defense] if enc.defense >= 0 else []), *rest]
+        key = (st.offense, -2) if enc is None else (enc.offense, enc.defense)
+        cached = self._orders.get(key)
+        if cached is not None:
+            return cached
+        offense, defense = key
+        rest = [s for s in st.clockwise_from(offense) if s != offense and s != defense]
+        order = [offense, *([defense] if defense >= 0 else []), *rest]
+        self._orders[key] = order
+        return order
 
     # ------------------------------------------------------------------ powers
 
@@ -217,29 +224,30 @@ class Dispatcher:
 
     # ------------------------------------------------------------------ card plays
 
-    def playable(self, plays: list[Play], event: Any) -> dict[int, list[tuple[int, Play]]]:
+    def playable(self, window: str, event: Any) -> dict[int, list[tuple[int, Play]]]:
         """Cards each seat could play now, as (instance, play) pairs."""
         game = self.game
+        holder = game.holder
         out: dict[int, list[tuple[int, Play]]] = {}
         enc = game.state.encounter
-        for play in plays:
-            for instance in self.rules.instances(game, play.card):
-                seat = game.holder[instance]
-                if seat < 0:
-                    continue
-                if play.flare and not self.flare_allowed(seat, play, enc):
-                    continue
-                if self.forbidden(f"play {play.kind}", seat):
-                    continue
-                bound = play.bound
-                if bound.role is not None and not bound.role(game.state, seat):
-                    continue
+        for instance, play in self.pairs(window):
+            seat = holder[instance]
+            if seat < 0:
+                continue
+            if play.flare and not self.flare_allowed(seat, play, enc):
+                continue
+            if self.restrictions and self.forbidden(f"play {play.kind}", seat):
+                continue
+            bound = play.bound
+            if bound.role is not None and not bound.role(game.state, seat):
+                continue
+            if bound.test is not None or bound.can_pay is not None:
                 ctx = Ctx(game, seat, bound.hook, event, instance)
                 if bound.test is not None and not bound.test(ctx):
                     continue
                 if bound.can_pay is not None and not bound.can_pay(ctx):
                     continue
-                out.setdefault(seat, []).append((instance, play))
+            out.setdefault(seat, []).append((instance, play))
         return out
 
     def flare_allowed(self, seat: int, play: Play, enc: Any) -> bool:
@@ -251,11 +259,27 @@ class Dispatcher:
             return not own
         return own and game.has_power(seat)
 
-    def offer_plays(self, plays: list[Play], event: Any) -> None:
+    def pairs(self, window: str) -> list[tuple[int, Play]]:
+        """Every (instance, play) of this game that could be played in a window, built once."""
+        found = self._held.get(window)
+        if found is None:
+            plays = self.rules.plays.get(window, [])
+            found = [
+                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
+            ]
+            self._held[window] = found
+        return found
+
+    def anyone_holds(self, window: str, plays: list[Play]) -> bool:
+        """Cheap test before the full playability check: is any card of this window in a hand?"""
+        holder = self.game.holder
+        return any(holder[instance] >= 0 for instance, _ in self.pairs(window))
+
+    def offer_plays(self, window: str, event: Any) -> None:
         game = self.game
         passed: set[int] = set()
         for _ in range(64):
-            options = self.playable(plays, event)
+            options = self.playable(window, event)
             asked = False
             for seat in self.order():
                 choices = options.get(seat)

@@ -132,11 +132,19 @@ class State:
     def home_planets(self, seat: int) -> list[Planet]:
         return [p for p in self.planets if p.system == seat]
 
+    def home_ships(self, seat: int) -> list[int]:
+        """The seat's ship count on each of its home planets."""
+        return [p.ships[seat] for p in self.planets if p.system == seat]
+
     def colonies(self, seat: int) -> list[Planet]:
         return [p for p in self.planets if p.ships[seat] > 0]
 
     def home_colonies(self, seat: int) -> int:
-        return sum(1 for p in self.planets if p.system == seat and p.ships[seat] > 0)
+        count = 0
+        for p in self.planets:
+            if p.system == seat and p.ships[seat]:
+                count += 1
+        return count
 
     def foreign_colonies(self, seat: int) -> int:
         return sum(1 for p in self.planets if p.system != seat and p.ships[seat] > 0)

@@ -11,6 +11,8 @@ from runtime.game import PlayerView
 
 
 class HeuristicAgent:
+    trusted = True  # its answers are legal by construction, so the engine skips re-checking them
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 

@@ -16,6 +16,8 @@ class RandomAgent:
     """Random but not self-destructive: counts are random, yet ships are taken from the fullest
     colonies first, so random games keep their colonies and end with a winner."""
 
+    trusted = True  # its answers are legal by construction, so the engine skips re-checking them
+
     def __init__(self, seed: int = 0, *, pass_bias: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.pass_bias = pass_bias  # how often to pass on a restrained decision

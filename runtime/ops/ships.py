@@ -226,7 +226,7 @@ def _arrive(ctx: Ctx, owner: int, count: int, dest: v.PlaceArg, lift: Callable[[
     else:
         st.planets[planet].ships[owner] += count
         game.log("saved" if dest.kind in ("colonies", "home colonies") else "home", owner, count)
-    moves.update_powers(game)
+    moves.update_powers(game, owner)
 
 
 @op(

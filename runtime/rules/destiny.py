@@ -94,7 +94,7 @@ def own_color(game: Game, enc: Encounter) -> int | None:
             ships.remove_from(game, offense, src, k)
             st.planets[planet].ships[offense] += k
         game.log("land", offense, planet, sum(picked.values()))
-        ships.update_powers(game)
+        ships.update_powers(game, offense)
         raise EncounterEnded(True)
     planet = game.choose(
         offense,

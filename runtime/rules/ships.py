@@ -121,7 +121,7 @@ def send_to_warp(game: Game, seat: int, sources: dict[Source, int]) -> int:
             if enc is not None:
                 enc.lost_ships[seat] += arrived
             game.dispatch.event(Window.SHIPS_IN_WARP, ShipsEvent(seat, {"warp": arrived}))
-    update_powers(game)
+    update_powers(game, seat)
     return arrived
 
 
@@ -143,7 +143,7 @@ def return_home(game: Game, seat: int, count: int, source: Source | None = None)
     if source is not None:
         remove_from(game, seat, source, count)
     game.state.planets[planet].ships[seat] += count
-    update_powers(game)
+    update_powers(game, seat)
     game.log("home", seat, count)
 
 
@@ -164,7 +164,7 @@ def place_ships(game: Game, seat: int, count: int) -> None:
     """Put ships that are already off the board onto a colony."""
     planet = choose_colony(game, seat, count)
     game.state.planets[planet].ships[seat] += count
-    update_powers(game)
+    update_powers(game, seat)
 
 
 def retrieve(game: Game, seat: int, count: int) -> int:
@@ -176,7 +176,7 @@ def retrieve(game: Game, seat: int, count: int) -> int:
     planet = choose_colony(game, seat, count)
     player.warp -= count
     game.state.planets[planet].ships[seat] += count
-    update_powers(game)
+    update_powers(game, seat)
     game.log("retrieve", seat, count)
     return count
 
@@ -193,7 +193,7 @@ def land(game: Game, seat: int, planet: int, count: int, source: Source) -> None
     if not had:
         game.log("colony", seat, planet)
         game.dispatch.event(Window.COLONY_GAINED, ColonyEvent(seat, planet))
-    update_powers(game)
+    update_powers(game, seat)
 
 
 @dataclass(slots=True)
@@ -202,11 +202,14 @@ class ColonyEvent:
     planet: int
 
 
-def update_powers(game: Game) -> None:
-    """Switch powers off (and on) as players drop below (or regain) the home-colony threshold."""
+def update_powers(game: Game, seat: int | None = None) -> None:
+    """Switch powers off (and on) as players drop below (or regain) the home-colony threshold.
+
+    Only the owner's home colonies change when its ships move, so callers name that seat.
+    """
     st = game.state
-    threshold = game.setup.option("power_threshold")
-    for p in st.players:
+    threshold = game.power_threshold
+    for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:
             continue
         powered = st.home_colonies(p.seat) >= threshold or game.rules.keeps_power(p.alien)

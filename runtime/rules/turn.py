@@ -140,7 +140,7 @@ def commit(game: Game, enc: Encounter, seat: int, side: int, kind: str, prompt: 
         enc.gate[seat] += count
     else:
         enc.guard[seat] += count
-    ships.update_powers(game)
+    ships.update_powers(game, seat)
     return count
 
 

@@ -1,0 +1,7 @@
+"""Tests of every stage; ROOT is the repository root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent

@@ -1,0 +1,48 @@
+"""The runtime never imports the compiler, YAML, Lark or jsonschema (the compiler targets the
+runtime's contract, never the other way round)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+from tests import ROOT
+
+FORBIDDEN = {"compiler", "yaml", "lark", "jsonschema"}
+
+
+def test_no_runtime_module_imports_the_toolchain() -> None:
+    offenders = []
+    for path in sorted((ROOT / "runtime").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            offenders += [
+                f"{path.relative_to(ROOT)}: {n}" for n in names if n.split(".")[0] in FORBIDDEN
+            ]
+    assert offenders == []
+
+
+def test_playing_a_game_loads_none_of_the_toolchain() -> None:
+    script = (
+        "import sys\n"
+        "from runtime.cards import CardDef, CardSet, PackDef\n"
+        "from runtime.game import Game\n"
+        "from runtime.rules.turn import play_game\n"
+        "from runtime.setup import Setup\n"
+        "from runtime.agents import RandomAgent\n"
+        "cards = {f'a{v}': CardDef(f'a{v}', 'encounter', 'A', 'p', copies=6, type='attack', value=v) for v in range(8)}\n"
+        "cards.update({c: CardDef(c, 'destiny', c, 'p', copies=3, type='color', color=c) for c in ('red', 'blue', 'purple')})\n"
+        "game = Game(CardSet(cards, {'p': PackDef('p', 'P', '1')}), Setup(players=3, packs=('p',), seed=3), [RandomAgent(i) for i in range(3)])\n"
+        "play_game(game)\n"
+        "print(sorted(m for m in ('compiler', 'yaml', 'lark', 'jsonschema') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]"

@@ -1,0 +1,36 @@
+"""A built wheel carries the grammar, the schemas and the bundled cards (not only Python files)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from tests import ROOT
+
+
+def test_wheel_contains_grammar_schemas_and_cards(tmp_path: Path) -> None:
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "grammar/effect.lark" in names
+    assert "grammar/schemas/card.schema.json" in names
+    assert "cards/base/pack.yaml" in names
+    assert "cards/base/alien/virus.yaml" in names
+    assert "runtime/game.py" in names and "compiler/cli/main.py" in names
