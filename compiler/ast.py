@@ -175,6 +175,7 @@ class DelayedStmt:
     window: str
     body: tuple[Stmt, ...]
     pos: Pos
+    window_pos: Pos = (0, 0)
 
 
 Stmt: TypeAlias = (

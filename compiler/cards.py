@@ -40,6 +40,19 @@ NEEDS_DEFENSE = {"defense", "main player"}
 NEEDS_ALLIES = {"ally", "offensive ally", "defensive ally"}
 
 
+def _absent(window: str, role: str) -> tuple[str, str | None] | None:
+    """Why no one can hold `role` in `window` (message and hint), or None if someone can."""
+    if window == "game.setup" and role == "offense":
+        return "there is no offense at game setup", None
+    if window == "game.setup" and role in NEEDS_DEFENSE | NEEDS_ALLIES:
+        return "no one is the {role} at game setup", "setup effects act for their owner alone"
+    if window in NO_DEFENSE and role in NEEDS_DEFENSE:
+        return "no one is the {role} in {window}", "the defense is known from destiny.after_draw on"
+    if window in NO_ALLIES and role in NEEDS_ALLIES:
+        return "no one is an {role} yet in {window}", "allies are known from alliance.end on"
+    return None
+
+
 @dataclass
 class CardFile:
     """What compiling one card file produced."""
@@ -48,9 +61,9 @@ class CardFile:
     card: CardDef | None
     diagnostics: list[d.Diagnostic] = field(default_factory=list)
     kind: str | None = None
-    spans: dict[str, d.Span] = field(
-        default_factory=dict
-    )  # where key fields sit, for cross-card checks
+    # where key fields sit, for cross-card checks
+    spans: dict[str, d.Span] = field(default_factory=dict)
+    declared_id: str | None = None  # the id the file gives, even when the card failed to compile
 
 
 class _Compiler:
@@ -143,61 +156,60 @@ class _Compiler:
         return roles if all(r in ROLES for r in roles) else ()
 
     def check_window(self, window: str, roles: tuple[str, ...], pointer: str) -> None:
+        """A hook whose every role is impossible in its window can never act."""
         w = BY_NAME.get(window)
-        if w is None or w.kind is not WindowKind.STEP:
+        if w is None or w.kind is not WindowKind.STEP or not roles:
             return
-        if window in NO_DEFENSE and set(roles) & NEEDS_DEFENSE:
-            role = sorted(set(roles) & NEEDS_DEFENSE)[0]
-            self.error(
-                d.WINDOW_NOT_ALLOWED,
-                f"no one is the {role} in {window}",
-                pointer + "/as",
-                "the defense is known from destiny.after_draw on",
-            )
-        elif window in NO_ALLIES and set(roles) & NEEDS_ALLIES:
-            role = sorted(set(roles) & NEEDS_ALLIES)[0]
-            self.error(
-                d.WINDOW_NOT_ALLOWED,
-                f"no one is an {role} yet in {window}",
-                pointer + "/as",
-                "allies are known from alliance.end on",
-            )
-        if window == "game.setup" and "offense" in roles:
-            self.error(d.WINDOW_NOT_ALLOWED, "there is no offense at game setup", pointer + "/as")
+        impossible = {r: why for r in roles if (why := _absent(window, r)) is not None}
+        if len(impossible) < len(roles):
+            return
+        role, (message, hint) = next(iter(impossible.items()))
+        self.error(
+            d.WINDOW_NOT_ALLOWED, message.format(role=role, window=window), pointer + "/as", hint
+        )
 
     def hook(
         self, spec: Any, pointer: str, card: str, kind: str, name: str, *, default_use: str
-    ) -> Hook | None:
+    ) -> list[Hook]:
+        """One Hook per window the spec names (`when:` may list several)."""
         if not isinstance(spec, dict):
-            return None
-        window = spec.get("when")
-        if not isinstance(window, str) or window not in BY_NAME:
-            return None
-        roles = self.roles(spec, pointer)
-        self.check_window(window, roles, pointer)
-        condition = self.condition(spec["if"], pointer + "/if", window) if "if" in spec else None
-        effect = self.effect(spec.get("do"), pointer + "/do", window)
-        cost = self.effect(spec["cost"], pointer + "/cost", window) if "cost" in spec else None
-        if (
-            effect is None
-            or ("if" in spec and condition is None)
-            or ("cost" in spec and cost is None)
-        ):
-            return None
-        return Hook(
-            card=card,
-            name=str(spec.get("name", name)),
-            kind=kind,
-            window=window,
-            effect=effect,
-            roles=roles,
-            optional=spec.get("use", default_use) == "optional",
-            condition=condition,
-            cost=cost,
-            limit=LIMITS.get(str(spec.get("limit", ""))),
-            text=str(spec.get("text", "")),
-            upgrades=spec.get("upgrades"),
-        )
+            return []
+        when = spec.get("when")
+        windows = [when] if isinstance(when, str) else when if isinstance(when, list) else []
+        if not windows or not all(isinstance(w, str) and w in BY_NAME for w in windows):
+            return []
+        hooks = []
+        for window in windows:
+            roles = self.roles(spec, pointer)
+            self.check_window(window, roles, pointer)
+            condition = (
+                self.condition(spec["if"], pointer + "/if", window) if "if" in spec else None
+            )
+            effect = self.effect(spec.get("do"), pointer + "/do", window)
+            cost = self.effect(spec["cost"], pointer + "/cost", window) if "cost" in spec else None
+            if (
+                effect is None
+                or ("if" in spec and condition is None)
+                or ("cost" in spec and cost is None)
+            ):
+                continue
+            hooks.append(
+                Hook(
+                    card=card,
+                    name=str(spec.get("name", name)),
+                    kind=kind,
+                    window=window,
+                    effect=effect,
+                    roles=roles,
+                    optional=spec.get("use", default_use) == "optional",
+                    condition=condition,
+                    cost=cost,
+                    limit=LIMITS.get(str(spec.get("limit", ""))),
+                    text=str(spec.get("text", "")),
+                    upgrades=spec.get("upgrades"),
+                )
+            )
+        return hooks
 
     # ---------------------------------------------------------------- the card
 
@@ -280,6 +292,7 @@ class _Compiler:
                     "alert",
                     "keeps_power",
                     "attack_only",
+                    "deck",
                     "essence",
                     "research",
                     "after_use",
@@ -294,9 +307,8 @@ class _Compiler:
     def hooks(self, data: dict[str, Any], kind: str, card_id: str) -> list[Hook]:
         hooks: list[Hook] = []
 
-        def add(hook: Hook | None) -> None:
-            if hook is not None:
-                hooks.append(hook)
+        def add(found: list[Hook]) -> None:
+            hooks.extend(found)
 
         if kind == "alien":
             for i, spec in enumerate(data.get("powers") or []):
@@ -320,6 +332,17 @@ class _Compiler:
             add(
                 self.hook(
                     data.get("super"), "/super", card_id, "super", "super", default_use="optional"
+                )
+            )
+        elif kind == "kicker" and "effect" in data:
+            add(
+                self.hook(
+                    data.get("effect"),
+                    "/effect",
+                    card_id,
+                    "in play",
+                    "effect",
+                    default_use="mandatory",
                 )
             )
         elif "play" in data:
@@ -349,4 +372,13 @@ def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> Car
         )
         card = None
     kind = loaded.data.get("kind") if isinstance(loaded.data, dict) else None
-    return CardFile(loaded.path, card, comp.diags, kind if isinstance(kind, str) else None)
+    # a hook listing several windows resolves its text once per window: report each problem once
+    unique = list({(x.code.id, x.message, x.span): x for x in comp.diags}.values())
+    declared = loaded.data.get("id") if isinstance(loaded.data, dict) else None
+    return CardFile(
+        loaded.path,
+        card,
+        unique,
+        kind if isinstance(kind, str) else None,
+        declared_id=declared if isinstance(declared, str) else None,
+    )

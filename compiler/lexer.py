@@ -95,7 +95,7 @@ _PIECE = re.compile(
     r'|(?P<label>"[^"]*")'
     r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
     r"|(?P<poss>'s\b|')"
-    r"|(?P<number>\d+)"
+    r"|(?P<number>(?<![\w)])-?\d+)"
     r"|(?P<cmp>>=|<=|!=|=|>|<)"
     r"|(?P<punct>[:,;.()+*/-])"
 )
@@ -157,6 +157,11 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
             "NOUN",
             surface if surface in (noun_def.word, noun_def.plural) else _alias_target(surface),
         )
+    eon_spellings = {ffg: eon for eon, ffg in registry.ALIASES.items()}
+    for key, hit in list(phrases.items()):
+        if len(key) > 1 and any(w in eon_spellings for w in key):
+            variant = tuple(eon_spellings.get(w, w) for w in key)
+            phrases.setdefault(variant, hit)
     for adj in registry.ADJECTIVES:
         add(adj, "ADJ")
     for adv in registry.ADVERBS:
@@ -192,8 +197,10 @@ def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
                 indents.append(indent)
                 yield _tok("_INDENT", "", offset, line_no, 1)
             else:
+                dedented = False
                 while indent < indents[-1]:
                     indents.pop()
+                    dedented = True
                     yield _tok("_DEDENT", "", offset, line_no, 1)
                 if indent != indents[-1]:
                     raise LexError(
@@ -202,6 +209,15 @@ def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
                         indent or 1,
                         "indent a block's lines by the same amount",
                     )
+                # a statement may follow a block: separate them, unless the line continues
+                # the block's statement (`otherwise:`) or is the next option of a `choose one:`
+                first = stripped.split(None, 1)[0].lower().rstrip(":,")
+                if (
+                    dedented
+                    and first not in ("otherwise", "else")
+                    and not stripped.startswith("- ")
+                ):
+                    yield _tok("_NL", "\n", offset, line_no, 1)
         col = indent
         if stripped.startswith("- "):
             yield _tok("BULLET", "-", offset + col, line_no, col + 1)

@@ -49,8 +49,10 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
 
     cards: dict[str, CardDef] = {}
     origin: dict[str, CardFile] = {}
+    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
     for pack in _dependency_order(packs):
-        overrides = set(pack.definition.overrides) if pack.definition else set()
+        overrides = list(pack.definition.overrides) if pack.definition else []
+        replaced: set[str] = set()
         for f in pack.files:
             card = f.card
             if card is None:
@@ -59,6 +61,7 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                 if card.id in overrides and cards[card.id].pack != pack.id:
                     cards[card.id] = card
                     origin[card.id] = f
+                    replaced.add(card.id)
                     continue
                 diags.append(
                     d.Diagnostic(
@@ -71,8 +74,8 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                 continue
             cards[card.id] = card
             origin[card.id] = f
-        for i, oid in enumerate(sorted(overrides)):
-            if oid not in cards or cards[oid].pack != pack.id:
+        for i, oid in enumerate(overrides):
+            if oid not in replaced:
                 diags.append(
                     d.Diagnostic(
                         d.BAD_OVERRIDE,
@@ -88,7 +91,9 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
         f = origin[card_id]
         if card.kind in ("flare", "essence"):
             alien = cards.get(card.alien or "")
-            if alien is None or alien.kind != "alien":
+            if card.alien in broken:
+                pass  # the alien's own file reports its errors; no knock-on error here
+            elif alien is None or alien.kind != "alien":
                 diags.append(
                     d.Diagnostic(
                         d.MISSING_REFERENCE,
@@ -105,7 +110,9 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                 essence_count[alien.id] = essence_count.get(alien.id, 0) + card.copies
         if card.kind == "combo":
             for i, alien_id in enumerate(card.attrs.get("aliens", ())):
-                if cards.get(alien_id) is None or cards[alien_id].kind != "alien":
+                if alien_id not in broken and (
+                    cards.get(alien_id) is None or cards[alien_id].kind != "alien"
+                ):
                     diags.append(
                         d.Diagnostic(
                             d.MISSING_REFERENCE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -47,6 +47,9 @@ DESCRIBE: dict[str, str] = {
     "_INDENT": "an indented block",
     "_DEDENT": "the end of the block",
     "_COLON": "':'",
+    "_SEMI": "';'",
+    "_PERIOD": "'.'",
+    "LABEL": "a quoted option label",
     "_COMMA": "','",
     "_LPAR": "'('",
     "_RPAR": "')'",
@@ -231,7 +234,7 @@ class Builder(Transformer):
         return ast.LastingStmt(duration, items[-1], _pos(*items))
 
     def delayed(self, items: list[Any]) -> ast.DelayedStmt:
-        return ast.DelayedStmt(str(items[1]), items[2], _pos(*items))
+        return ast.DelayedStmt(str(items[1]), items[2], _pos(*items), _pos(items[1]))
 
     def simple(self, items: list[Any]) -> ast.Simple:
         subject = next((i for i in items if isinstance(i, ast.NP)), None)
@@ -320,6 +323,10 @@ class Builder(Transformer):
         if isinstance(quantity, Token):  # `any number of` arrives as one token
             quantity = ast.Quantity("any number", None, _pos(quantity))
         return ast.NP("part", _pos(*items), quantity=quantity, inner=items[-1])
+
+    def each_of(self, items: list[Any]) -> ast.NP:
+        inner: ast.NP = items[-1]
+        return replace(inner, det="each", pos=_pos(*items))
 
     def bare_np(self, items: list[Any]) -> ast.NP:
         noun: Token = items[0]
@@ -525,7 +532,13 @@ class EffectParser:
         shown = "end of line" if token.type == "_NL" else repr(str(token.value))
         message = f"unexpected {shown}; expected {expected_text(accepts)}"
         hint = None
-        if token.type == "VERB" and "VERB" not in accepts:
+        if (
+            token.type == "VERB"
+            and "VERB" not in accepts
+            and ("_COLON" in accepts or "_COMMA" in accepts)
+        ):
+            hint = "end the condition with ':' or ',' before the statement"
+        elif token.type == "VERB" and "VERB" not in accepts:
             hint = "a verb cannot go here; put each statement on its own line or separate them with ';'"
         elif token.type == "_NL" and "_INDENT" in accepts:
             hint = "a line ending in ':' needs an indented block below it"

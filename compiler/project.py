@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from compiler import schema
 from compiler.cache import CompileCache
 from compiler.cards import CardFile, compile_card
 from compiler.link import link
-from compiler.source import load_yaml_bytes
+from compiler.source import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
 from grammar import GRAMMAR_FILE
 from runtime.cards import CardSet, OptionDef, PackDef
 
@@ -34,13 +34,37 @@ class Pack:
     spans: dict[str, d.Span] = field(default_factory=dict)
 
 
+class Sources(Mapping[str, list[str]]):
+    """Source lines by display path, split only when a diagnostic needs them."""
+
+    def __init__(self) -> None:
+        self.raw: dict[str, bytes] = {}
+        self.split: dict[str, list[str]] = {}
+
+    def __getitem__(self, path: str) -> list[str]:
+        if path not in self.split:
+            if path not in self.raw:
+                raise KeyError(path)
+            self.split[path] = lines_of(self.raw[path])
+        return self.split[path]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.raw.keys() | self.split.keys())
+
+    def __len__(self) -> int:
+        return len(self.raw.keys() | self.split.keys())
+
+    def __setitem__(self, path: str, lines: list[str]) -> None:
+        self.split[path] = lines
+
+
 @dataclass
 class Project:
     packs: list[Pack]
     cards: CardSet
     diagnostics: list[d.Diagnostic]
     files: int
-    sources: dict[str, list[str]] = field(default_factory=dict)
+    sources: Sources = field(default_factory=Sources)
 
     @property
     def errors(self) -> int:
@@ -54,9 +78,11 @@ def display(path: Path) -> str:
         return str(path)
 
 
-def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnostic]]:
+def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnostic], list[Path]]:
+    """Pack folders to load, problems with the paths given, and card files that belong to no pack."""
     folders: list[Path] = []
     problems: list[d.Diagnostic] = []
+    orphans: list[Path] = []
     for raw in paths:
         path = raw.resolve()
         if not path.exists():
@@ -77,6 +103,7 @@ def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnos
                         "put cards in a folder with a pack.yaml",
                     )
                 )
+                orphans.append(path)
                 continue
             folders.append(folder)
         elif (path / MANIFEST).exists():
@@ -94,7 +121,7 @@ def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnos
                 )
             folders.extend(found)
     unique = list(dict.fromkeys(folders))
-    return unique, problems
+    return unique, problems, orphans
 
 
 def card_files(folder: Path) -> list[Path]:
@@ -123,10 +150,21 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
-def load_pack(folder: Path, cache: CompileCache | None, sources: dict[str, list[str]]) -> Pack:
+def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pack:
     manifest_path = folder / MANIFEST
     shown = display(manifest_path)
-    loaded = load_yaml_bytes(manifest_path.read_bytes(), shown)
+    try:
+        raw = manifest_path.read_bytes()
+    except OSError as exc:
+        problem = d.Diagnostic(
+            d.FILE_UNREADABLE, f"cannot read the file: {exc.strerror}", d.Span(shown, 1, 1)
+        )
+        pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
+        pack.files = [
+            compile_file(path, folder.name, cache, sources) for path in card_files(folder)
+        ]
+        return pack
+    loaded = load_yaml_bytes(raw, shown)
     diags = list(loaded.diagnostics)
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if isinstance(loaded.data, dict):
@@ -157,10 +195,11 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: dict[str, list[
             max_players=int(players.get("max", 5)),
             overrides=tuple(data.get("overrides", ())),
         )
-    if diags:
-        sources[shown] = loaded.lines
+    sources.raw[shown] = raw
     spans = {
-        p: loaded.span(p) for p in loaded.positions if p.startswith("/requires/") or p == "/id"
+        p: loaded.span(p)
+        for p in loaded.positions
+        if p.startswith(("/requires/", "/overrides/")) or p == "/id"
     }
     pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
     for path in card_files(folder):
@@ -169,7 +208,7 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: dict[str, list[
 
 
 def compile_file(
-    path: Path, pack_id: str, cache: CompileCache | None, sources: dict[str, list[str]]
+    path: Path, pack_id: str, cache: CompileCache | None, sources: Sources
 ) -> CardFile:
     shown = display(path)
     try:
@@ -189,10 +228,12 @@ def compile_file(
         key = hashlib.sha256(b"%s\0%s\0" % (shown.encode(), pack_id.encode()) + raw).hexdigest()
         hit = cache.get(key)
         if isinstance(hit, CardFile):
-            if hit.diagnostics:
-                sources[shown] = raw.decode("utf-8", "replace").splitlines()
+            if len(raw) <= DEFAULT_MAX_BYTES:
+                sources.raw[shown] = raw
             return hit
     loaded = load_yaml_bytes(raw, shown)
+    if loaded.text:
+        sources.raw[shown] = raw
     result = compile_card(loaded, pack_id, path)
     result.diagnostics = list(loaded.diagnostics) + result.diagnostics
     result.spans = {
@@ -203,8 +244,6 @@ def compile_file(
     result.spans.update(
         {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
     )
-    if result.diagnostics:
-        sources[shown] = loaded.lines
     if cache is not None:
         cache.put(key, result)
     return result
@@ -212,9 +251,10 @@ def compile_file(
 
 def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
     cache = CompileCache(fingerprint()) if use_cache else None
-    folders, problems = find_pack_folders(paths)
-    sources: dict[str, list[str]] = {}
+    folders, problems, orphans = find_pack_folders(paths)
+    sources = Sources()
     packs = [load_pack(folder, cache, sources) for folder in folders]
+    loose = [compile_file(path, "", cache, sources) for path in orphans]
     if cache is not None:
         cache.save()
     cards, link_diags = link(packs)
@@ -223,7 +263,9 @@ def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
         diagnostics.extend(pack.diagnostics)
         for f in pack.files:
             diagnostics.extend(f.diagnostics)
-    files = sum(1 + len(p.files) for p in packs)
+    for f in loose:
+        diagnostics.extend(f.diagnostics)
+    files = sum(1 + len(p.files) for p in packs) + len(loose)
     return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
 
 

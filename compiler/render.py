@@ -48,7 +48,9 @@ def players(node: ir.Node | None) -> str:
         noun = base.removeprefix("each ").removeprefix("the ")
         if node.maximum > 1:
             return f"any number of {noun.replace('ally', 'allies').replace('player', 'players')} you choose"
-        return f"a {noun} you choose"
+        if isinstance(node.base, ir.Players) and node.base.other:
+            return f"another {node.base.role} you choose"
+        return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun} you choose"
     if isinstance(node, ir.Extreme):
         base = players(node.base).removeprefix("each ")
         return f"the {base} with the {'fewest' if node.fewest else 'most'} {node.measure}"
@@ -123,6 +125,8 @@ def card_ref(node: ir.CardRef) -> str:
 def cards(node: ir.Cards) -> str:
     types = sorted(node.filter.types or [])
     noun = " or ".join(types) + " card" if types else "card"
+    if node.filter.named == "*":
+        noun = "named " + noun
     if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
         noun += f" worth {node.filter.min_value}"
     owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"

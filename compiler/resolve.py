@@ -4,7 +4,7 @@ not fit (with a did-you-mean where a close name exists)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from compiler import ast
 from compiler import diagnostics as d
@@ -22,7 +22,7 @@ from runtime.registry import (
     load,
     surface_nouns,
 )
-from runtime.windows import BY_NAME
+from runtime.windows import BY_NAME, Window, WindowKind
 
 
 class ResolveError(Exception):
@@ -129,18 +129,42 @@ class Resolver:
         if isinstance(stmt, ast.LastingStmt):
             return self._lasting(stmt.duration, self._simple(stmt.body))
         if isinstance(stmt, ast.DelayedStmt):
-            window = self._window(stmt.window, stmt.pos)
-            saved = self.scope.window
+            window = self._window(stmt.window, stmt.window_pos)
+            self._check_later(window, stmt.window_pos)
+            saved = (self.scope.window, self.scope.in_event)
             self.scope.window = window
+            self.scope.in_event = BY_NAME[window].kind is not WindowKind.STEP
             try:
                 body = self._block(stmt.body)
             finally:
-                self.scope.window = saved
+                self.scope.window, self.scope.in_event = saved
             return ir.Delayed(window, body)
         raise ResolveError(d.PARSE_ERROR, "unsupported statement", (0, 0))
 
+    def _is_chosen(self, np: ast.NP) -> bool:
+        """Whether a player phrase involves a choice (so it must be evaluated only once)."""
+        if np.form != "phrase" or self.nouns.get(np.noun or "") is None:
+            return False
+        if self.nouns[np.noun or ""].category != "player":
+            return False
+        return np.det in ("a", "another", "any") or any(t.kind == "chosen" for t in np.tails)
+
     def _lasting(self, duration: ast.Duration, body: ir.Node) -> ir.Node:
         return ir.Lasting(duration.scope, body, duration.count)
+
+    def _check_later(self, window: str, pos: ast.Pos) -> None:
+        """A delayed step must come after the hook's own step, or it never runs."""
+        here, there = BY_NAME.get(self.scope.window or ""), BY_NAME[window]
+        if here is None or here.kind is not WindowKind.STEP or there.kind is not WindowKind.STEP:
+            return
+        order = list(Window)
+        if order.index(there) <= order.index(here):
+            raise ResolveError(
+                d.WINDOW_NOT_ALLOWED,
+                f"'at {window}' never runs: it does not come after {here.value} in the encounter",
+                pos,
+                "name a later window",
+            )
 
     def _window(self, name: str, pos: ast.Pos) -> str:
         if name not in BY_NAME:
@@ -165,6 +189,18 @@ class Resolver:
         return ir.ForEach(over, self._block(stmt.body))
 
     def _simple(self, stmt: ast.Simple) -> ir.Node:
+        subject = stmt.subject
+        if len(stmt.verbs) > 1 and subject is not None and self._is_chosen(subject):
+            # "a player you choose loses 3 ships and discards ..." picks the player once
+            chosen = self._players(subject)
+            they = ast.NP("pronoun", subject.pos, word="they")
+            saved = self.scope.loop_var
+            self.scope.loop_var = True
+            try:
+                body = self._simple(replace(stmt, subject=they))
+            finally:
+                self.scope.loop_var = saved
+            return ir.ForEach(chosen, body)
         parts: list[ir.Node] = []
         for i, vp in enumerate(stmt.verbs):
             last = i == len(stmt.verbs) - 1
@@ -364,6 +400,9 @@ class Resolver:
             )
         noun = self._noun(np)
         role = noun.meaning
+        if np.det == "that" and np.form == "phrase":
+            self._need_event(np, noun.word)
+            return ir.Players("event player")
         of: str | None = None
         other = "other" in np.modifiers or np.det == "another"
         if np.form == "owned" and np.possessor is not None:
@@ -591,6 +630,8 @@ class Resolver:
     def _filter(self, np: ast.NP) -> ir.CardFilter:
         meaning = self._noun(np).meaning
         types = None if meaning in ("any", "hand") else frozenset({meaning})
+        if "named" in np.modifiers:
+            return ir.CardFilter(types, named="*")
         worth = None
         if np.worth is not None:
             value = np.worth
@@ -606,7 +647,9 @@ class Resolver:
         ):
             return self._card_ref(np)
         if np.form == "part" and np.inner is not None:
-            inner = self._cards(np.inner, counting=counting)
+            inner = self._cards(
+                np.inner.with_tails(np.tails) if np.tails else np.inner, counting=counting
+            )
             if not isinstance(inner, ir.Cards):
                 return inner
             count, up_to = self._count_of(np, default_one=False)
@@ -668,7 +711,7 @@ class Resolver:
             self._need_event(np, "ships")
             return ir.Ships(None, event=True)
         if np.form == "part" and np.inner is not None:
-            inner = self._ships(np.inner)
+            inner = self._ships(np.inner.with_tails(np.tails) if np.tails else np.inner)
             assert isinstance(inner, ir.Ships)
             count, up_to = self._count_of(np, default_one=False)
             return ir.Ships(count, inner.owner, inner.place, up_to, inner.event)
@@ -853,8 +896,14 @@ class Resolver:
             else (comp.noun if isinstance(comp, ast.NP) else None)
         )
         left_category = self._category(left)
+        comp_pos = _pos_of(comp)
+        if left_category not in ("card", "player", "ship") and kind_word is not None:
+            comp_noun = self.nouns.get(kind_word)
+            if comp_noun is not None and comp_noun.category == "card":
+                raise ResolveError(d.BAD_CONDITION, "a number cannot be a kind of thing", comp_pos)
         if left_category == "card":
-            kind = self._kind_of(kind_word, c.pos)
+            noun_pos = (comp_pos[1] - len(kind_word), comp_pos[1]) if kind_word else comp_pos
+            kind = self._kind_of(kind_word, noun_pos)
             if left.form == "phrase" and left.det == "both":
                 return ir.Pred("both cards are", (ir.Word(kind),))
             return ir.Pred("card is", (self._card_ref(left), ir.Word(kind)))

@@ -181,6 +181,26 @@ class Runner:
             )
         return script
 
+    def _take(self, game: Game, card_id: str, fixed: set[int]) -> int | None:
+        """A copy of a card from the piles, or from the hand of a player whose hand the scenario
+        leaves alone (that player gets the top card of the deck in exchange)."""
+        st = game.state
+        for pile in (st.deck, st.discard, st.reward_deck, st.reward_discard):
+            for i in pile:
+                if st.catalog[i] == card_id:
+                    pile.remove(i)
+                    return i
+        for p in st.players:
+            if p.seat in fixed:
+                continue
+            for i in p.hand:
+                if st.catalog[i] == card_id:
+                    game.from_hand(p.seat, i)
+                    if st.deck:
+                        game.to_hand(p.seat, st.deck.pop())
+                    return i
+        return None
+
     def _seat(self, game: Game, color: Any, line: int) -> int:
         for p in game.state.players:
             if p.color == color:
@@ -199,23 +219,21 @@ class Runner:
         st = game.state
         if "offense" in start:
             st.offense = self._seat(game, start["offense"], loaded.span("/start/offense").line)
-        for color, card_ids in (start.get("hands") or {}).items():
-            line = loaded.span(f"/start/hands/{color}").line
-            seat = self._seat(game, color, line)
+        hands = start.get("hands") or {}
+        fixed = {
+            self._seat(game, color, loaded.span(f"/start/hands/{color}").line) for color in hands
+        }
+        for seat in fixed:
             for card in list(st.players[seat].hand):
                 game.from_hand(seat, card)
                 st.deck.insert(0, card)
+        for color, card_ids in hands.items():
+            line = loaded.span(f"/start/hands/{color}").line
+            seat = self._seat(game, color, line)
             for card_id in card_ids:
-                instance = next((i for i in st.deck if st.catalog[i] == card_id), None)
+                instance = self._take(game, str(card_id), fixed)
                 if instance is None:
-                    instance = next((i for i in st.discard if st.catalog[i] == card_id), None)
-                    if instance is None:
-                        raise ScenarioError(
-                            f"no '{card_id}' left in the deck for {color}'s hand", line
-                        )
-                    st.discard.remove(instance)
-                else:
-                    st.deck.remove(instance)
+                    raise ScenarioError(f"no '{card_id}' left for {color}'s hand", line)
                 game.to_hand(seat, instance)
         if "destiny" in start:
             wanted = str(start["destiny"])

@@ -33,7 +33,13 @@ def hook_schema(*, required: Iterable[str], extra: dict[str, Any] | None = None)
     props: dict[str, Any] = {
         "name": _str("the power's name"),
         "text": _str("rules text for this part, in the card's own words"),
-        "when": {"enum": sorted(BY_NAME), "description": "the timing window"},
+        "when": {
+            "anyOf": [
+                {"enum": sorted(BY_NAME)},
+                {"type": "array", "minItems": 1, "items": {"enum": sorted(BY_NAME)}},
+            ],
+            "description": "the timing window, or a list of windows",
+        },
         "as": {
             "type": "string",
             "pattern": role_pattern(),
@@ -79,6 +85,11 @@ def kind_schema(kind: str) -> dict[str, Any]:
     props = common(kind)
     required = ["id", "kind", "name"]
     play = {"$ref": "#/$defs/hook"}
+    if kind in ("encounter", "reinforcement", "artifact", "edict", "kicker"):
+        props["deck"] = {
+            "enum": ["cosmic", "rewards"],
+            "description": "the deck the card is shuffled into",
+        }
     if kind == "alien":
         props.update(
             alert={"enum": ["green", "yellow", "red"]},
@@ -128,7 +139,7 @@ def kind_schema(kind: str) -> dict[str, Any]:
                 "type": "boolean",
                 "description": "the kicker does not scale compensation or failed deals",
             },
-            play=play,
+            effect=play,
         )
         required += ["value"]
     elif kind == "destiny":
@@ -326,7 +337,10 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
     span = loaded.span(where)
     if kind == "type":
         want = error.validator_value
-        want_text = " or ".join(want) if isinstance(want, list) else want
+        words = [
+            YAML_WORDS.get(str(w), str(w)) for w in (want if isinstance(want, list) else [want])
+        ]
+        want_text = " or ".join(words)
         return [
             d.Diagnostic(
                 d.WRONG_TYPE,
@@ -345,27 +359,61 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
                 or "allowed: " + ", ".join(map(str, options[:12])),
             )
         ]
-    if kind == "pattern" and path and path[-1] == "as":
-        bad = [r for r in str(instance).split(" or ") if r not in ROLES]
-        role = bad[0] if bad else str(instance)
-        return [
-            d.Diagnostic(
-                d.BAD_VALUE,
-                f"unknown role '{role}'",
-                span,
-                d.did_you_mean(role, list(ROLES)) or "roles: " + ", ".join(ROLES),
+    if kind == "anyOf" and path and path[-1] == "when":
+        values = instance if isinstance(instance, list) else [instance]
+        found: list[d.Diagnostic] = []
+        for i, value in enumerate(values):
+            if value in BY_NAME:
+                continue
+            where_i = pointer([*path, i]) if isinstance(instance, list) else where
+            hint = (
+                d.did_you_mean(str(value), list(BY_NAME)) or "see the windows in docs/language.md"
             )
-        ]
+            found.append(
+                d.Diagnostic(d.BAD_VALUE, f"unknown window '{value}'", loaded.span(where_i), hint)
+            )
+        if not found:
+            found.append(
+                d.Diagnostic(d.WRONG_TYPE, "'when' must be a window name or a list of them", span)
+            )
+        return found
+    if kind == "pattern" and path and path[-1] == "as":
+        text = str(instance)
+        roles_out: list[d.Diagnostic] = []
+        offset = 0
+        for part in text.split(" or "):
+            if part not in ROLES:
+                line, column = loaded.locate(where, offset)
+                role_span = d.Span(loaded.path, line, column, column + len(part))
+                hint = d.did_you_mean(part, list(ROLES)) or "roles: " + ", ".join(ROLES)
+                roles_out.append(
+                    d.Diagnostic(d.BAD_VALUE, f"unknown role '{part}'", role_span, hint)
+                )
+            offset += len(part) + len(" or ")
+        return roles_out
     if kind == "pattern":
+        underscores = "_" in str(error.validator_value)
+        joiner = "underscores" if underscores else "hyphens"
         return [
             d.Diagnostic(
                 d.SCHEMA_OTHER,
                 f"'{instance}' does not match the expected form {error.validator_value}",
                 span,
-                "use lower-case letters, digits and hyphens",
+                f"use lower-case letters, digits and {joiner}",
             )
         ]
+    if kind == "minItems" and path:
+        field = str(path[-1])
+        advice = {
+            "powers": "give the alien at least one power",
+            "aliens": "name at least two aliens",
+        }
+        hint = advice.get(field, f"add at least {error.validator_value} item(s) to '{field}'")
+        return [d.Diagnostic(d.SCHEMA_OTHER, f"'{field}' must not be empty", span, hint)]
     return [d.Diagnostic(d.SCHEMA_OTHER, error.message, span)]
+
+
+YAML_WORDS = {"object": "mapping", "array": "list"}
 
 
 def _article(word: str) -> str:

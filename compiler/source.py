@@ -219,6 +219,16 @@ class Loaded:
         return words
 
 
+def lines_of(raw: bytes) -> list[str]:
+    """A file's lines as the loader numbers them (BOM dropped, libyaml's line breaks); [] if the
+    bytes are not UTF-8 (no source line is shown then)."""
+    try:
+        text = raw.removeprefix(_BOM).decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    return _LINE_BREAK.split(text) if text else []
+
+
 def load_yaml_file(
     path: str | Path,
     display_path: str | None = None,

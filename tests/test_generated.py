@@ -30,7 +30,8 @@ def test_schemas_are_current() -> None:
 def test_schema_enumerations_come_from_the_registry() -> None:
     doc = schema.card_document()
     hook = doc["$defs"]["hook"]["properties"]
-    assert set(hook["when"]["enum"]) == set(BY_NAME)
+    single, listed = hook["when"]["anyOf"]
+    assert set(single["enum"]) == set(BY_NAME) == set(listed["items"]["enum"])
     assert set(doc["properties"]["kind"]["enum"]) == set(CARD_KINDS)
     pattern = hook["as"]["pattern"]
     for role in ROLES:

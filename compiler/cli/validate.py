@@ -39,7 +39,7 @@ def validate(
     """
     from cards import BUNDLED
     from compiler import report
-    from compiler.project import load_project
+    from compiler.project import Sources, load_project
 
     targets = list(paths) or [BUNDLED]
     try:
@@ -56,7 +56,7 @@ def validate(
                 "please report this",
             )
         ]
-        files, sources = 0, {}
+        files, sources = 0, Sources()
     singles = {str(Path(p)) for p in paths if Path(p).is_file()}
     if singles:
         import os
