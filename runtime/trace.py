@@ -61,32 +61,47 @@ class Trace:
             raise TraceError(
                 f"{where}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
             ) from None
+        except RecursionError:
+            raise TraceError(f"{where}: not valid JSON: nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise TraceError(f'{where}: not a cosmic trace (no "format": "{FORMAT}")')
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if not _is_int(version) or version != VERSION:
             raise TraceError(
-                f"{where}: trace version {data.get('version')!r} is not supported (expected {VERSION})"
+                f"{where}: trace version {version!r} is not supported (expected {VERSION})"
             )
         missing = [k for k in ("setup", "answers", "digest") if k not in data]
         if missing:
             raise TraceError(f"{where}: the trace lacks {', '.join(missing)}")
+        if not isinstance(data["setup"], dict):
+            raise TraceError(f"{where}: bad setup: expected an object, got {data['setup']!r}")
         try:
             setup = Setup.from_data(data["setup"])
         except SetupError as exc:
             raise TraceError(f"{where}: bad setup: {exc}") from None
+        if setup.players < 1:
+            raise TraceError(f"{where}: bad setup: {setup.players} players")
         answers = data["answers"]
         if not isinstance(answers, list) or not all(
             isinstance(a, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in a)
             for a in answers
         ):
             raise TraceError(f"{where}: 'answers' must be a list of lists of option numbers")
+        digest, cards = data["digest"], data.get("cards", "")
+        winners, turns = data.get("winners", []), data.get("turns", 0)
+        if not isinstance(digest, str) or not isinstance(cards, str):
+            raise TraceError(f"{where}: 'digest' and 'cards' must be strings")
+        if not isinstance(winners, list) or not all(_is_int(w) for w in winners):
+            raise TraceError(f"{where}: 'winners' must be a list of seat numbers")
+        if not _is_int(turns):
+            raise TraceError(f"{where}: 'turns' must be a whole number, not {turns!r}")
         return cls(
             setup,
             tuple(tuple(a) for a in answers),
-            str(data["digest"]),
-            str(data.get("cards", "")),
-            tuple(data.get("winners", ())),
-            int(data.get("turns", 0)),
+            digest,
+            cards,
+            tuple(winners),
+            turns,
         )
 
     @classmethod
@@ -99,9 +114,18 @@ class Trace:
 
     def write(self, path: Path) -> None:
         """Write atomically, so an interrupted run never leaves half a trace."""
+        text = self.to_json()
         tmp = path.with_suffix(path.suffix + ".part")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(path)
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class ReplayAgent:

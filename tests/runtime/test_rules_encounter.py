@@ -1,0 +1,477 @@
+"""Encounter resolution: attack against attack, attack against negotiate, deals and morphs."""
+
+from __future__ import annotations
+
+from engine_kit import (
+    Recorder,
+    deal,
+    events,
+    expect,
+    hand,
+    home,
+    labels,
+    new_game,
+    planet,
+    set_ships,
+    ships_of,
+    stack,
+    stack_destiny,
+    with_copies,
+)
+
+from runtime.cards import CardSet
+from runtime.effects.link import Rules
+from runtime.game import Game
+from runtime.rules.turn import play_turn
+from runtime.state import Encounter
+
+RED, BLUE, PURPLE, YELLOW = 0, 1, 2, 3
+
+
+def last_encounter(game: Game) -> Encounter:
+    enc = game.last_encounter
+    assert enc is not None
+    return enc
+
+
+# ---------------------------------------------------------------- attack against attack
+
+
+def four_player_attack(cards: CardSet, rules: Rules, defense_card: str) -> tuple[Game, Recorder]:
+    """Red attacks blue planet 1 with 3 ships and attack 10, purple allies with red (2 ships),
+    yellow with blue (4 ships); blue has 4 ships there. Yellow starts with one ship in the warp."""
+    game, agent = new_game(cards, rules, 4)
+    deal(
+        game,
+        {
+            RED: ["attack 10", "attack 04"],
+            BLUE: [defense_card, "Negotiate"],
+            PURPLE: ["attack 05"],
+            YELLOW: ["attack 01"],
+        },
+    )
+    set_ships(game, YELLOW, home("yellow", [4, 4, 4, 4, 3]), warp=1)
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1", "red planet 1", "red planet 2")),
+        (RED, "alliance.invite", ("purple",)),
+        (BLUE, "alliance.invite", ("yellow",)),
+        (PURPLE, "alliance.join", "offense"),
+        (PURPLE, "alliance.ships", ("purple planet 1", "purple planet 1")),
+        (YELLOW, "alliance.join", "defense"),
+        (YELLOW, "alliance.ships", ("yellow planet 2",) * 2 + ("yellow planet 3",) * 2),
+        (RED, "planning.select", "attack 10"),
+        (BLUE, "planning.select", defense_card),
+    )
+    return game, agent
+
+
+def test_offense_wins_on_higher_total_with_allies_counted(cards: CardSet, rules: Rules) -> None:
+    game, agent = four_player_attack(cards, rules, "attack 06")
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    # offense 10 + 3 + 2 (purple) = 15, defense 6 + 4 + 4 (yellow) = 14
+    assert events(game, "totals") == [(15, 14)]
+    assert last_encounter(game).outcome == "offense"
+    assert ships_of(game, RED) == {**home("red", [2, 3, 4, 4, 4]), "blue planet 1": 3}
+    assert ships_of(game, PURPLE) == {**home("purple", [2, 4, 4, 4, 4]), "blue planet 1": 2}
+    assert ships_of(game, BLUE) == home("blue", [0, 4, 4, 4, 4])
+    assert ships_of(game, YELLOW) == home("yellow", [4, 2, 2, 4, 3])
+    assert [p.warp for p in game.state.players] == [0, 4, 0, 5]
+    target = planet(game, "blue planet 1")
+    assert events(game, "colony") == [(RED, target), (PURPLE, target)]
+    assert [game.state.foreign_colonies(s) for s in range(4)] == [1, 0, 1, 0]
+    # the losing defensive ally collects nothing
+    assert hand(game, YELLOW) == ["attack 01"]
+    assert events(game, "reward") == []
+    assert hand(game, RED) == ["attack 04"]
+    assert sorted(labels(game, game.state.discard[-2:])) == ["attack 06", "attack 10"]
+
+
+def test_tie_goes_to_the_defense_and_allies_collect_rewards(cards: CardSet, rules: Rules) -> None:
+    game, agent = four_player_attack(cards, rules, "attack 07")
+    stack(game, ["attack 12", "attack 13", "attack 14"])
+    expect(
+        agent,
+        (YELLOW, "rewards.ships", "1"),
+        (YELLOW, "ships.place", "yellow planet 5"),  # the ship from the warp
+        (YELLOW, "ships.place", "yellow planet 4"),  # the four committed ships go home
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert events(game, "totals") == [(15, 15)]
+    enc = last_encounter(game)
+    assert enc.outcome == "defense"
+    assert not enc.success
+    assert ships_of(game, RED) == home("red", [2, 3, 4, 4, 4])
+    assert ships_of(game, PURPLE) == home("purple", [2, 4, 4, 4, 4])
+    assert ships_of(game, BLUE) == home("blue", [4, 4, 4, 4, 4])
+    assert ships_of(game, YELLOW) == home("yellow", [4, 2, 2, 8, 4])
+    assert [p.warp for p in game.state.players] == [3, 0, 2, 0]
+    # four ships committed: one ship back from the warp and three cards
+    assert events(game, "reward") == [(YELLOW, 3, 1)]
+    assert hand(game, YELLOW) == ["attack 01", "attack 12", "attack 13", "attack 14"]
+    assert events(game, "colony") == []
+    offered = agent.of_kind("rewards.ships")[0]
+    assert offered.labels == ["0", "1"]  # no more ships than the warp holds
+
+
+def test_defensive_ally_may_take_every_reward_as_cards(cards: CardSet, rules: Rules) -> None:
+    game, agent = four_player_attack(cards, rules, "attack 30")
+    stack(game, ["attack 12", "attack 13", "attack 14", "attack 15"])
+    expect(
+        agent,
+        (YELLOW, "rewards.ships", "0"),
+        (YELLOW, "ships.place", "yellow planet 2"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert events(game, "totals") == [(15, 38)]
+    assert ships_of(game, YELLOW) == home("yellow", [4, 6, 2, 4, 3])
+    assert game.state.players[YELLOW].warp == 1
+    assert hand(game, YELLOW) == ["attack 01", "attack 12", "attack 13", "attack 14", "attack 15"]
+
+
+def test_other_colonies_on_the_target_planet_are_not_in_the_encounter(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules, 4)
+    deal(game, {RED: ["attack 06", "attack 04"], BLUE: ["attack 05", "attack 01"]})
+    set_ships(game, YELLOW, {**home("yellow", [4, 4, 4, 4, 2]), "blue planet 1": 2})
+    set_ships(game, BLUE, home("blue", [1, 4, 4, 4, 4]))
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1",)),
+        (RED, "alliance.invite", ()),
+        (BLUE, "alliance.invite", ()),
+        (RED, "planning.select", "attack 06"),
+        (BLUE, "planning.select", "attack 05"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert events(game, "totals") == [(7, 6)]  # yellow's 2 ships there do not defend
+    assert game.state.planets[planet(game, "blue planet 1")].ships == [1, 0, 0, 2]
+    assert [p.warp for p in game.state.players] == [0, 1, 0, 0]
+
+
+def test_reinforcements_add_to_the_chosen_side_total(cards: CardSet, rules: Rules) -> None:
+    game, agent = new_game(cards, rules, 3)
+    deal(
+        game,
+        {
+            RED: ["attack 10", "Reinforcement +3"],
+            BLUE: ["attack 12", "Reinforcement +5"],
+            PURPLE: ["Reinforcement +2"],  # not in the encounter: never asked
+        },
+    )
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1", "red planet 1", "red planet 2")),
+        (RED, "alliance.invite", ()),
+        (BLUE, "alliance.invite", ()),
+        (RED, "card.play", "Reinforcement +3"),
+        (RED, "effect.side", "the offense"),
+        (BLUE, "card.play", "Reinforcement +5"),
+        (BLUE, "effect.side", "the offense"),  # either side: blue helps red
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert PURPLE not in [a.player for a in agent.asked]
+    # 10 + 3 ships + 3 + 5 against 12 + 4 ships
+    assert events(game, "totals") == [(21, 16)]
+    assert last_encounter(game).outcome == "offense"
+    assert hand(game, PURPLE) == ["Reinforcement +2"]
+    assert hand(game, RED) == []
+    assert sorted(labels(game, game.state.discard)) == [
+        "Reinforcement +3",
+        "Reinforcement +5",
+        "attack 10",
+        "attack 12",
+    ]
+
+
+# ---------------------------------------------------------------- attack against negotiate
+
+
+def attack_on_negotiate(cards: CardSet, rules: Rules, red_hand: list[str]) -> tuple[Game, Recorder]:
+    """Red attacks blue planet 1 with 1 ship and attack 00 against blue's negotiate; purple
+    defends beside blue with 2 ships."""
+    game, agent = new_game(cards, rules, 3)
+    deal(game, {RED: red_hand, BLUE: ["Negotiate", "attack 01"], PURPLE: ["attack 11"]})
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1",)),
+        (RED, "alliance.invite", ()),
+        (BLUE, "alliance.invite", ("purple",)),
+        (PURPLE, "alliance.join", "defense"),
+        (PURPLE, "alliance.ships", ("purple planet 1", "purple planet 1")),
+        (RED, "planning.select", "attack 00"),
+        (BLUE, "planning.select", "Negotiate"),
+    )
+    return game, agent
+
+
+def test_attack_beats_negotiate_and_the_loser_takes_compensation(
+    cards: CardSet, rules: Rules
+) -> None:
+    rest = ["attack 04", "attack 05", "attack 06", "attack 07", "attack 08", "attack 09"]
+    game, agent = attack_on_negotiate(cards, rules, ["attack 00", *rest])
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert last_encounter(game).outcome == "offense"
+    assert events(game, "totals") == []  # totals do not matter against a negotiate
+    assert ships_of(game, RED) == {**home("red", [3, 4, 4, 4, 4]), "blue planet 1": 1}
+    assert ships_of(game, BLUE) == home("blue", [0, 4, 4, 4, 4])
+    assert ships_of(game, PURPLE) == home("purple", [2, 4, 4, 4, 4])
+    assert [p.warp for p in game.state.players] == [0, 4, 2]
+    # blue lost 4 ships of its own: 4 random cards from red's 6; purple's 2 do not count
+    assert events(game, "compensation") == [(BLUE, RED, 4)]
+    assert len(game.state.players[RED].hand) == 2
+    taken = [c for c in hand(game, BLUE) if c != "attack 01"]
+    assert len(taken) == 4
+    assert sorted(hand(game, RED) + taken) == rest
+    assert hand(game, PURPLE) == ["attack 11"]
+    assert events(game, "reward") == []
+
+
+def test_compensation_takes_the_whole_hand_when_it_is_short(cards: CardSet, rules: Rules) -> None:
+    game, agent = attack_on_negotiate(cards, rules, ["attack 00", "attack 04", "attack 05"])
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert events(game, "compensation") == [(BLUE, RED, 2)]
+    assert hand(game, RED) == []
+    assert hand(game, BLUE) == ["attack 01", "attack 04", "attack 05"]
+
+
+def test_negotiating_offense_loses_and_counts_only_its_own_ships(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules, 3)
+    blue_rest = ["attack 06", "attack 08", "attack 09", "attack 10", "attack 11", "attack 12"]
+    deal(
+        game,
+        {RED: ["Negotiate", "attack 04"], BLUE: ["attack 01", *blue_rest], PURPLE: ["attack 13"]},
+    )
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 2"),
+        (RED, "launch.ships", ("red planet 1", "red planet 1", "red planet 2")),
+        (RED, "alliance.invite", ("purple",)),
+        (BLUE, "alliance.invite", ()),
+        (PURPLE, "alliance.join", "offense"),
+        (PURPLE, "alliance.ships", ("purple planet 3", "purple planet 3")),
+        (RED, "planning.select", "Negotiate"),
+        (BLUE, "planning.select", "attack 01"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert last_encounter(game).outcome == "defense"
+    assert [p.warp for p in game.state.players] == [3, 0, 2]
+    assert ships_of(game, BLUE) == home("blue", [4, 4, 4, 4, 4])
+    assert events(game, "compensation") == [(RED, BLUE, 3)]
+    taken = [c for c in hand(game, RED) if c != "attack 04"]
+    assert len(taken) == 3
+    assert sorted(hand(game, BLUE) + taken) == blue_rest
+    assert hand(game, PURPLE) == ["attack 13"]
+
+
+# ---------------------------------------------------------------- negotiate against negotiate
+
+
+def both_negotiate(cards: CardSet, rules: Rules) -> tuple[Game, Recorder]:
+    """Red (3 ships, purple allied with 2) and blue both reveal a negotiate."""
+    game, agent = new_game(cards, rules, 3)
+    deal(
+        game,
+        {
+            RED: ["Negotiate", "attack 04"],
+            BLUE: ["Negotiate", "attack 30", "attack 05"],
+            PURPLE: ["attack 11"],
+        },
+    )
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1", "red planet 1", "red planet 2")),
+        (RED, "alliance.invite", ("purple",)),
+        (BLUE, "alliance.invite", ()),
+        (PURPLE, "alliance.join", "offense"),
+        (PURPLE, "alliance.ships", ("purple planet 1", "purple planet 1")),
+        (RED, "planning.select", "Negotiate"),
+        (BLUE, "planning.select", "Negotiate"),
+        (PURPLE, "ships.place", "purple planet 2"),  # allies go home before any deal
+    )
+    return game, agent
+
+
+def test_deal_gives_the_offense_a_colony_and_a_card(cards: CardSet, rules: Rules) -> None:
+    game, agent = both_negotiate(cards, rules)
+    expect(
+        agent,
+        (RED, "deal.offer", "the offense gets a colony, the defense gives 1 card(s)"),
+        (BLUE, "deal.accept", "yes"),
+        (BLUE, "deal.cards", "attack 30"),
+        (RED, "deal.colony", "blue planet 3"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    enc = last_encounter(game)
+    assert (enc.outcome, enc.deal_made, enc.success) == ("deal", True, True)
+    assert ships_of(game, RED) == {**home("red", [2, 3, 4, 4, 4]), "blue planet 3": 3}
+    assert ships_of(game, BLUE) == home("blue", [4, 4, 4, 4, 4])
+    assert ships_of(game, PURPLE) == home("purple", [2, 6, 4, 4, 4])
+    assert [p.warp for p in game.state.players] == [0, 0, 0]
+    assert hand(game, RED) == ["attack 04", "attack 30"]
+    assert hand(game, BLUE) == ["attack 05"]
+    assert hand(game, PURPLE) == ["attack 11"]
+    assert events(game, "colony") == [(RED, planet(game, "blue planet 3"))]
+
+
+def test_deal_gives_the_defense_a_colony_from_its_own_ships(cards: CardSet, rules: Rules) -> None:
+    game, agent = both_negotiate(cards, rules)
+    expect(
+        agent,
+        (RED, "deal.offer", "make no offer"),
+        (BLUE, "deal.offer", "the offense gives 1 card(s), the defense gets a colony"),
+        (RED, "deal.accept", "yes"),
+        (BLUE, "deal.colony", "red planet 2"),
+        (BLUE, "deal.colony_ships", ("blue planet 2", "blue planet 2")),
+        (RED, "ships.place", "red planet 1"),  # the gate ships go home
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    assert last_encounter(game).success
+    assert ships_of(game, RED) == home("red", [5, 3, 4, 4, 4])
+    assert ships_of(game, BLUE) == {**home("blue", [4, 2, 4, 4, 4]), "red planet 2": 2}
+    assert hand(game, RED) == []
+    assert hand(game, BLUE) == ["attack 04", "attack 05", "attack 30"]
+    assert [p.warp for p in game.state.players] == [0, 0, 0]
+
+
+def test_no_deal_costs_each_main_player_three_ships(cards: CardSet, rules: Rules) -> None:
+    game, agent = both_negotiate(cards, rules)
+    expect(
+        agent,
+        (RED, "deal.offer", "make no offer"),
+        (BLUE, "deal.offer", "the offense gets a colony"),
+        (RED, "deal.accept", "no"),
+        (RED, "deal.offer", "make no offer"),
+        (BLUE, "deal.offer", "make no offer"),
+        (RED, "ships.place", "red planet 5"),
+        (RED, "ships.lose", ("red planet 3", "red planet 3", "red planet 4")),
+        (BLUE, "ships.lose", ("blue planet 1", "blue planet 1", "blue planet 1")),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    enc = last_encounter(game)
+    assert (enc.outcome, enc.deal_made, enc.success) == ("no deal", False, False)
+    assert ships_of(game, RED) == home("red", [2, 3, 2, 3, 7])
+    assert ships_of(game, BLUE) == home("blue", [1, 4, 4, 4, 4])
+    assert ships_of(game, PURPLE) == home("purple", [2, 6, 4, 4, 4])
+    assert [p.warp for p in game.state.players] == [3, 3, 0]
+    assert hand(game, RED) == ["attack 04"]
+    assert hand(game, BLUE) == ["attack 05", "attack 30"]
+
+
+# ---------------------------------------------------------------- morph
+
+
+def test_morph_copies_the_opposing_attack_value(cards: CardSet, rules: Rules) -> None:
+    game, agent = new_game(cards, rules, 3)
+    deal(game, {RED: ["Morph", "attack 30"], BLUE: ["attack 08", "attack 04"]})
+    set_ships(game, BLUE, home("blue", [3, 4, 4, 4, 4]))
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1",) * 2 + ("red planet 2",) * 2),
+        (RED, "alliance.invite", ()),
+        (BLUE, "alliance.invite", ()),
+        (RED, "planning.select", "Morph"),
+        (BLUE, "planning.select", "attack 08"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    enc = last_encounter(game)
+    assert enc.types == ["attack", "attack"]
+    assert enc.values == [8, 8]
+    assert events(game, "totals") == [(12, 11)]  # 8 + 4 ships against 8 + 3 ships
+    assert enc.outcome == "offense"
+    assert ships_of(game, RED) == {**home("red", [2, 2, 4, 4, 4]), "blue planet 1": 4}
+    assert game.state.players[BLUE].warp == 3
+
+
+def test_morph_against_negotiate_becomes_a_negotiate(cards: CardSet, rules: Rules) -> None:
+    game, agent = new_game(cards, rules, 3)
+    deal(game, {RED: ["Negotiate", "attack 30"], BLUE: ["Morph", "attack 04"]})
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1", "red planet 1")),
+        (RED, "alliance.invite", ()),
+        (BLUE, "alliance.invite", ()),
+        (RED, "planning.select", "Negotiate"),
+        (BLUE, "planning.select", "Morph"),
+        (RED, "deal.offer", "the offense gets a colony"),
+        (BLUE, "deal.accept", "yes"),
+        (RED, "deal.colony", "blue planet 4"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    enc = last_encounter(game)
+    assert enc.types == ["negotiate", "negotiate"]
+    assert (enc.outcome, enc.deal_made) == ("deal", True)
+    assert ships_of(game, RED) == {**home("red", [2, 4, 4, 4, 4]), "blue planet 4": 2}
+    assert [p.warp for p in game.state.players] == [0, 0, 0]
+
+
+def test_morph_against_morph_sends_every_ship_in_the_encounter_to_the_warp(
+    cards: CardSet,
+) -> None:
+    two_morphs = with_copies(cards, "morph", 2)
+    game, agent = new_game(two_morphs, Rules(two_morphs), 4)
+    deal(
+        game,
+        {
+            RED: ["Morph", "attack 30"],
+            BLUE: ["Morph", "attack 04"],
+            PURPLE: ["attack 05"],
+            YELLOW: ["attack 06"],
+        },
+    )
+    stack_destiny(game, "blue")
+    expect(
+        agent,
+        (RED, "launch.planet", "blue planet 1"),
+        (RED, "launch.ships", ("red planet 1", "red planet 1", "red planet 2")),
+        (RED, "alliance.invite", ("purple", "yellow")),
+        (BLUE, "alliance.invite", ("yellow",)),
+        (PURPLE, "alliance.join", "offense"),
+        (PURPLE, "alliance.ships", ("purple planet 1", "purple planet 1")),
+        (YELLOW, "alliance.join", "defense"),
+        (YELLOW, "alliance.ships", ("yellow planet 1",)),
+        (RED, "planning.select", "Morph"),
+        (BLUE, "planning.select", "Morph"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    enc = last_encounter(game)
+    assert (enc.outcome, enc.success) == ("both lose", False)
+    assert [p.warp for p in game.state.players] == [3, 4, 2, 1]
+    assert game.state.planets[planet(game, "blue planet 1")].ships == [0, 0, 0, 0]
+    assert ships_of(game, RED) == home("red", [2, 3, 4, 4, 4])
+    assert ships_of(game, YELLOW) == home("yellow", [3, 4, 4, 4, 4])
+    assert events(game, "colony") == []
+    assert events(game, "reward") == []
+    assert events(game, "compensation") == []
