@@ -1,0 +1,63 @@
+"""Every card scenario under cards/*/scenarios passes, and every bundled card is covered by one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cards import BUNDLED
+from compiler.project import Project
+from compiler.scenario import Runner, discover
+from compiler.source import load_yaml_file
+from runtime.effects.link import Rules
+
+SCENARIOS: list[Path] = discover([BUNDLED])
+
+
+def _name(path: Path) -> str:
+    return f"{path.parent.parent.name}/{path.stem}"
+
+
+@pytest.fixture(scope="session")
+def runner(project: Project, rules: Rules) -> Runner:
+    return Runner(project.cards, rules)
+
+
+def test_there_are_scenarios() -> None:
+    assert SCENARIOS, f"no scenario files under {BUNDLED}/*/scenarios/"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=_name)
+def test_scenario(runner: Runner, path: Path) -> None:
+    result = runner.run(path)
+    if not result.passed:
+        lines = [f"{result.path}:{line}: {message}" for line, message in result.failures]
+        if result.log:
+            lines += ["game log:", *(f"  {entry}" for entry in result.log)]
+        pytest.fail("\n".join(lines), pytrace=False)
+
+
+def covered_ids(paths: list[Path]) -> set[str]:
+    """The card ids named in the `covers:` lists of these scenario files."""
+    covered: set[str] = set()
+    for path in paths:
+        data = load_yaml_file(path).data
+        if isinstance(data, dict):
+            covered.update(str(card) for card in data.get("covers") or ())
+    return covered
+
+
+def test_every_bundled_card_is_covered(project: Project) -> None:
+    covered = covered_ids(SCENARIOS)
+    uncovered = sorted(
+        f"{card.pack}/{card.kind}/{card.id}"
+        for card in project.cards.cards.values()
+        if card.id not in covered
+    )
+    assert not uncovered, f"{len(uncovered)} card(s) in no scenario's covers list: {uncovered}"
+
+
+def test_covers_name_real_cards(project: Project) -> None:
+    unknown = sorted(covered_ids(SCENARIOS) - set(project.cards.cards))
+    assert not unknown, f"covers lists name unknown card ids: {unknown}"
