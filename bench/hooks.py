@@ -1,0 +1,513 @@
+"""Benchmark: card effects run as compiled hooks vs equivalent hand-written Python, plus compile/link times."""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import os
+import pstats
+import shutil
+import sys
+import tempfile
+import time
+import timeit
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from runtime.rules.outcome import ships_in_encounter
+
+if TYPE_CHECKING:
+    from runtime.cards import CardSet, Hook
+    from runtime.decisions import Answer, Decision
+    from runtime.effects.context import Ctx
+    from runtime.game import Game, PlayerView
+
+REINFORCEMENT_CARD = "reinforcement-3"
+REINFORCEMENT_TEXT = "add 3 to either side's total"
+REINFORCEMENT_WINDOW = "reveal.reinforcements"
+VIRUS_CARD = "virus"
+VIRUS_TEXT = (
+    "calculate your total as your card value * your ships in the encounter"
+    " + your allies' ships in the encounter"
+)
+VIRUS_WINDOW = "reveal.totals"
+VIRUS_CONDITION = "your card is an attack"
+
+
+def table(headers: list[str], rows: list[list[str]], left: int = 1) -> str:
+    """A plain-text table; the first `left` columns are left-aligned, the rest right-aligned."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i < left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    return "\n".join([fmt(headers), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)])
+
+
+def best_of(repeat: int, fn: Callable[[], Any]) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+# ---------------------------------------------------------------- the game at reveal
+
+
+class InstantAgent:
+    """Answers every decision at once with its first option (the cheapest legal answer)."""
+
+    def decide(self, decision: Decision, view: PlayerView) -> Answer:
+        return tuple(range(decision.minimum)) if not decision.single else (0,)
+
+
+class Stopped(Exception):
+    """Raised from the reveal step to freeze a game there."""
+
+
+def game_at_reveal(cards: CardSet, rules: Any, first_seed: int) -> tuple[Game, int]:
+    """A 5-player game stopped at reveal.reinforcements of an encounter where both encounter
+    cards are attacks, face up, preferably with offensive allies; returns (game, seed)."""
+    from compiler.setups import build_setup
+    from runtime.agents import RandomAgent
+    from runtime.game import Game
+    from runtime.rules.turn import play_game
+    from runtime.state import OFFENSE
+    from runtime.windows import Window
+
+    for need_allies in (True, False):
+        for seed in range(first_seed, first_seed + 100):
+            setup = build_setup(cards, players=5, seed=seed)
+            agents = [RandomAgent(seed * 101 + s) for s in range(5)]
+            game = Game(cards, setup, agents, rules=rules, log=False)
+            original = game.dispatch.step
+
+            def step(
+                window: Window,
+                game: Game = game,
+                original: Any = original,
+                allies: bool = need_allies,
+            ) -> None:
+                enc = game.state.encounter
+                if (
+                    window is Window.REVEAL_REINFORCEMENTS
+                    and enc is not None
+                    and enc.face_up == [True, True]
+                    and enc.types == ["attack", "attack"]
+                    and (enc.allies[OFFENSE] or not allies)
+                ):
+                    raise Stopped()
+                original(window)
+
+            game.dispatch.step = step  # type: ignore[method-assign]
+            try:
+                play_game(game)
+            except Stopped:
+                return game, seed
+    raise SystemExit("no game reached a reveal with two attack cards; try another --seed")
+
+
+# ---------------------------------------------------------------- hand-written equivalents
+
+SIDE_NAMES = ("the offense", "the defense")
+
+
+def _side_name(side: int) -> str:
+    return SIDE_NAMES[side]
+
+
+def reinforcement_by_hand(ctx: Ctx) -> None:
+    """`add 3 to either side's total`: the owner picks a side through the same decision API."""
+    game = ctx.game
+    enc = game.state.encounter
+    if enc is None:
+        return
+    side = game.choose(ctx.you, "effect.side", "choose a side", (0, 1), _side_name)
+    enc.bonus[side] += 3
+    total = enc.totals[side]
+    if total is not None:
+        enc.totals[side] = total + 3
+
+
+def virus_by_hand(ctx: Ctx) -> None:
+    """`calculate your total as your card value * your ships in the encounter + your allies'
+    ships in the encounter`: the side's formula, worked out when totals are compared."""
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return
+    you = ctx.you
+    if you == enc.offense or you in enc.allies[0]:
+        mine = 0
+    elif you == enc.defense or you in enc.allies[1]:
+        mine = 1
+    else:
+        return
+
+    def formula(game: Any, enc: Any, side: int) -> int:
+        own = (enc.values[mine] or 0) * ships_in_encounter(game, enc, you)
+        allies = sum(ships_in_encounter(game, enc, s) for s in enc.allies[mine] if s != you)
+        return own + allies
+
+    enc.formula[mine] = formula
+
+
+def virus_condition_by_hand(ctx: Ctx) -> bool:
+    """`your card is an attack`."""
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return False
+    side = 0 if ctx.you == enc.offense else 1 if ctx.you == enc.defense else None
+    return side is not None and enc.types[side] == "attack"
+
+
+# ---------------------------------------------------------------- the effects
+
+
+@dataclass
+class Effect:
+    label: str
+    origin: str
+    hook: Hook
+    compiled: Callable[[Ctx], Any]  # c.statement(ir) / c.condition(ir)
+    guarded: Callable[[Ctx], Any] | None  # as Rules binds it (Stop caught), for statements
+    by_hand: Callable[[Ctx], Any]
+    after: Callable[[Ctx], Any] | None = None  # also timed after each call (a formula's evaluation)
+
+
+def compile_text(text: str, window: str, kind: str = "effect") -> Any:
+    from compiler.parser import parser
+    from compiler.resolve import Resolver
+
+    resolver = Resolver(window, text)
+    node: Any
+    if kind == "effect":
+        node = resolver.effect(parser().effect(text))
+    else:
+        node = resolver.condition(parser().condition(text))
+    if resolver.errors:
+        raise SystemExit(f"cannot compile {text!r}: {resolver.errors[0].message}")
+    return node
+
+
+def find_hook(cards: CardSet, card_id: str, window: str, node: Any) -> tuple[Hook | None, str]:
+    """The bundled card's hook, if it compiles to exactly the IR of the inline text."""
+    card = cards.cards.get(card_id)
+    if card is None:
+        return None, f"inline text (no card '{card_id}' in the bundled cards)"
+    for hook in card.hooks:
+        if hook.window == window and hook.effect == node:
+            return hook, f"cards/{card.pack}/{card.kind}/{card_id}.yaml"
+    return None, f"inline text (card '{card_id}' has no hook matching it)"
+
+
+def effects(cards: CardSet) -> list[Effect]:
+    from runtime.cards import Hook
+    from runtime.effects import compile as c
+
+    out: list[Effect] = []
+    node = compile_text(REINFORCEMENT_TEXT, REINFORCEMENT_WINDOW)
+    hook, origin = find_hook(cards, REINFORCEMENT_CARD, REINFORCEMENT_WINDOW, node)
+    hook = hook or Hook(
+        REINFORCEMENT_CARD, "play", "play", REINFORCEMENT_WINDOW, node, ("main player", "ally")
+    )
+    out.append(
+        Effect(
+            f"{REINFORCEMENT_CARD}: {REINFORCEMENT_TEXT}",
+            origin,
+            hook,
+            c.statement(hook.effect),
+            c.guarded(c.statement(hook.effect)),
+            reinforcement_by_hand,
+        )
+    )
+    node = compile_text(VIRUS_TEXT, VIRUS_WINDOW)
+    hook, origin = find_hook(cards, VIRUS_CARD, VIRUS_WINDOW, node)
+    cond = compile_text(VIRUS_CONDITION, VIRUS_WINDOW, "condition")
+    hook = hook or Hook(
+        VIRUS_CARD, "Multiply", "power", VIRUS_WINDOW, node, ("main player",), condition=cond
+    )
+
+    def evaluate(ctx: Ctx) -> int:
+        enc = ctx.game.state.encounter
+        assert enc is not None
+        return int(enc.formula[0](ctx.game, enc, 0))
+
+    out.append(
+        Effect(
+            f"{VIRUS_CARD}: calculate your total as ... (+ formula evaluated once)",
+            origin,
+            hook,
+            c.statement(hook.effect),
+            c.guarded(c.statement(hook.effect)),
+            virus_by_hand,
+            evaluate,
+        )
+    )
+    if hook.condition is not None and hook.condition == cond:
+        out.append(
+            Effect(
+                f"{VIRUS_CARD} condition: {VIRUS_CONDITION}",
+                origin,
+                hook,
+                c.condition(hook.condition),
+                None,
+                virus_condition_by_hand,
+            )
+        )
+    return out
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    enc = game.state.encounter
+    assert enc is not None
+    formula = enc.formula[0](game, enc, 0) if enc.formula[0] is not None else None
+    return (list(enc.bonus), list(enc.totals), formula, len(game.answers))
+
+
+def reset(game: Game) -> None:
+    enc = game.state.encounter
+    assert enc is not None
+    enc.bonus[0] = enc.bonus[1] = 0
+    enc.formula[0] = enc.formula[1] = None
+    game.answers.clear()
+
+
+def time_calls(
+    fns: list[Callable[[Ctx], Any]],
+    after: Callable[[Ctx], Any] | None,
+    ctx: Ctx,
+    number: int,
+    repeat: int,
+) -> list[float]:
+    """Best seconds per call of each function over `repeat` runs of `number` calls. The functions
+    take turns run by run, so other work on the machine hits them alike; the state is reset
+    before each run."""
+    timers = [
+        timeit.Timer(
+            "fn(ctx)" if after is None else "fn(ctx); after(ctx)",
+            setup=lambda: reset(ctx.game),
+            globals={"fn": fn, "after": after, "ctx": ctx},
+        )
+        for fn in fns
+    ]
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, timer in enumerate(timers):
+            best[i] = min(best[i], timer.timeit(number) / number)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument(
+        "--number", type=int, default=20_000, help="calls per timing run (default 20000)"
+    )
+    ap.add_argument(
+        "--repeat", type=int, default=15, help="timing runs; the best is kept (default 15)"
+    )
+    ap.add_argument("--seed", type=int, default=1, help="first seed tried for the game at reveal")
+    ap.add_argument(
+        "--target", type=float, default=1.5, help="compiled / hand-written ratio to stay under"
+    )
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="also profile the compiled closures and print the top 25 functions",
+    )
+    args = ap.parse_args(argv)
+
+    work = Path(tempfile.mkdtemp(prefix="cosmic-bench-"))
+    saved_env = os.environ.get("COSMIC_CACHE_DIR")
+    try:
+        os.environ["COSMIC_CACHE_DIR"] = str(work)
+        return run(args, work)
+    finally:
+        if saved_env is None:
+            os.environ.pop("COSMIC_CACHE_DIR", None)
+        else:
+            os.environ["COSMIC_CACHE_DIR"] = saved_env
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run(args: argparse.Namespace, work: Path) -> int:
+    from cards import BUNDLED
+    from compiler.parser import parser
+    from compiler.project import load_project
+    from runtime.effects.context import Ctx
+    from runtime.effects.link import Rules
+
+    # ------------------------------------------------ compile and link the bundled cards
+    parser()  # the parse tables: built (or read from the temporary cache) once, not timed
+    project = load_project([BUNDLED], use_cache=False)
+    if project.errors:
+        print(
+            f"the bundled cards have {project.errors} error(s); run `cosmic validate`",
+            file=sys.stderr,
+        )
+        return 1
+    cards = project.cards
+    t_cold, _ = best_of(args.repeat, lambda: load_project([BUNDLED], use_cache=False))
+    load_project([BUNDLED], use_cache=True)  # fills the compile cache in the temporary folder
+    t_warm, _ = best_of(args.repeat, lambda: load_project([BUNDLED], use_cache=True))
+    t_link, rules = best_of(args.repeat, lambda: Rules(cards))
+    hooks = sum(len(card.hooks) for card in cards.cards.values())
+    files = project.files
+
+    # ------------------------------------------------ the effects
+    chosen = effects(cards)
+    game, seed = game_at_reveal(cards, rules, args.seed)
+    enc = game.state.encounter
+    assert enc is not None
+    for seat in range(game.state.n):
+        game.agents[seat] = InstantAgent()
+    game.observer = None
+    you = enc.offense
+
+    rows: list[list[str]] = []
+    notes: list[str] = []
+    contexts: list[tuple[Effect, Ctx]] = []
+    for effect in chosen:
+        instance = next(iter(rules.instances(game, effect.hook.card)), None)
+        ctx = Ctx(game, you, effect.hook, None, instance if effect.hook.kind == "play" else None)
+        # Both versions must leave the same state behind.
+        results = []
+        for fn in (effect.compiled, effect.by_hand):
+            reset(game)
+            value = fn(ctx)
+            results.append((value, snapshot(game)))
+        reset(game)
+        same = results[0] == results[1]
+        if not same:
+            notes.append(
+                f"  WARNING: {effect.label}: compiled {results[0]} != hand-written {results[1]}"
+            )
+        fns = [effect.by_hand, effect.compiled]
+        if effect.guarded is not None:
+            fns.append(effect.guarded)
+        t_hand, t_comp, *t_rest = time_calls(fns, effect.after, ctx, args.number, args.repeat)
+        ratio = t_comp / t_hand
+        verdict = "PASS" if ratio <= args.target else "FAIL"
+        rows.append(
+            [
+                effect.label,
+                "hand-written",
+                f"{t_hand * 1e9:.0f}",
+                "1.00x",
+                "",
+                "",
+                "yes" if same else "NO",
+            ]
+        )
+        rows.append(
+            [
+                "",
+                "compiled closure",
+                f"{t_comp * 1e9:.0f}",
+                f"{ratio:.2f}x",
+                f"<= {args.target:.2f}x",
+                verdict,
+                "",
+            ]
+        )
+        if effect.guarded is not None:
+            t_guard = t_rest[0]
+            rows.append(
+                [
+                    "",
+                    "compiled, as Rules binds it",
+                    f"{t_guard * 1e9:.0f}",
+                    f"{t_guard / t_hand:.2f}x",
+                    "",
+                    "",
+                    "",
+                ]
+            )
+        notes.append(f"  {effect.label.split(':')[0]}: from {effect.origin}")
+        contexts.append((effect, ctx))
+
+    players = ", ".join(f"{p.color}={p.alien or '-'}" for p in game.state.players)
+    print(f"hooks benchmark: game seed {seed}, 5 players ({players})")
+    print(
+        f"  frozen at reveal.reinforcements of encounter {enc.number} (turn {game.state.turn}): "
+        f"offense seat {enc.offense} attack {enc.values[0]} vs defense seat {enc.defense} attack {enc.values[1]}, "
+        f"offensive allies {enc.allies[0]}, defensive allies {enc.allies[1]}"
+    )
+    print(
+        "  each call runs as the offense, with the same Ctx for both versions; 'either side' asks the"
+        " owner through Game.choose (an agent that answers at once), in both versions"
+    )
+    print(
+        f"  ns per call, best of {args.repeat} runs x {args.number} calls (timeit, gc off); "
+        "state reset before each run (bonus, formula, answers)"
+    )
+    print()
+    print(
+        table(
+            ["effect", "version", "ns/call", "ratio", "target", "result", "same state"],
+            rows,
+            left=2,
+        )
+    )
+    print()
+    print("\n".join(notes))
+    print()
+    print(
+        table(
+            ["bundled cards", "seconds", "ms", "per hook (us)"],
+            [
+                [
+                    "load_project cold (no cache)",
+                    f"{t_cold:.4f}",
+                    f"{t_cold * 1e3:.1f}",
+                    f"{t_cold / max(hooks, 1) * 1e6:.0f}",
+                ],
+                [
+                    "load_project warm (cache full)",
+                    f"{t_warm:.4f}",
+                    f"{t_warm * 1e3:.1f}",
+                    f"{t_warm / max(hooks, 1) * 1e6:.0f}",
+                ],
+                [
+                    "Rules() link",
+                    f"{t_link:.4f}",
+                    f"{t_link * 1e3:.1f}",
+                    f"{t_link / max(hooks, 1) * 1e6:.0f}",
+                ],
+            ],
+        )
+    )
+    print(
+        f"\n  {files} files, {len(cards.cards)} cards, {hooks} hooks; best of {args.repeat}; "
+        f"cold/warm {t_cold / t_warm:.1f}x"
+    )
+    if args.profile:
+        profiler = cProfile.Profile()
+        for effect, ctx in contexts:
+            reset(game)
+            profiler.enable()
+            for _ in range(args.number):
+                effect.compiled(ctx)
+                if effect.after is not None:
+                    effect.after(ctx)
+            profiler.disable()
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(25)
+        print(
+            f"\ncProfile of {args.number} calls of each compiled closure, top 25 by total (own) time:"
+        )
+        print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
