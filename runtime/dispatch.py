@@ -90,6 +90,9 @@ class Dispatcher:
         delayed = enc.delayed if enc is not None and enc.delayed else None
         if powers:
             self.run_powers(powers, event)
+        in_play = self.rules.in_play.get(name)
+        if in_play and enc is not None:
+            self.run_in_play(in_play, enc, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if plays and self.anyone_holds(name, plays):
@@ -156,28 +159,37 @@ class Dispatcher:
         hook = bound.hook
         if hook.optional and not game.yes_no(seat, "power.use", f"use {hook.name}?"):
             return
-        bound = self.offer_upgrade(seat, bound)
-        self.count_use(bound.hook, seat)
-        use = PowerUse(seat, hook)
-        game.log("power", seat, hook.name)
-        self.run(Window.RESPONSE_POWER.value, use)
-        if use.cancelled:
-            return
-        ctx = Ctx(game, seat, bound.hook, event)
-        if bound.cost is not None:
-            bound.cost(ctx)
-        bound.run(ctx)
+        bound, flare = self.offer_upgrade(seat, bound)
+        try:
+            self.count_use(bound.hook, seat)
+            use = PowerUse(seat, hook)
+            game.log("power", seat, hook.name)
+            self.run(Window.RESPONSE_POWER.value, use)
+            if use.cancelled:
+                return
+            ctx = Ctx(game, seat, bound.hook, event)
+            if bound.cost is not None:
+                bound.cost(ctx)
+            bound.run(ctx)
+        finally:
+            # a super flare stays on the table while the power it strengthens acts, then goes home
+            if flare is not None and flare in game.state.in_play:
+                game.state.in_play.remove(flare)
+                game.to_hand(seat, flare)
 
-    def offer_upgrade(self, seat: int, bound: Bound) -> Bound:
-        """A super flare that upgrades this power may be played as the power acts."""
+    def offer_upgrade(self, seat: int, bound: Bound) -> tuple[Bound, int | None]:
+        """A super flare that upgrades this power may be played as the power acts.
+
+        Returns the hook to run and the flare played for it (still in play: see use_power).
+        """
         game = self.game
         alien = game.state.players[seat].alien
         upgrades = self.rules.upgrades.get((alien or "", bound.hook.name))
         if not upgrades:
-            return bound
+            return bound, None
         enc = game.state.encounter
-        if enc is not None and seat in enc.flares_played:
-            return bound
+        if (enc is not None and seat in enc.flares_played) or self.forbidden("play flare", seat):
+            return bound, None
         for play in upgrades:
             held = [i for i in self.rules.instances(game, play.card) if game.holder[i] == seat]
             prompt = f"play {play.bound.hook.card} to strengthen {bound.hook.name}?"
@@ -186,8 +198,8 @@ class Dispatcher:
                 and game.yes_no(seat, "flare.upgrade", prompt)
                 and self.play_card(seat, held[0], play, None, run=False)
             ):
-                return play.bound
-        return bound
+                return play.bound, held[0]
+        return bound, None
 
     def uses(self, hook: Hook, seat: int) -> int:
         key = f"{hook.card}:{hook.name}:{seat}"
@@ -207,6 +219,25 @@ class Dispatcher:
         else:
             full = f"{hook.limit}:{key}"
             st.used[full] = st.used.get(full, 0) + 1
+
+    # ------------------------------------------------------------------ cards on the table
+
+    def run_in_play(self, bounds: list[Bound], enc: Any, event: Any) -> None:
+        """Effects of revealed kickers, each acting for the main player who played it."""
+        game = self.game
+        for side in (0, 1):
+            card = enc.kickers[side]
+            if card is None or not enc.face_up[side] or enc.marks.get(f"kicker {side} off"):
+                continue
+            seat = enc.offense if side == 0 else enc.defense
+            card_id = game.defs[card].id
+            for bound in bounds:
+                if bound.hook.card != card_id:
+                    continue
+                ctx = Ctx(game, seat, bound.hook, event, card)
+                if bound.test is None or bound.test(ctx):
+                    game.log("effect", seat, f"{game.card_label(card)} takes effect")
+                    bound.run(ctx)
 
     # ------------------------------------------------------------------ delayed hooks
 
@@ -278,11 +309,13 @@ class Dispatcher:
     def offer_plays(self, window: str, event: Any) -> None:
         game = self.game
         passed: set[int] = set()
+        # a card played here and back in hand (kept by Clone Flare) is not offered again
+        played: set[int] = set()
         for _ in range(64):
             options = self.playable(window, event)
             asked = False
             for seat in self.order():
-                choices = options.get(seat)
+                choices = [c for c in options.get(seat, ()) if c[0] not in played]
                 if not choices or seat in passed:
                     continue
                 asked = True
@@ -300,6 +333,7 @@ class Dispatcher:
                     passed.add(seat)
                     continue
                 instance, play = pick
+                played.add(instance)
                 self.play_card(seat, instance, play, event)
                 passed.clear()
                 break
@@ -309,7 +343,11 @@ class Dispatcher:
     def play_card(
         self, seat: int, instance: int, play: Play, event: Any, *, run: bool = True
     ) -> bool:
-        """Play a card from hand; False when it was cancelled. Flares go back to the hand."""
+        """Play a card from hand; False when it was cancelled. Flares go back to the hand.
+
+        With `run=False` (a super flare strengthening a power) the effect is not run here, and a
+        card that was not cancelled stays in play until the power has acted (see use_power).
+        """
         game = self.game
         st = game.state
         game.from_hand(seat, instance)
@@ -318,19 +356,22 @@ class Dispatcher:
             st.encounter.flares_played.add(seat)
         game.log("play", seat, instance)
         played = CardPlay(seat, instance, play.bound.hook)
-        self.run(Window.RESPONSE_CARD.value, played)
-        if not played.cancelled and run:
-            bound = play.bound
-            ctx = Ctx(game, seat, bound.hook, event, instance)
-            if bound.cost is not None:
-                bound.cost(ctx)
-            bound.run(ctx)
-        if instance in st.in_play:
-            st.in_play.remove(instance)
-            if play.flare and not played.discard:
-                game.to_hand(seat, instance)
-            else:
-                game.discard(instance)
+        try:
+            self.run(Window.RESPONSE_CARD.value, played)
+            if not played.cancelled and run:
+                bound = play.bound
+                ctx = Ctx(game, seat, bound.hook, event, instance)
+                if bound.cost is not None:
+                    bound.cost(ctx)
+                bound.run(ctx)
+        finally:
+            # also when the effect ends the encounter (EncounterEnded): a flare still goes home
+            if instance in st.in_play and (run or played.cancelled):
+                st.in_play.remove(instance)
+                if play.flare and not played.discard:
+                    game.to_hand(seat, instance)
+                else:
+                    game.discard(instance)
         return not played.cancelled
 
     # ------------------------------------------------------------------ restrictions and lasting effects

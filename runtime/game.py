@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from runtime.cards import CardDef, CardSet
 from runtime.decisions import Answer, Decision
 from runtime.log import Event, render
-from runtime.setup import Setup
+from runtime.setup import BASE_OPTIONS, Setup
 from runtime.state import Encounter, State
 
 if TYPE_CHECKING:
@@ -207,10 +207,31 @@ class Game:
 
     def discard(self, instance: int) -> None:
         """Put a card that is not in any hand onto its discard pile."""
-        if self.defs[instance].kind == "destiny":
+        card = self.defs[instance]
+        if card.kind == "destiny":
             self.state.destiny_discard.append(instance)
+        elif card.attrs.get("deck") == "rewards":
+            self.state.reward_discard.append(instance)
         else:
             self.state.discard.append(instance)
+
+    def draw_reward(self, seat: int) -> int | None:
+        """The top card of the reward deck into a hand (reshuffling its discards), if any."""
+        st = self.state
+        if not st.reward_deck and st.reward_discard:
+            st.reward_deck, st.reward_discard = st.reward_discard, []
+            st.rng.shuffle(st.reward_deck)
+        if not st.reward_deck:
+            return None
+        card = st.reward_deck.pop()
+        self.to_hand(seat, card)
+        return card
+
+    def option(self, name: str) -> Any:
+        """A setup option: as set for this game, else the default its pack declares."""
+        if name in self.state.options:
+            return self.state.options[name]
+        return self.setup.option(name) if name in BASE_OPTIONS else None
 
     def discard_from_hand(self, seat: int, instance: int) -> None:
         self.from_hand(seat, instance)

@@ -27,7 +27,16 @@ def ship_count(game: Game, seat: int) -> int:
 def card_zones(game: Game) -> Counter[int]:
     st = game.state
     seen: Counter[int] = Counter()
-    for pile in (st.deck, st.discard, st.destiny_deck, st.destiny_discard, st.in_play, st.aside):
+    for pile in (
+        st.deck,
+        st.discard,
+        st.destiny_deck,
+        st.destiny_discard,
+        st.reward_deck,
+        st.reward_discard,
+        st.in_play,
+        st.aside,
+    ):
         seen.update(pile)
     for p in st.players:
         seen.update(p.hand)

@@ -110,6 +110,8 @@ class State:
     discard: list[int] = field(default_factory=list)
     destiny_deck: list[int] = field(default_factory=list)
     destiny_discard: list[int] = field(default_factory=list)
+    reward_deck: list[int] = field(default_factory=list)  # cards an expansion puts in a reward deck
+    reward_discard: list[int] = field(default_factory=list)
     in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
     aside: list[int] = field(default_factory=list)  # cards out of the game
     turn: int = 0
@@ -182,7 +184,14 @@ class State:
                 for p in self.players
             ],
             "planets": [[p.id, p.system, p.ships] for p in self.planets],
-            "piles": [self.deck, self.discard, self.destiny_deck, self.destiny_discard],
+            "piles": [
+                self.deck,
+                self.discard,
+                self.destiny_deck,
+                self.destiny_discard,
+                self.reward_deck,
+                self.reward_discard,
+            ],
             "in_play": self.in_play,
             "aside": self.aside,
             "turn": [self.turn, self.offense, self.encounters_this_turn],

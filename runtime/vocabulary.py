@@ -100,6 +100,7 @@ ADJECTIVES.update(
         "even": "an even number",
         "empty": "with no ships",
         "revealed": "face up in the encounter",
+        "named": "a card the acting player names before looking",
     }
 )
 ADVERBS.update(

@@ -68,6 +68,11 @@ class Window(enum.Enum):
         "both sides have invited allies; no one has answered",
     )
     ALLIANCE_END = ("alliance.end", WindowKind.STEP, "all alliances are formed")
+    PLANNING_NO_CARDS = (
+        "planning.no_cards",
+        WindowKind.EVENT,
+        "a main player has no encounter card to play (the event's player); replaceable",
+    )
     PLANNING_START = (
         "planning.start",
         WindowKind.STEP,
@@ -92,6 +97,11 @@ class Window(enum.Enum):
         "reveal.start",
         WindowKind.STEP,
         "the encounter cards are about to be turned up",
+    )
+    REVEAL_KICKERS = (
+        "reveal.kickers",
+        WindowKind.STEP,
+        "the encounter cards and any kickers are face up; kickers have not applied yet",
     )
     REVEAL_AFTER_CARDS = ("reveal.after_cards", WindowKind.STEP, "the encounter cards are face up")
     REVEAL_REINFORCEMENTS = (

@@ -87,6 +87,7 @@ class Rules:
         self.plays: dict[str, list[Play]] = {}
         self.upgrades: dict[tuple[str, str], list[Play]] = {}
         self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
+        self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
             self._link(card)
@@ -100,6 +101,8 @@ class Rules:
             bound = bind(hook)
             if hook.kind in ("power", "setup"):
                 self.powers.setdefault(card.id, {}).setdefault(hook.window, []).append(bound)
+            elif hook.kind == "in play":
+                self.in_play.setdefault(hook.window, []).append(bound)
             elif hook.kind == "super" and hook.upgrades:
                 play = Play(card.id, card.kind, bound, "super", card.alien)
                 self.upgrades.setdefault((card.alien or "", hook.upgrades), []).append(play)

@@ -10,14 +10,23 @@ from runtime.vocabulary import cards_matching
 
 def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
     """The cards an argument names: all of them, a random few, or the chooser's pick."""
-    pool = cards_matching(ctx, arg)
     game = ctx.game
+    if arg.filter.named == "*":
+        arg = name_a_card(ctx, arg, chooser)
+    pool = cards_matching(ctx, arg)
     if arg.each_type:
-        seen: dict[str, int] = {}
+        groups: dict[str, list[int]] = {}
         for card in pool:
-            key = _type_key(ctx, card)
-            seen.setdefault(key, card)
-        return list(seen.values())
+            groups.setdefault(_type_key(ctx, card), []).append(card)
+        # one card of each type; the chooser picks which when a type has several
+        return [
+            cards[0]
+            if len(cards) == 1
+            else game.choose(
+                chooser, f"effect.{verb}", f"choose a {key} to {verb}", cards, game.card_label
+            )
+            for key, cards in groups.items()
+        ]
     if arg.count is None or (arg.count >= len(pool) and not arg.up_to):
         return pool
     count = max(0, arg.count)
@@ -32,6 +41,30 @@ def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
         low,
         min(count, len(pool)),
         game.card_label,
+    )
+
+
+def name_a_card(ctx: Ctx, arg: v.CardsArg, chooser: int) -> v.CardsArg:
+    """The chooser names a card (any card of this game) before looking; the filter becomes it."""
+    from dataclasses import replace
+
+    game = ctx.game
+    names = sorted(
+        {d.id for d in game.defs if d.kind not in ("destiny",)},
+        key=lambda i: game.cards.cards[i].label(),
+    )
+    named = game.choose(
+        chooser, "effect.name", "name a card", names, lambda i: game.cards.cards[i].label()
+    )
+    game.log("effect", chooser, f"names {game.cards.cards[named].label()}")
+    return v.CardsArg(
+        arg.count,
+        replace(arg.filter, named=named),
+        arg.owner,
+        arg.random,
+        arg.up_to,
+        arg.each_type,
+        arg.zone,
     )
 
 

@@ -28,6 +28,7 @@ def win_encounter(ctx: Ctx, seat: int, _: str) -> None:
     side = side_of(ctx, seat)
     if enc is not None and side is not None:
         enc.forced = "offense" if side == OFFENSE else "defense"
+        _settle(enc)
 
 
 @op(
@@ -41,13 +42,16 @@ def lose_encounter(ctx: Ctx, seat: int, _: str) -> None:
     side = side_of(ctx, seat)
     if enc is None or side is None:
         return
-    loser = "offense" if side == OFFENSE else "defense"
-    if (
-        enc.forced is not None and enc.forced != ("defense" if loser == "offense" else "offense")
-    ) or enc.forced is not None:
-        enc.forced = "both lose"
-    else:
-        enc.forced = "defense" if loser == "offense" else "offense"
+    winner = "defense" if side == OFFENSE else "offense"
+    # a side already forced to win (or both already losing) and now losing: both sides lose
+    enc.forced = winner if enc.forced in (None, winner) else "both lose"
+    _settle(enc)
+
+
+def _settle(enc: Any) -> None:
+    """At reveal.outcome the result is already decided: a forced result replaces it."""
+    if enc.forced is not None and enc.outcome in ("offense", "defense", "deal", "both lose"):
+        enc.outcome = enc.forced
 
 
 @op(
@@ -133,6 +137,21 @@ def _fits(ctx: Ctx, definition: Any, wanted: Any) -> bool:
         wanted.max_value is not None
         and (definition.value is None or definition.value > wanted.max_value)
     )
+
+
+@op(
+    "ignore",
+    "ignore",
+    obj(T.CARD),
+    doc="A kicker (or other card in play) has no effect this encounter.",
+)
+def ignore(ctx: Ctx, seat: int, card: v.CardTarget) -> None:
+    enc = ctx.game.state.encounter
+    if enc is None or card.side is None:
+        return
+    if card.instance is not None and card.instance == enc.kickers[card.side]:
+        enc.marks[f"kicker {card.side} off"] = True
+        ctx.game.log("cancel", f"{ctx.game.card_label(card.instance)}")
 
 
 @op(
@@ -228,24 +247,6 @@ def zap_power(ctx: Ctx, event: PowerUse) -> None:
     if enc is not None:
         enc.zapped.add(event.seat)
     game.log("zap", event.seat)
-
-
-@op(
-    "discard zapped",
-    "discard",
-    word("the zapped card"),
-    doc="The card that was zapping is discarded rather than returned to its owner.",
-)
-def discard_zapped(ctx: Ctx, seat: int, _: str) -> None:
-    event = ctx.event
-    if isinstance(event, ZapEvent) and event.instance is not None:
-        game = ctx.game
-        st = game.state
-        if event.instance in st.in_play:
-            st.in_play.remove(event.instance)
-            game.discard(event.instance)
-        elif game.holder[event.instance] >= 0:
-            game.discard_from_hand(game.holder[event.instance], event.instance)
 
 
 @op("reveal cards", "reveal", obj(T.CARDS), doc="Show cards to every player.")

@@ -156,7 +156,7 @@ def relocate(
                 else:
                     moves.remove_from(game, owner, src, k)
 
-        _arrive(ctx, owner, count, dest, lift_event)
+        _arrive(ctx, owner, count, dest, lift_event, saved=True)
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)
@@ -192,7 +192,15 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
-def _arrive(ctx: Ctx, owner: int, count: int, dest: v.PlaceArg, lift: Callable[[], None]) -> None:
+def _arrive(
+    ctx: Ctx,
+    owner: int,
+    count: int,
+    dest: v.PlaceArg,
+    lift: Callable[[], None],
+    *,
+    saved: bool = False,
+) -> None:
     """Lift `count` ships from where they are (via `lift`) and put them at a destination."""
     if count <= 0:
         return
@@ -225,7 +233,8 @@ def _arrive(ctx: Ctx, owner: int, count: int, dest: v.PlaceArg, lift: Callable[[
         game.log("land", owner, enc.planet, count)
     else:
         st.planets[planet].ships[owner] += count
-        game.log("saved" if dest.kind in ("colonies", "home colonies") else "home", owner, count)
+        # "saved": ships an event was sending to the warp; any other move is a plain return home
+        game.log("saved" if saved else "home", owner, count)
     moves.update_powers(game, owner)
 
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def style(game: Game) -> str:
     """'multiply' (the default) or 'add', from the `kicker_style` option."""
-    return str(game.state.options.get("kicker_style", "multiply"))
+    return str(game.option("kicker_style") or "multiply")
 
 
 def value(game: Game, enc: Encounter, side: int) -> int | None:
@@ -81,7 +81,7 @@ def on_reveal(game: Game, enc: Encounter, side: int) -> None:
 
 def scales_payouts(game: Game, enc: Encounter, side: int) -> int | None:
     card = enc.kickers[side]
-    if card is None or style(game) == "add" or game.defs[card].attrs.get("attack only"):
+    if card is None or style(game) == "add" or game.defs[card].attrs.get("attack_only"):
         return None
     return value(game, enc, side)
 

@@ -29,6 +29,10 @@ def reveal(game: Game, enc: Encounter) -> None:
     apply_morph(enc)
     for side in (OFFENSE, DEFENSE):
         game.log("reveal", main_of(enc, side), enc.cards[side])
+        if enc.kickers[side] is not None:
+            game.log("reveal", main_of(enc, side), enc.kickers[side])
+    game.dispatch.step(Window.REVEAL_KICKERS)
+    for side in (OFFENSE, DEFENSE):
         kickers.on_reveal(game, enc, side)
     game.dispatch.step(Window.REVEAL_AFTER_CARDS)
     game.dispatch.step(Window.REVEAL_REINFORCEMENTS)
@@ -174,23 +178,26 @@ def rewards(game: Game, enc: Encounter) -> None:
 
 
 def collect_rewards(game: Game, seat: int, count: int) -> None:
-    """Each reward is a card from the deck or a ship from the warp, announced before drawing."""
+    """Each reward is a ship from the warp, a card from the cosmic deck or (when an expansion adds
+    one) a card from the reward deck; all are announced before any card is drawn."""
     if count <= 0:
         return
-    warp = game.state.players[seat].warp
+    st = game.state
+    warp = st.players[seat].warp
     options = list(range(min(count, warp) + 1))
-    from_warp = int(
-        game.choose(
-            seat,
-            "rewards.ships",
-            f"of {count} reward(s), how many as ships from the warp?",
-            options,
-        )
-    )
-    game.log("reward", seat, count - from_warp, from_warp)
+    prompt = f"of {count} reward(s), how many as ships from the warp?"
+    from_warp = int(game.choose(seat, "rewards.ships", prompt, options))
+    left = count - from_warp
+    from_rewards = 0
+    if left and (st.reward_deck or st.reward_discard):
+        prompt = f"of {left} card reward(s), how many from the reward deck?"
+        from_rewards = int(game.choose(seat, "rewards.deck", prompt, list(range(left + 1))))
+    game.log("reward", seat, left, from_warp)
     if from_warp:
         ships.retrieve(game, seat, from_warp)
-    game.draw(seat, count - from_warp)
+    for _ in range(from_rewards):
+        game.draw_reward(seat)
+    game.draw(seat, left - from_rewards)
 
 
 def compensation(game: Game, enc: Encounter) -> None:

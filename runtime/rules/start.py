@@ -22,6 +22,7 @@ def build_state(game: Game) -> State:
     if len(colors) != n or len(set(colors)) != n:
         raise SetupError(f"{n} players need {n} distinct colours, got {list(colors)}")
     check_requirements(game)
+    check_colors(game, colors)
     rng = random.Random(setup.seed)
     planets_each = setup.option("planets_per_player")
     per_planet = setup.option("ships_per_planet")
@@ -43,7 +44,7 @@ def build_state(game: Game) -> State:
         catalog=[],
         players=players,
         planets=planets,
-        options={**dict(setup.options)},
+        options=resolved_options(game),
         ships_per_player=ships,
     )
     game.state = state
@@ -68,10 +69,12 @@ def check_requirements(game: Game) -> None:
     declared = cards.options()
     from runtime.setup import BASE_OPTIONS
 
-    for name in setup.options:
+    for name, value in setup.options.items():
         if name not in declared and name not in BASE_OPTIONS:
             known = sorted(set(declared) | set(BASE_OPTIONS))
             raise SetupError(f"unknown option '{name}' (known: {', '.join(known)})")
+        if name in BASE_OPTIONS:
+            check_base_option(name, value)
     for pack_id in setup.packs:
         pack = cards.packs[pack_id]
         if not pack.min_players <= setup.players <= pack.max_players:
@@ -80,12 +83,48 @@ def check_requirements(game: Game) -> None:
             )
 
 
+def resolved_options(game: Game) -> dict[str, object]:
+    """The options of this game: the defaults the selected packs declare, then the setup's own."""
+    out: dict[str, object] = {}
+    for pack_id in game.setup.packs:
+        pack = game.cards.packs.get(pack_id)
+        for option in pack.options if pack else ():
+            out.setdefault(option.name, option.default)
+    out.update(game.setup.options)
+    return out
+
+
+def check_colors(game: Game, colors: tuple[str, ...]) -> None:
+    """Every colour needs destiny cards in the chosen packs, or its player could never be drawn."""
+    packs = game.setup.packs
+    known = {
+        c.color
+        for c in game.cards.cards.values()
+        if c.kind == "destiny" and c.type == "color" and c.pack in packs and c.color is not None
+    }
+    unknown = [c for c in colors if c not in known]
+    if known and unknown:
+        raise SetupError(
+            f"no destiny cards for colour(s) {', '.join(unknown)} (the packs have {', '.join(sorted(known))})"
+        )
+
+
+def check_base_option(name: str, value: object) -> None:
+    """A base option must have its default's type; counts may not be negative (nor zero planets)."""
+    from runtime.setup import BASE_OPTIONS
+
+    default = BASE_OPTIONS[name][0]
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise SetupError(f"option '{name}' must be true or false, not {value!r}")
+        return
+    low = 1 if name == "planets_per_player" else 0
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise SetupError(f"option '{name}' must be a whole number of at least {low}, not {value!r}")
+
+
 def option_on(game: Game, name: str) -> bool:
-    value = game.setup.options.get(name)
-    if value is None:
-        declared = game.cards.options().get(name)
-        value = declared.default if declared else False
-    return bool(value)
+    return bool(resolved_options(game).get(name, False))
 
 
 def card_allowed(game: Game, card: CardDef) -> bool:
@@ -111,6 +150,10 @@ def assign_aliens(game: Game, state: State) -> None:
             raise SetupError(
                 f"{setup.players} players need {setup.players} aliens, got {len(setup.aliens)}"
             )
+        taken = [a for a in setup.aliens if a not in ("none", "")]
+        twice = sorted({a for a in taken if taken.count(a) > 1})
+        if twice:
+            raise SetupError(f"alien(s) {', '.join(twice)} given to more than one player")
         for seat, alien_id in enumerate(setup.aliens):
             if alien_id in ("none", ""):
                 continue
@@ -148,13 +191,15 @@ def build_piles(game: Game, state: State) -> None:
             for _ in range(card.copies):
                 state.destiny_deck.append(_add(game, state, card))
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
+            pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
             for _ in range(card.copies):
-                state.deck.append(_add(game, state, card))
+                pile.append(_add(game, state, card))
     if setup.option("use_flares"):
         for flare in pick_flares(game, state, chosen):
             state.deck.append(_add(game, state, flare))
     state.rng.shuffle(state.deck)
     state.rng.shuffle(state.destiny_deck)
+    state.rng.shuffle(state.reward_deck)
 
 
 def pick_flares(game: Game, state: State, chosen: list[CardDef]) -> list[CardDef]:
@@ -180,9 +225,13 @@ def deal_hands(game: Game, state: State) -> None:
 
 def choose_first_player(game: Game, state: State) -> int:
     if game.setup.first_player is not None:
-        first = int(game.setup.first_player)
-        if not 0 <= first < len(state.players):
-            raise SetupError(f"first player {first} is not a seat")
+        first = game.setup.first_player
+        if (
+            not isinstance(first, int)
+            or isinstance(first, bool)
+            or not 0 <= first < len(state.players)
+        ):
+            raise SetupError(f"first player {first!r} is not a seat")
         return first
     by_color = {p.color: p.seat for p in state.players}
     order = list(state.destiny_deck)

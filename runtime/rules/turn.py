@@ -3,6 +3,7 @@ resolution) until the offense may not or will not have another; the game loop ar
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.game import EncounterEnded, GameOver
@@ -193,15 +194,32 @@ def answer_invitation(game: Game, enc: Encounter, seat: int) -> None:
     game.log("ally", seat, choice, count)
 
 
+@dataclass(slots=True)
+class NoCards:
+    """The event of planning.no_cards: a main player holds no encounter card."""
+
+    seat: int
+    cancelled: bool = False
+
+
+def out_of_cards(game: Game, seat: int) -> bool:
+    """Open planning.no_cards for a main player without encounter cards; True if a card's
+    effect replaced the usual consequence and the player now holds one."""
+    event = NoCards(seat)
+    game.dispatch.event(Window.PLANNING_NO_CARDS, event)
+    return event.cancelled and game.has_encounter_card(seat)
+
+
 def planning(game: Game, enc: Encounter) -> bool:
     """Select encounter cards; False when the offense has none (its turn ends)."""
-    if not game.has_encounter_card(enc.offense):
+    if not game.has_encounter_card(enc.offense) and not out_of_cards(game, enc.offense):
         enc.marks["turn over"] = True
         return False
-    for _ in range(3):
-        if game.has_encounter_card(enc.defense):
-            break
-        game.new_hand(enc.defense)
+    if not game.has_encounter_card(enc.defense) and not out_of_cards(game, enc.defense):
+        for _ in range(3):
+            game.new_hand(enc.defense)
+            if game.has_encounter_card(enc.defense):
+                break
     game.dispatch.step(Window.PLANNING_START)
     kickers.play_step(game, enc)
     game.dispatch.step(Window.PLANNING_KICKERS)
