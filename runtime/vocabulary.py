@@ -315,6 +315,25 @@ def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
     return total
 
 
+def ships_in_the_encounter(ctx: Ctx, seat: int) -> int:
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return 0
+    if seat == enc.offense:
+        return enc.gate[seat]
+    if seat == enc.defense:
+        return ctx.game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
+    return enc.gate[seat] + enc.guard[seat]
+
+
+def ships_in_the_warp(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.players[seat].warp
+
+
+# Direct counters for the places phrases name most often (generated code binds these).
+SHIP_COUNTERS = {"encounter": ships_in_the_encounter, "warp": ships_in_the_warp}
+
+
 def ships_at(ctx: Ctx, seat: int, kind: str) -> int:
     st = ctx.game.state
     enc = st.encounter
@@ -398,11 +417,14 @@ def _add_total(ctx: Ctx, seat: int, new: int) -> None:
 
 @measure("card value", "the value of a side's encounter card (0 if not an attack)")
 def _card_value(ctx: Ctx, seat: int) -> int:
-    found = _side_list(ctx, seat, "values")
-    if found is None:
+    enc = ctx.game.state.encounter
+    if enc is None:
         return 0
-    values, side = found
-    return values[side] or 0
+    if seat == enc.offense or seat in enc.allies[0]:
+        return enc.values[0] or 0
+    if seat == enc.defense or seat in enc.allies[1]:
+        return enc.values[1] or 0
+    return 0
 
 
 @setter("card value")

@@ -6,15 +6,22 @@ once per card set, so running an effect is a chain of direct calls with no looku
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
 from runtime import ir
+from runtime.effects import codegen
 from runtime.effects import values as v
 from runtime.effects.context import Ctx, Stop
 from runtime.registry import MEASURES, OPS, PREDICATES, T
-from runtime.vocabulary import SELECTORS, card_target, cards_matching, count_ships, sides_of
+from runtime.vocabulary import (
+    SELECTORS,
+    card_target,
+    cards_matching,
+    count_ships,
+    side_of,
+    sides_of,
+)
 
 Fn = Callable[[Ctx], Any]
 
@@ -101,6 +108,9 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
     op = OPS.get(node.op)
     if op is None:
         raise CompileError(f"unknown op '{node.op}'")
+    fast = _side_change(node) or _formula_change(node)
+    if fast is not None:
+        return fast
     args = [
         arg(a, s.type) if a is not None else _none for a, s in zip(node.args, op.slots, strict=True)
     ]
@@ -113,6 +123,8 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
             impl(ctx, ctx.you, thing(ctx), *[a(ctx) for a in args])
 
         return act_on
+    if node.subject is None and feasible is None and not may and not prevent:
+        return _direct(impl, args)
     subjects = players(node.subject) if node.subject is not None else _you
 
     def run(ctx: Ctx) -> None:
@@ -128,6 +140,113 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
                 raise Stop()
 
     return run
+
+
+def _direct(impl: Callable[..., None], args: list[Fn]) -> Callable[[Ctx], None]:
+    """The effect's owner acts, with nothing to ask first: one call, arguments inline."""
+    if len(args) == 1:
+        (a0,) = args
+        return lambda ctx: impl(ctx, ctx.you, a0(ctx))
+    if len(args) == 2:
+        a0, a1 = args
+        return lambda ctx: impl(ctx, ctx.you, a0(ctx), a1(ctx))
+    return lambda ctx: impl(ctx, ctx.you, *[a(ctx) for a in args])
+
+
+def _side_change(node: ir.Do) -> Callable[[Ctx], None] | None:
+    """`add N to <side>'s total` (or card value), done directly on the side's numbers: these run
+    in every reveal, so they skip the generic measure machinery."""
+    if node.op not in ("add", "subtract") or node.subject is not None or node.may or node.prevent:
+        return None
+    amount, target = node.args
+    if not isinstance(target, ir.Measure) or target.name not in ("total", "card value"):
+        return None
+    sign = 1 if node.op == "add" else -1
+    fixed = sign * amount.value if isinstance(amount, ir.Num) else None
+    delta = value(amount) if amount is not None else None
+    sides = _sides(target.of)
+    if target.name == "total":
+
+        def change_total(ctx: Ctx) -> None:
+            enc = ctx.game.state.encounter
+            if enc is None:
+                return
+            d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
+            for side in sides(ctx):
+                enc.bonus[side] += d
+                shown = enc.totals[side]
+                if shown is not None:
+                    enc.totals[side] = shown + d
+
+        return change_total
+
+    def change_value(ctx: Ctx) -> None:
+        enc = ctx.game.state.encounter
+        if enc is None:
+            return
+        d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
+        for side in sides(ctx):
+            enc.values[side] = (enc.values[side] or 0) + d
+
+    return change_value
+
+
+SIDE_NAMES = ("the offense", "the defense")
+
+
+def _sides(owner: ir.Node | None) -> Callable[[Ctx], list[int]]:
+    """The encounter sides a measure's owner stands for (asking, for `either side`)."""
+    if isinstance(owner, ir.Side):
+        which = owner.which
+        if which == "either":
+            return lambda ctx: [
+                ctx.game.choose(
+                    ctx.subject, "effect.side", "choose a side", (0, 1), SIDE_NAMES.__getitem__
+                )
+            ]
+        return lambda ctx: sides_of(ctx, which)
+    if owner is None or owner == ir.Players("you"):
+        return own_side
+    seats = players(owner)
+
+    def of_players(ctx: Ctx) -> list[int]:
+        found = [side_of(ctx, s) for s in seats(ctx)]
+        return [s for s in found if s is not None]
+
+    return of_players
+
+
+def own_side(ctx: Ctx) -> list[int]:
+    """The side the effect's owner is on, as a list (empty outside the encounter's sides)."""
+    enc = ctx.game.state.encounter
+    you = ctx.you
+    if enc is None:
+        return []
+    if you == enc.offense or you in enc.allies[0]:
+        return [0]
+    if you == enc.defense or you in enc.allies[1]:
+        return [1]
+    return []
+
+
+def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
+    """`calculate your total as ...`: the side's formula, kept until the totals are compared."""
+    if node.op != "calculate" or node.subject is not None or node.may or node.prevent:
+        return None
+    target, formula = node.args
+    if not isinstance(target, ir.Measure) or target.name != "total" or formula is None:
+        return None
+    expr = value(formula)
+    sides = _sides(target.of)
+
+    def calculate(ctx: Ctx) -> None:
+        enc = ctx.game.state.encounter
+        if enc is None:
+            return
+        for side in sides(ctx):
+            enc.formula[side] = lambda game, enc, side: expr(ctx)
+
+    return calculate
 
 
 def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
@@ -203,7 +322,8 @@ def arg(node: ir.Node | None, t: T) -> Fn:
         return lambda ctx: v.QuantityArg(name, owners(ctx))
     if t is T.FORMULA:
         formula = value(node)
-        return lambda ctx: (formula, ctx.copy())
+        # each hook call has its own context, so the formula may keep it to evaluate later
+        return lambda ctx: (formula, ctx)
     if t is T.AMOUNT:
         assert isinstance(node, ir.Amount), node
         count, what, up_to = value(node.count), node.what, node.up_to
@@ -298,6 +418,13 @@ def _place(node: ir.Node) -> Fn:
 def players(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
     if node is None:
         return _you
+    return codegen.players(node)
+
+
+def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
+    """The closure form, for selectors the code generator leaves to it."""
+    if node is None:
+        return _you
     if isinstance(node, ir.Players):
         select = SELECTORS.get(node.role)
         if select is None:
@@ -374,6 +501,11 @@ def players(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
 
 
 def value(node: ir.Node) -> Callable[[Ctx], int]:
+    return codegen.value(node)
+
+
+def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
+    """The closure form, for numbers the code generator leaves to it."""
     if isinstance(node, ir.Num):
         n = node.value
         return lambda ctx: n
@@ -434,6 +566,11 @@ def _count(thing: ir.Node) -> Callable[[Ctx], int]:
 
 
 def condition(node: ir.Node) -> Callable[[Ctx], bool]:
+    return codegen.condition(node)
+
+
+def condition_closure(node: ir.Node) -> Callable[[Ctx], bool]:
+    """The closure form, for conditions the code generator leaves to it."""
     if isinstance(node, ir.Pred):
         p = PREDICATES.get(node.name)
         if p is None:
@@ -474,7 +611,9 @@ def guarded(body: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
     """Run an effect, stopping quietly where a player paid to prevent the rest."""
 
     def run(ctx: Ctx) -> None:
-        with contextlib.suppress(Stop):
+        try:  # noqa: SIM105 - try/except costs nothing when nothing is raised; suppress() does
             body(ctx)
+        except Stop:
+            pass
 
     return run

@@ -1,0 +1,242 @@
+"""Generated code for numbers, player lists and conditions: IR in, one Python lambda out.
+
+Nesting a closure per IR node costs a call per node; emitting the whole expression as one
+lambda (calling registry functions directly) runs close to hand-written code. Only names from
+the registry and this module reach the generated text; every value is bound as a constant.
+Anything the generator does not know falls back to the closure compiler in compile.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from runtime import ir
+from runtime.effects.context import Ctx
+from runtime.registry import MEASURES, PREDICATES
+from runtime.roles import ROLES
+from runtime.vocabulary import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
+
+PRONOUN_SEATS = {"you": "ctx.you", "they": "ctx.they", "subject": "ctx.subject"}
+OPERATORS = {"+": "+", "-": "-", "*": "*"}
+COMPARISONS = {">=", "<=", ">", "<", "==", "!="}
+
+
+class Source:
+    """The text of one expression and the constants it refers to."""
+
+    def __init__(self) -> None:
+        self.env: dict[str, Any] = {}
+
+    def bind(self, obj: Any, hint: str = "k") -> str:
+        name = f"_{hint}{len(self.env)}"
+        self.env[name] = obj
+        return name
+
+    def function(self, expr: str) -> Callable[[Ctx], Any]:
+        return eval(f"lambda ctx: {expr}", self.env)
+
+
+def _fallback(src: Source, fn: Callable[[Ctx], Any]) -> str:
+    return f"{src.bind(fn, 'f')}(ctx)"
+
+
+# ---------------------------------------------------------------- players
+
+
+def seat_expr(node: ir.Node | None) -> str | None:
+    """A single seat written directly (`ctx.you`), when the phrase names exactly one."""
+    if node is None:
+        return "ctx.you"
+    if isinstance(node, ir.Players) and not node.other and node.role in PRONOUN_SEATS:
+        return PRONOUN_SEATS[node.role]
+    return None
+
+
+def players_expr(src: Source, node: ir.Node | None) -> str:
+    seat = seat_expr(node)
+    if seat is not None:
+        return f"[{seat}]"
+    if isinstance(node, ir.Players) and node.role in SELECTORS:
+        base = f"{src.bind(SELECTORS[node.role], 'sel')}(ctx, {node.of!r})"
+        return f"[s for s in {base} if s != ctx.you]" if node.other else base
+    from runtime.effects import compile as c
+
+    return _fallback(src, c.players_closure(node))
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def value_expr(src: Source, node: ir.Node) -> str:
+    if isinstance(node, ir.Num):
+        return repr(node.value)
+    if (
+        isinstance(node, ir.Measure)
+        and node.name in MEASURES
+        and not isinstance(node.of, (ir.Side, ir.CardRef))
+    ):
+        m = MEASURES[node.name]
+        read = src.bind(m.read, "m")
+        if m.owner == "board":
+            return f"{read}(ctx, -1)"
+        seat = seat_expr(node.of)
+        if seat is not None:
+            return f"{read}(ctx, {seat})"
+        return f"sum({read}(ctx, s) for s in {players_expr(src, node.of)})"
+    if isinstance(node, ir.Arith):
+        left, right = value_expr(src, node.left), value_expr(src, node.right)
+        if node.op == "/":
+            return f"{src.bind(_divide, 'div')}({left}, {right})"
+        return f"({left} {OPERATORS[node.op]} {right})"
+    if isinstance(node, ir.Half):
+        inner = value_expr(src, node.value)
+        return f"(({inner}) + 1) // 2" if node.round_up else f"({inner}) // 2"
+    if isinstance(node, ir.CountOf):
+        return count_expr(src, node.thing)
+    from runtime.effects import compile as c
+
+    return _fallback(src, c.value_closure(node))
+
+
+def count_expr(src: Source, thing: ir.Node) -> str:
+    if isinstance(thing, ir.Players):
+        return f"len({players_expr(src, thing)})"
+    if (
+        isinstance(thing, ir.Ships)
+        and thing.count is None
+        and isinstance(thing.owner, ir.Players)
+        and thing.owner.role == "ally"
+        and thing.owner.of is not None
+        and isinstance(thing.place, ir.Place)
+        and thing.place.kind == "encounter"
+    ):
+        return f"{src.bind(allied_ships, 'allied')}(ctx, {thing.owner.of!r})"
+    if (
+        isinstance(thing, ir.Ships)
+        and thing.count is None
+        and not thing.event
+        and thing.owner is not None
+    ):
+        where = (
+            thing.place.kind
+            if isinstance(thing.place, ir.Place) and thing.place.owner is None
+            else None
+        )
+        if where is not None or thing.place is None:
+            kind = where or "colonies"
+            seat = seat_expr(thing.owner)
+            counter = SHIP_COUNTERS.get(kind)
+            if counter is not None:
+                at = src.bind(counter, "at")
+                if seat is not None:
+                    return f"{at}(ctx, {seat})"
+                return f"sum({at}(ctx, s) for s in {players_expr(src, thing.owner)})"
+            at = src.bind(ships_at, "at")
+            if seat is not None:
+                return f"{at}(ctx, {seat}, {kind!r})"
+            return f"sum({at}(ctx, s, {kind!r}) for s in {players_expr(src, thing.owner)})"
+    from runtime.effects import compile as c
+
+    return _fallback(src, c.value_closure(ir.CountOf(thing)))
+
+
+def allied_ships(ctx: Ctx, of: str) -> int:
+    """Ships that the allies of a player's side have in the encounter."""
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return 0
+    if of == "you":
+        you = ctx.you
+        if you == enc.offense or you in enc.allies[0]:
+            return sum(enc.gate[s] for s in enc.allies[0] if s != you)
+        if you == enc.defense or you in enc.allies[1]:
+            return sum(enc.guard[s] for s in enc.allies[1] if s != you)
+        return 0
+    return sum(ships_in_the_encounter(ctx, s) for s in SELECTORS["ally"](ctx, of))
+
+
+def _divide(a: int, b: int) -> int:
+    return a // b if b else 0
+
+
+# ---------------------------------------------------------------- conditions
+
+
+def cond_expr(src: Source, node: ir.Node) -> str:
+    if isinstance(node, ir.AllOf):
+        return "(" + " and ".join(cond_expr(src, n) for n in node.items) + ")"
+    if isinstance(node, ir.AnyOf):
+        return "(" + " or ".join(cond_expr(src, n) for n in node.items) + ")"
+    if isinstance(node, ir.Not):
+        return f"(not {cond_expr(src, node.item)})"
+    if isinstance(node, ir.Compare) and node.op in COMPARISONS:
+        return f"({value_expr(src, node.left)} {node.op} {value_expr(src, node.right)})"
+    if isinstance(node, ir.Pred):
+        special = _special_predicate(src, node)
+        if special is not None:
+            return special
+        from runtime.effects import compile as c
+
+        p = PREDICATES[node.name]
+        args = ", ".join(
+            f"{src.bind(c.arg(a, t), 'a')}(ctx)" for a, t in zip(node.args, p.args, strict=True)
+        )
+        return f"bool({src.bind(p.test, 'p')}(ctx, {args}))"
+    from runtime.effects import compile as c
+
+    return _fallback(src, c.condition_closure(node))
+
+
+def _special_predicate(src: Source, node: ir.Pred) -> str | None:
+    """The two tests nearly every card makes, written without building any argument."""
+    if node.name == "card is":
+        card, kind = node.args
+        if isinstance(card, ir.CardRef) and card.which == "encounter" and isinstance(kind, ir.Word):
+            seat = seat_expr(card.owner)
+            if seat is not None:
+                return f"{src.bind(encounter_card_is, 'card')}(ctx, {seat}, {kind.word!r})"
+    if node.name == "has role":
+        who, role = node.args
+        seat = seat_expr(who)
+        if seat is not None and isinstance(role, ir.Word) and role.word in ROLES:
+            return f"{src.bind(ROLES[role.word][0], 'role')}(ctx.game.state, {seat})"
+    return None
+
+
+def encounter_card_is(ctx: Ctx, seat: int, kind: str) -> bool:
+    """Whether the encounter card of the seat's side is (or now counts as) a kind of card."""
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return False
+    if seat == enc.offense or seat in enc.allies[0]:
+        side = 0
+    elif seat == enc.defense or seat in enc.allies[1]:
+        side = 1
+    else:
+        return False
+    card = enc.cards[side]
+    if card is None:
+        return False
+    if kind == "encounter":
+        return True
+    shown = enc.types[side]
+    return shown == kind if shown is not None else ctx.game.defs[card].type == kind
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def value(node: ir.Node) -> Callable[[Ctx], int]:
+    src = Source()
+    return src.function(value_expr(src, node))
+
+
+def condition(node: ir.Node) -> Callable[[Ctx], bool]:
+    src = Source()
+    return src.function(cond_expr(src, node))
+
+
+def players(node: ir.Node) -> Callable[[Ctx], list[int]]:
+    src = Source()
+    return src.function(players_expr(src, node))
