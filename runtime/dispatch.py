@@ -61,6 +61,7 @@ class Dispatcher:
         self.restrictions: list[Restriction] = []
         self.lasting: list[tuple[str, Any]] = []  # (until, undo callable)
         self._orders: dict[tuple[int, int], list[int]] = {}
+        self.quiet: set[str] = set()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
 
     # ------------------------------------------------------------------ tables
@@ -74,6 +75,8 @@ class Dispatcher:
             for window, bounds in self.rules.powers.get(player.alien, {}).items():
                 table.setdefault(window, []).extend((player.seat, b) for b in bounds)
         self.powers = table
+        busy = set(table) | set(self.rules.plays) | set(self.rules.in_play)
+        self.quiet = {w.value for w in Window} - busy
 
     # ------------------------------------------------------------------ windows
 
@@ -84,10 +87,11 @@ class Dispatcher:
         self.run(window._value_, event)
 
     def run(self, name: str, event: Any) -> None:
-        powers = self.powers.get(name)
-        plays = self.rules.plays.get(name)
         enc = self.game.state.encounter
         delayed = enc.delayed if enc is not None and enc.delayed else None
+        if name in self.quiet and not delayed:
+            return  # nothing in this game can ever act here
+        powers = self.powers.get(name)
         if powers:
             self.run_powers(powers, event)
         in_play = self.rules.in_play.get(name)
@@ -95,7 +99,7 @@ class Dispatcher:
             self.run_in_play(in_play, enc, event)
         if delayed:
             self.run_delayed(name, delayed, event)
-        if plays and self.anyone_holds(name, plays):
+        if self.game.held.get(name):
             self.offer_plays(name, event)
 
     def order(self) -> list[int]:
@@ -300,11 +304,6 @@ class Dispatcher:
             ]
             self._held[window] = found
         return found
-
-    def anyone_holds(self, window: str, plays: list[Play]) -> bool:
-        """Cheap test before the full playability check: is any card of this window in a hand?"""
-        holder = self.game.holder
-        return any(holder[instance] >= 0 for instance, _ in self.pairs(window))
 
     def offer_plays(self, window: str, event: Any) -> None:
         game = self.game

@@ -102,6 +102,10 @@ class Game:
         self.defs: list[CardDef] = []
         self.holder: list[int] = []  # instance -> seat holding it in hand, or -1
         self.instances_of: dict[str, list[int]] = {}  # card id -> its instances in this game
+        self.windows_of: list[tuple[str, ...]] = []  # instance -> windows it can be played in
+        self.held: dict[str, int] = {
+            w: 0 for w in self.rules.plays
+        }  # playable cards in hands, by window
         self.last_encounter: Encounter | None = None
         self.power_threshold: int = setup.option("power_threshold")
         self.dispatch: Dispatcher = Dispatcher(self)
@@ -200,10 +204,14 @@ class Game:
     def to_hand(self, seat: int, instance: int) -> None:
         self.state.players[seat].hand.append(instance)
         self.holder[instance] = seat
+        for window in self.windows_of[instance]:
+            self.held[window] += 1
 
     def from_hand(self, seat: int, instance: int) -> None:
         self.state.players[seat].hand.remove(instance)
         self.holder[instance] = -1
+        for window in self.windows_of[instance]:
+            self.held[window] -= 1
 
     def discard(self, instance: int) -> None:
         """Put a card that is not in any hand onto its discard pile."""
@@ -268,10 +276,9 @@ class Game:
         """Cosmic quake: the deck and discard are empty, so every hand is shuffled into a new deck."""
         st = self.state
         for p in st.players:
-            for card in p.hand:
-                self.holder[card] = -1
-            st.deck.extend(p.hand)
-            p.hand = []
+            for card in list(p.hand):
+                self.from_hand(p.seat, card)
+                st.deck.append(card)
         st.rng.shuffle(st.deck)
         self.log("quake")
         if not st.deck:

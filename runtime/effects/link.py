@@ -88,9 +88,15 @@ class Rules:
         self.upgrades: dict[tuple[str, str], list[Play]] = {}
         self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
         self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
+        self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
             self._link(card)
+        windows: dict[str, set[str]] = {}
+        for window, plays in self.plays.items():
+            for play in plays:
+                windows.setdefault(play.card, set()).add(window)
+        self.play_windows = {card: tuple(sorted(ws)) for card, ws in windows.items()}
 
     def _link(self, card: CardDef) -> None:
         if card.kind == "alien" and card.attrs.get("keeps power"):

@@ -176,6 +176,7 @@ def _add(game: Game, state: State, card: CardDef) -> int:
     state.catalog.append(card.id)
     game.defs.append(card)
     game.holder.append(-1)
+    game.windows_of.append(game.rules.play_windows.get(card.id, ()))
     game.instances_of.setdefault(card.id, []).append(instance)
     return instance
 
