@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from runtime.record import Record
+
 
 class Severity(enum.Enum):
     ERROR = "error"
@@ -12,7 +14,7 @@ class Severity(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Span:
+class Span(Record):
     """A place in a source file: 1-based line and column, with an optional end on the same line."""
 
     path: str
@@ -25,7 +27,7 @@ class Span:
 
 
 @dataclass(frozen=True, slots=True)
-class Code:
+class Code(Record):
     """A stable diagnostic code with its default severity and a one-line summary for docs and SARIF."""
 
     id: str
@@ -35,7 +37,7 @@ class Code:
 
 
 @dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(Record):
     code: Code
     message: str
     span: Span

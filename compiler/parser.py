@@ -480,6 +480,7 @@ class EffectParser:
         text = GRAMMAR_FILE.read_text(encoding="utf-8")
         self.vocabulary: Vocabulary = build_vocabulary(text)
         EffectLexer.vocabulary = self.vocabulary
+        self._memo: dict[tuple[str, str], Any] = {}
         self.lark = Lark(
             text,
             parser="lalr",
@@ -489,6 +490,10 @@ class EffectParser:
             maybe_placeholders=False,
             cache=parser_cache_file(text),
         )
+
+    def forget(self) -> None:
+        """Start a new run: texts parsed in earlier runs are parsed again."""
+        self._memo.clear()
 
     def effect(self, text: str) -> ast.Effect:
         return self._parse(text, "start")
@@ -500,6 +505,21 @@ class EffectParser:
         return self._parse(text, "np_start")
 
     def _parse(self, text: str, start: str) -> Any:
+        """Parse once per distinct text: cards repeat phrases, and syntax trees are immutable
+        with positions relative to the text, so a repeat can share the first result."""
+        key = (start, text)
+        found = self._memo.get(key)
+        if found is None:
+            try:
+                found = self._parse_text(text, start)
+            except EffectSyntaxError as exc:
+                found = exc
+            self._memo[key] = found
+        if isinstance(found, EffectSyntaxError):
+            raise found
+        return found
+
+    def _parse_text(self, text: str, start: str) -> Any:
         try:
             return self.lark.parse(text, start=start)
         except LexError as exc:

@@ -125,13 +125,28 @@ def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnos
 
 
 def card_files(folder: Path) -> list[Path]:
-    out = []
-    for path in sorted(folder.rglob("*.yaml")):
-        rel = path.relative_to(folder)
-        if path.name == MANIFEST or SKIP_FOLDERS & set(rel.parts[:-1]):
+    """The card files of a pack folder (not the manifest, not scenarios), sorted."""
+    return [path for path, _ in card_entries(folder)]
+
+
+def card_entries(folder: Path) -> list[tuple[Path, str]]:
+    """The card files of a pack folder, sorted, each with its display path."""
+    shown_folder = display(folder)
+    root = str(folder)
+    out: list[tuple[str, Path, str]] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = dirpath[len(root) :].lstrip(os.sep)
+        if SKIP_FOLDERS & set(rel_dir.split(os.sep)):
+            dirnames[:] = []
             continue
-        out.append(path)
-    return out
+        for name in filenames:
+            if not name.endswith(".yaml") or (name == MANIFEST and not rel_dir):
+                continue
+            rel = os.path.join(rel_dir, name) if rel_dir else name
+            shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
+            out.append((rel, Path(dirpath, name), shown))
+    out.sort()
+    return [(path, shown) for _, path, shown in out]
 
 
 @functools.lru_cache(maxsize=1)
@@ -161,7 +176,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         )
         pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
         pack.files = [
-            compile_file(path, folder.name, cache, sources) for path in card_files(folder)
+            compile_file(path, folder.name, cache, sources, shown)
+            for path, shown in card_entries(folder)
         ]
         return pack
     loaded = load_yaml_bytes(raw, shown)
@@ -202,15 +218,15 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         if p.startswith(("/requires/", "/overrides/")) or p == "/id"
     }
     pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
-    for path in card_files(folder):
-        pack.files.append(compile_file(path, pack_id, cache, sources))
+    for path, shown_file in card_entries(folder):
+        pack.files.append(compile_file(path, pack_id, cache, sources, shown_file))
     return pack
 
 
 def compile_file(
-    path: Path, pack_id: str, cache: CompileCache | None, sources: Sources
+    path: Path, pack_id: str, cache: CompileCache | None, sources: Sources, shown: str | None = None
 ) -> CardFile:
-    shown = display(path)
+    shown = shown if shown is not None else display(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -250,6 +266,9 @@ def compile_file(
 
 
 def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
+    from compiler.parser import parser
+
+    parser().forget()  # repeated texts are shared within one run only
     cache = CompileCache(fingerprint()) if use_cache else None
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()

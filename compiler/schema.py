@@ -293,8 +293,38 @@ def pointer(path: Iterable[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
+@functools.cache
+def _quick(which: str) -> Any:
+    """A generated validator that only answers 'valid or not', about 20x faster than the
+    reference validator; tests check that the two always agree on our schemas."""
+    import fastjsonschema
+
+    doc = (
+        pack_document()
+        if which == "pack"
+        else {"$defs": card_document()["$defs"], "$ref": f"#/$defs/{which}"}
+    )
+    # fastjsonschema reads draft-07; our schemas use nothing draft-07 lacks ($defs is found by pointer)
+    return fastjsonschema.compile({**doc, "$schema": "http://json-schema.org/draft-07/schema#"})
+
+
+def is_valid(data: Any, which: str) -> bool:
+    import fastjsonschema
+
+    try:
+        _quick(which)(data)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
 def check(loaded: Loaded, which: str) -> list[d.Diagnostic]:
-    """Every schema violation of a card (which = its kind) or a pack manifest (which = 'pack')."""
+    """Every schema violation of a card (which = its kind) or a pack manifest (which = 'pack').
+
+    Valid files (nearly all of them) take the quick path; the reference validator then finds
+    and explains every problem of the others."""
+    if is_valid(loaded.data, which):
+        return []
     out: list[d.Diagnostic] = []
     for error in sorted(
         _validator(which).iter_errors(loaded.data), key=lambda e: list(map(str, e.absolute_path))

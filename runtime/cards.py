@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runtime import ir
+from runtime.record import Record
 
 CARD_KINDS: tuple[str, ...] = (
     "alien",
@@ -33,7 +34,7 @@ COSMIC_DECK_KINDS: frozenset[str] = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
-class Hook:
+class Hook(Record):
     """One way a card acts: a part of an alien power, a flare half, a card's play, a setup step."""
 
     card: str
@@ -52,7 +53,7 @@ class Hook:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDef:
+class CardDef(Record):
     id: str
     kind: str
     name: str
@@ -76,7 +77,7 @@ class CardDef:
 
 
 @dataclass(frozen=True, slots=True)
-class OptionDef:
+class OptionDef(Record):
     """A setup option a pack declares (a rule variant), with its default."""
 
     name: str
@@ -87,7 +88,7 @@ class OptionDef:
 
 
 @dataclass(frozen=True, slots=True)
-class PackDef:
+class PackDef(Record):
     id: str
     name: str
     version: str
@@ -99,7 +100,7 @@ class PackDef:
 
 
 @dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(Record):
     """The linked output of the compiler: every card of the selected packs, by id."""
 
     cards: Mapping[str, CardDef]

@@ -10,16 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from runtime.record import Record
+
 # ---------------------------------------------------------------- values (evaluate to an int)
 
 
 @dataclass(frozen=True, slots=True)
-class Num:
+class Num(Record):
     value: int
 
 
 @dataclass(frozen=True, slots=True)
-class Measure:
+class Measure(Record):
     """A number read from the game, e.g. a player's lucre or a side's card value."""
 
     name: str
@@ -27,27 +29,27 @@ class Measure:
 
 
 @dataclass(frozen=True, slots=True)
-class Arith:
+class Arith(Record):
     op: str  # "+", "-", "*", "/"
     left: Node
     right: Node
 
 
 @dataclass(frozen=True, slots=True)
-class Half:
+class Half(Record):
     value: Node
     round_up: bool
 
 
 @dataclass(frozen=True, slots=True)
-class CountOf:
+class CountOf(Record):
     """How many things a set holds: players selected, cards matching, ships found."""
 
     thing: Node
 
 
 @dataclass(frozen=True, slots=True)
-class EventValue:
+class EventValue(Record):
     """A number carried by the event a hook reacts to (e.g. how many ships are going to the warp)."""
 
     field: str
@@ -57,7 +59,7 @@ class EventValue:
 
 
 @dataclass(frozen=True, slots=True)
-class Players:
+class Players(Record):
     """A selector of players. `role` names a registry selector; `of` narrows allies to a side."""
 
     role: str
@@ -66,7 +68,7 @@ class Players:
 
 
 @dataclass(frozen=True, slots=True)
-class Chosen:
+class Chosen(Record):
     """Players picked by a chooser (default: the effect's owner) from a base selection."""
 
     base: Node
@@ -76,7 +78,7 @@ class Chosen:
 
 
 @dataclass(frozen=True, slots=True)
-class Extreme:
+class Extreme(Record):
     """The player with the most (or fewest) of a measure, ties broken clockwise from the offense."""
 
     measure: str
@@ -88,7 +90,7 @@ class Extreme:
 
 
 @dataclass(frozen=True, slots=True)
-class CardFilter:
+class CardFilter(Record):
     types: frozenset[str] | None = None  # card types/kinds: "attack", "negotiate", "artifact", ...
     min_value: int | None = None
     max_value: int | None = None
@@ -96,7 +98,7 @@ class CardFilter:
 
 
 @dataclass(frozen=True, slots=True)
-class Cards:
+class Cards(Record):
     """Some cards of a player's hand (or a pile): how many, which kind, picked how."""
 
     count: Node | None  # None means all that match
@@ -109,7 +111,7 @@ class Cards:
 
 
 @dataclass(frozen=True, slots=True)
-class CardRef:
+class CardRef(Record):
     """One specific card: the encounter card of a side, the card being played, this card."""
 
     which: str  # "encounter" | "this" | "event" | "higher" | "lower" | "kicker"
@@ -117,7 +119,7 @@ class CardRef:
 
 
 @dataclass(frozen=True, slots=True)
-class Ships:
+class Ships(Record):
     count: Node | None  # None means all
     owner: Node | None = None
     place: Node | None = None
@@ -126,18 +128,18 @@ class Ships:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(Record):
     kind: str  # "warp" | "colonies" | "home colonies" | "foreign colonies" | "target planet" | "encounter" | "hand" | "deck" | "discard" | "box" | "home planet"
     owner: Node | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Side:
+class Side(Record):
     which: str  # "yours" | "opponent" | "offense" | "defense" | "either" | "both"
 
 
 @dataclass(frozen=True, slots=True)
-class Amount:
+class Amount(Record):
     """A quantity of something counted rather than handled one by one: lucre, rewards."""
 
     what: str
@@ -146,7 +148,7 @@ class Amount:
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class Word(Record):
     """A fixed word an op takes as an argument (e.g. `the encounter` in `win the encounter`)."""
 
     word: str
@@ -156,30 +158,30 @@ class Word:
 
 
 @dataclass(frozen=True, slots=True)
-class Pred:
+class Pred(Record):
     name: str
     args: tuple[Node, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Compare:
+class Compare(Record):
     op: str  # ">=", "<=", ">", "<", "==", "!="
     left: Node
     right: Node
 
 
 @dataclass(frozen=True, slots=True)
-class AllOf:
+class AllOf(Record):
     items: tuple[Node, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class AnyOf:
+class AnyOf(Record):
     items: tuple[Node, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Not:
+class Not(Record):
     item: Node
 
 
@@ -187,7 +189,7 @@ class Not:
 
 
 @dataclass(frozen=True, slots=True)
-class Do:
+class Do(Record):
     """Run an op for each subject player. `may` asks the subject first; `prevent` makes the
     statement a way for its subject to stop the rest of the effect."""
 
@@ -200,45 +202,45 @@ class Do:
 
 
 @dataclass(frozen=True, slots=True)
-class Seq:
+class Seq(Record):
     items: tuple[Node, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class If:
+class If(Record):
     cond: Node
     then: Node
     otherwise: Node | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class ForEach:
+class ForEach(Record):
     over: Node  # a player selector (binds `they`) or a countable thing (repeats)
     body: Node
 
 
 @dataclass(frozen=True, slots=True)
-class Choose:
+class Choose(Record):
     options: tuple[Node, ...]
     labels: tuple[str, ...]
     chooser: Node | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Repeat:
+class Repeat(Record):
     times: int
     body: Node
 
 
 @dataclass(frozen=True, slots=True)
-class Instead:
+class Instead(Record):
     """Replace the pending event: it is cancelled and the body happens in its place."""
 
     body: Node
 
 
 @dataclass(frozen=True, slots=True)
-class Lasting:
+class Lasting(Record):
     """A rule change that holds until the duration ends (end of encounter, turn, game, N encounters)."""
 
     duration: str  # "encounter" | "turn" | "game" | "encounters"
@@ -247,7 +249,7 @@ class Lasting:
 
 
 @dataclass(frozen=True, slots=True)
-class Delayed:
+class Delayed(Record):
     """A one-shot hook that fires later in this encounter, at a named window."""
 
     window: str
@@ -255,7 +257,7 @@ class Delayed:
 
 
 @dataclass(frozen=True, slots=True)
-class Forbid:
+class Forbid(Record):
     """A restriction: the subjects may not take an action while it lasts."""
 
     action: str

@@ -228,8 +228,15 @@ def noun(word: str, category: str, meaning: str, doc: str = "", plural: str | No
     NOUNS[word] = NounDef(word, plural, category, meaning, doc)
 
 
+_SURFACE: dict[int, dict[str, NounDef]] = {}
+
+
 def surface_nouns() -> dict[str, NounDef]:
-    """Every written form of every noun (singular, plural and Eon aliases) -> its definition."""
+    """Every written form of every noun (singular, plural and Eon aliases) -> its definition
+    (computed once for each state of the noun table)."""
+    cached = _SURFACE.get(len(NOUNS))
+    if cached is not None:
+        return cached
     out: dict[str, NounDef] = {}
     for n in NOUNS.values():
         out[n.word] = n
@@ -237,6 +244,8 @@ def surface_nouns() -> dict[str, NounDef]:
     for eon, ffg in ALIASES.items():
         if ffg in out and eon not in out:
             out[eon] = out[ffg]
+    _SURFACE.clear()
+    _SURFACE[len(NOUNS)] = out
     return out
 
 
