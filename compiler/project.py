@@ -139,7 +139,10 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
         if SKIP_FOLDERS & set(rel_dir.split(os.sep)):
             dirnames[:] = []
             continue
-        for name in filenames:
+        # a folder named like a card file is listed too, so reading it reports the problem
+        odd = [name for name in dirnames if name.endswith(".yaml")]
+        dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
+        for name in filenames + odd:
             if not name.endswith(".yaml") or (name == MANIFEST and not rel_dir):
                 continue
             rel = os.path.join(rel_dir, name) if rel_dir else name

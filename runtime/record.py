@@ -12,4 +12,5 @@ class Record:
     __slots__ = ()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (type(self), tuple(getattr(self, name) for name in self.__slots__))
+        names: tuple[str, ...] = type(self).__slots__
+        return (type(self), tuple(getattr(self, name) for name in names))
