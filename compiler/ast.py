@@ -112,9 +112,10 @@ class VerbPhrase:
 
 @dataclass(frozen=True, slots=True)
 class Duration:
-    scope: str  # "encounter" | "turn" | "game" | "encounters"
+    scope: str  # "encounter" | "turn" | "game" | "encounters" | "while"
     count: int
     pos: Pos
+    condition: Cond | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +167,7 @@ class InsteadStmt:
 @dataclass(frozen=True, slots=True)
 class LastingStmt:
     duration: Duration
-    body: Simple
+    body: Simple | DelayedStmt
     pos: Pos
 
 

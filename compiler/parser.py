@@ -194,6 +194,9 @@ class Builder(Transformer):
     def inline(self, items: list[Any]) -> tuple[ast.Stmt, ...]:
         return _stmts(items)
 
+    def inline_if(self, items: list[Any]) -> tuple[ast.Stmt, ...]:
+        return (ast.IfStmt(items[1], (items[2],), None, _pos(*items)),)
+
     # ---------------------------------------------------------------- statements
 
     def if_stmt(self, items: list[Any]) -> ast.IfStmt:
@@ -231,6 +234,10 @@ class Builder(Transformer):
 
     def lasting_count(self, items: list[Any]) -> ast.LastingStmt:
         duration = ast.Duration("encounters", int(items[1]), _pos(*items[:3]))
+        return ast.LastingStmt(duration, items[-1], _pos(*items))
+
+    def lasting_while(self, items: list[Any]) -> ast.LastingStmt:
+        duration = ast.Duration("while", 0, _pos(*items[:2]), items[1])
         return ast.LastingStmt(duration, items[-1], _pos(*items))
 
     def delayed(self, items: list[Any]) -> ast.DelayedStmt:

@@ -42,6 +42,7 @@ class Scope:
     loop_var: bool = False  # inside `for each <players>`
     subject_set: bool = False  # inside the arguments of a statement with its own subject
     in_event: bool = False  # the window carries an event ("those ships", "that card")
+    recurring: bool = False  # inside a lasting effect that spans later encounters
 
 
 @dataclass
@@ -127,7 +128,17 @@ class Resolver:
                 )
             return ir.Instead(self._simple(stmt.body))
         if isinstance(stmt, ast.LastingStmt):
-            return self._lasting(stmt.duration, self._simple(stmt.body))
+            was_recurring = self.scope.recurring
+            self.scope.recurring = stmt.duration.scope != "encounter"
+            try:
+                body = (
+                    self._stmt(stmt.body)
+                    if isinstance(stmt.body, ast.DelayedStmt)
+                    else self._simple(stmt.body)
+                )
+            finally:
+                self.scope.recurring = was_recurring
+            return self._lasting(stmt.duration, body)
         if isinstance(stmt, ast.DelayedStmt):
             window = self._window(stmt.window, stmt.window_pos)
             self._check_later(window, stmt.window_pos)
@@ -150,11 +161,14 @@ class Resolver:
         return np.det in ("a", "another", "any") or any(t.kind == "chosen" for t in np.tails)
 
     def _lasting(self, duration: ast.Duration, body: ir.Node) -> ir.Node:
-        return ir.Lasting(duration.scope, body, duration.count)
+        condition = self._cond(duration.condition) if duration.condition is not None else None
+        return ir.Lasting(duration.scope, body, duration.count, condition)
 
     def _check_later(self, window: str, pos: ast.Pos) -> None:
         """A delayed step must come after the hook's own step, or it never runs."""
         here, there = BY_NAME.get(self.scope.window or ""), BY_NAME[window]
+        if self.scope.recurring:
+            return  # it fires in later encounters too
         if here is None or here.kind is not WindowKind.STEP or there.kind is not WindowKind.STEP:
             return
         order = list(Window)
@@ -327,6 +341,8 @@ class Resolver:
             )
         if t is T.PLAYERS:
             return self._players(expr)
+        if t is T.POWER:
+            return self._power(expr)
         if t is T.CARDS:
             return self._cards(expr)
         if t is T.CARD:
@@ -447,6 +463,27 @@ class Resolver:
                 return ir.Chosen(base, None, 0, 99)
             return ir.Chosen(base, None, 1, 1)
         return base
+
+    def _power(self, np: ast.NP) -> ir.Node:
+        """Whose power a phrase names: `your power`, `the opponent's power`, `that power`."""
+        if np.noun not in ("power", "powers"):
+            raise ResolveError(
+                d.WRONG_ARG_TYPE,
+                f"'{_np_text(np)}' is not a power",
+                np.pos,
+                "write 'your power', 'the opponent's power' or 'that power'",
+            )
+        if np.form == "owned" and np.possessor is not None:
+            return self._players(np.possessor)
+        if np.det == "that":
+            self._need_event(np, "power")
+            return ir.Players("event player")
+        raise ResolveError(
+            d.BAD_PHRASE,
+            f"whose power is '{_np_text(np)}'?",
+            np.pos,
+            "write 'your power' or 'the opponent's power'",
+        )
 
     def _ally_side(self, owner: ast.NP, np: ast.NP) -> str:
         if owner.form == "pronoun":
@@ -777,7 +814,7 @@ class Resolver:
 
     def _amount(self, np: ast.NP) -> ir.Node:
         noun = self._noun(np)
-        if noun.meaning not in ("lucre", "rewards"):
+        if noun.meaning not in ("lucre", "rewards", "markers"):
             raise ResolveError(
                 d.WRONG_ARG_TYPE,
                 f"'{_np_text(np)}' is not an amount",

@@ -39,11 +39,49 @@ class CardPlay:
 
 
 @dataclass(slots=True)
+class Period:
+    """How long a lasting effect holds: this encounter, this turn, the game, a run of
+    encounters (by serial number), or while a condition holds."""
+
+    scope: str
+    first: int = 0
+    last: int = 0
+    guard: Any = None  # for "while": a no-argument test
+
+    def covers(self, serial: int) -> bool:
+        if self.scope in ("encounter", "encounters"):
+            return self.first <= serial <= self.last
+        if self.scope == "while":
+            return bool(self.guard())
+        return True
+
+    def over(self, scope: str, serial: int) -> bool:
+        """Whether the period has ended once `scope` ends (encounter `serial` just finished)."""
+        if self.scope in ("encounter", "encounters"):
+            return scope == "encounter" and self.last <= serial
+        if self.scope == "turn":
+            return scope == "turn"
+        if self.scope == "while":
+            return not self.guard()
+        return False
+
+
+@dataclass(slots=True)
 class Restriction:
     action: str
     seats: frozenset[int]
-    until: str
+    period: Period
     source: str = ""
+
+
+@dataclass(slots=True)
+class Recurring:
+    """A delayed effect that fires in each encounter its period covers."""
+
+    window: str
+    run: Any
+    ctx: Ctx
+    period: Period
 
 
 @dataclass(slots=True)
@@ -59,7 +97,7 @@ class Dispatcher:
         self.rules = game.rules
         self.powers: dict[str, list[tuple[int, Bound]]] = {}
         self.restrictions: list[Restriction] = []
-        self.lasting: list[tuple[str, Any]] = []  # (until, undo callable)
+        self.recurring: list[Recurring] = []
         self._orders: dict[tuple[int, int], list[int]] = {}
         self.quiet: set[str] = set()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
@@ -89,7 +127,7 @@ class Dispatcher:
     def run(self, name: str, event: Any) -> None:
         enc = self.game.state.encounter
         delayed = enc.delayed if enc is not None and enc.delayed else None
-        if name in self.quiet and not delayed:
+        if name in self.quiet and not delayed and not self.recurring:
             return  # nothing in this game can ever act here
         powers = self.powers.get(name)
         if powers:
@@ -99,6 +137,8 @@ class Dispatcher:
             self.run_in_play(in_play, enc, event)
         if delayed:
             self.run_delayed(name, delayed, event)
+        if self.recurring:
+            self.run_recurring(name, event)
         if self.game.held.get(name):
             self.offer_plays(name, event)
 
@@ -246,9 +286,21 @@ class Dispatcher:
     # ------------------------------------------------------------------ delayed hooks
 
     def delay(self, window: str, run: Any, ctx: Ctx) -> None:
+        """A one-shot effect later this encounter, or a recurring one for a longer period."""
+        period = ctx.period
+        if period is not None and period.scope != "encounter":
+            self.recurring.append(Recurring(window, run, ctx, period))
+            return
         enc = self.game.state.encounter
         if enc is not None:
             enc.delayed.append(DelayedHook(window, run, ctx))
+
+    def run_recurring(self, name: str, event: Any) -> None:
+        serial = self.game.state.encounter_serial
+        for hook in [h for h in self.recurring if h.window == name]:
+            if hook.period.covers(serial):
+                hook.ctx.event = event
+                hook.run(hook.ctx)
 
     def run_delayed(self, name: str, delayed: list[Any], event: Any) -> None:
         due = [d for d in delayed if d.window == name]
@@ -375,26 +427,33 @@ class Dispatcher:
 
     # ------------------------------------------------------------------ restrictions and lasting effects
 
-    def forbid(self, action: str, seats: frozenset[int], until: str, source: str = "") -> None:
-        self.restrictions.append(Restriction(action, seats, until, source))
+    def period(self, scope: str, count: int = 1, guard: Any = None) -> Period:
+        """The period a lasting effect made now covers."""
+        serial = self.game.state.encounter_serial
+        if scope == "encounters":
+            return Period(scope, serial + 1, serial + count)
+        return Period(scope, serial, serial, guard)
+
+    def forbid(
+        self, action: str, seats: frozenset[int], period: Period | None, source: str = ""
+    ) -> None:
+        self.restrictions.append(
+            Restriction(action, seats, period or self.period("encounter"), source)
+        )
 
     def forbidden(self, action: str, seat: int) -> bool:
         if not self.restrictions:
             return False
-        return any(r.action == action and seat in r.seats for r in self.restrictions)
-
-    def last(self, until: str, undo: Any) -> None:
-        self.lasting.append((until, undo))
+        serial = self.game.state.encounter_serial
+        return any(
+            r.action == action and seat in r.seats and r.period.covers(serial)
+            for r in self.restrictions
+        )
 
     def expire(self, scope: str) -> None:
-        """End the restrictions and lasting effects that hold until the end of `scope`."""
+        """Drop the restrictions and recurring effects whose period ends with `scope`."""
+        serial = self.game.state.encounter_serial
         if self.restrictions:
-            self.restrictions = [r for r in self.restrictions if r.until != scope]
-        if self.lasting:
-            keep = []
-            for until, undo in self.lasting:
-                if until == scope:
-                    undo()
-                else:
-                    keep.append((until, undo))
-            self.lasting = keep
+            self.restrictions = [r for r in self.restrictions if not r.period.over(scope, serial)]
+        if self.recurring:
+            self.recurring = [h for h in self.recurring if not h.period.over(scope, serial)]

@@ -243,9 +243,10 @@ class Instead(Record):
 class Lasting(Record):
     """A rule change that holds until the duration ends (end of encounter, turn, game, N encounters)."""
 
-    duration: str  # "encounter" | "turn" | "game" | "encounters"
+    duration: str  # "encounter" | "turn" | "game" | "encounters" | "while"
     body: Node
     count: int = 1
+    condition: Node | None = None  # for "while": the effect holds as long as this is true
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,9 +27,8 @@ class T(enum.Enum):
     SIDE = "side"
     QUANTITY = "quantity"  # a number the game keeps that an op may change (a total, a card value)
     FORMULA = "formula"  # an expression kept unevaluated, worked out later (a total's formula)
-    AMOUNT = (
-        "amount"  # a quantity of something counted, not handled one by one: "4 lucre", "2 rewards"
-    )
+    AMOUNT = "amount"  # a counted quantity, not handled one by one: "4 lucre", "2 rewards"
+    POWER = "power"  # whose alien power: "your power", "the opponent's power", "that power"
     WORD = "word"  # a fixed word (e.g. "the encounter" in "win the encounter")
     FLAG = "flag"  # an adverb such as "at random"
 

@@ -118,6 +118,7 @@ class State:
     offense: int = 0
     encounter: Encounter | None = None
     encounters_this_turn: int = 0
+    encounter_serial: int = 0  # how many encounters have begun in the game
     winners: list[int] = field(default_factory=list)
     over: bool = False
     used: dict[str, int] = field(

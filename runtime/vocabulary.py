@@ -556,3 +556,33 @@ def _ships_owned(ctx: Ctx, seats: list[int]) -> bool:
 def _zapped(ctx: Ctx, seats: list[int]) -> bool:
     enc = _enc(ctx)
     return enc is not None and all(s in enc.zapped for s in seats)
+
+
+# ---------------------------------------------------------------- neighbours, markers, comparisons
+
+noun(
+    "player on your left",
+    "player",
+    "left",
+    "the next player clockwise",
+    plural="players on your left",
+)
+noun(
+    "player on your right",
+    "player",
+    "right",
+    "the previous player clockwise",
+    plural="players on your right",
+)
+noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
+noun("comparison", "thing", "comparison", "how the two totals decide the winner")
+
+
+@measure("markers", "how many markers a player keeps on its alien sheet")
+def _markers(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.players[seat].tokens.get("markers", 0)
+
+
+@setter("markers")
+def _set_markers(ctx: Ctx, seat: int, new: int) -> None:
+    ctx.game.state.players[seat].tokens["markers"] = max(0, new)

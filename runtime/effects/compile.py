@@ -79,11 +79,13 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
 
         return instead
     if isinstance(node, ir.Lasting):
-        body, until = statement(node.body), node.duration
+        body, scope, count = statement(node.body), node.duration, node.count
+        guard = condition(node.condition) if node.condition is not None else None
 
         def lasting(ctx: Ctx) -> None:
             inner = ctx.copy()
-            inner.until = until
+            test = (lambda: guard(inner)) if guard is not None else None
+            inner.period = ctx.game.dispatch.period(scope, count, test)
             body(inner)
 
         return lasting
@@ -98,7 +100,7 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
         who, action = players(node.subject), node.action
 
         def forbid(ctx: Ctx) -> None:
-            ctx.game.dispatch.forbid(action, frozenset(who(ctx)), ctx.until, ctx.hook.card)
+            ctx.game.dispatch.forbid(action, frozenset(who(ctx)), ctx.period, ctx.hook.card)
 
         return forbid
     raise CompileError(f"not a statement: {type(node).__name__}")
@@ -299,7 +301,7 @@ def arg(node: ir.Node | None, t: T) -> Fn:
         return _none
     if t is T.NUMBER:
         return value(node)
-    if t is T.PLAYERS:
+    if t is T.PLAYERS or t is T.POWER:
         return players(node)
     if t is T.CARDS:
         return _cards(node)

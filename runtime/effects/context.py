@@ -14,7 +14,7 @@ class Stop(Exception):
 
 
 class Ctx:
-    __slots__ = ("card", "event", "game", "hook", "subject", "they", "until", "you")
+    __slots__ = ("card", "event", "game", "hook", "period", "subject", "they", "you")
 
     def __init__(
         self, game: Game, you: int, hook: Hook, event: Any = None, card: int | None = None
@@ -26,11 +26,11 @@ class Ctx:
         self.card = card  # the instance being played, for card plays
         self.they = you  # the player bound by `for each`
         self.subject = you  # the player the current statement acts for
-        self.until = "encounter"  # how long restrictions made now last
+        self.period: Any = None  # how long restrictions and delayed effects made now last
 
     def copy(self) -> Ctx:
         other = Ctx(self.game, self.you, self.hook, self.event, self.card)
-        other.they, other.subject, other.until = self.they, self.subject, self.until
+        other.they, other.subject, other.period = self.they, self.subject, self.period
         return other
 
     def with_they(self, seat: int) -> Ctx:

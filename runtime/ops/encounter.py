@@ -9,7 +9,7 @@ from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.game import EncounterEnded
-from runtime.registry import T, flag, obj, op, word
+from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE
@@ -252,3 +252,33 @@ def zap_power(ctx: Ctx, event: PowerUse) -> None:
 @op("reveal cards", "reveal", obj(T.CARDS), doc="Show cards to every player.")
 def reveal_cards(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
     ctx.game.log("effect", seat, "reveals cards")
+
+
+@op(
+    "reverse comparison",
+    "reverse",
+    word("the comparison"),
+    doc="The lower total wins the encounter instead of the higher (ties still go to the defense).",
+)
+def reverse_comparison(ctx: Ctx, seat: int, _: str) -> None:
+    enc = ctx.game.state.encounter
+    if enc is not None:
+        enc.lower_wins = not enc.lower_wins
+
+
+@op(
+    "swap cards",
+    "swap",
+    obj(T.CARD),
+    pp("with", T.CARD, "other"),
+    doc="Two encounter cards change places: each main player reveals the card the other selected.",
+)
+def swap_cards(ctx: Ctx, seat: int, mine: v.CardTarget, other: v.CardTarget) -> None:
+    enc = ctx.game.state.encounter
+    if enc is None or mine.side is None or other.side is None or mine.side == other.side:
+        return
+    a, b = mine.side, other.side
+    enc.cards[a], enc.cards[b] = enc.cards[b], enc.cards[a]
+    enc.types[a], enc.types[b] = enc.types[b], enc.types[a]
+    enc.values[a], enc.values[b] = enc.values[b], enc.values[a]
+    ctx.game.log("effect", seat, "swaps the encounter cards")

@@ -18,6 +18,10 @@ from runtime.rules.outcome import collect_rewards
 def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     if amount.what == "rewards":
         collect_rewards(ctx.game, seat, amount.count)
+    elif amount.what == "markers":
+        tokens = ctx.game.state.players[seat].tokens
+        tokens["markers"] = tokens.get("markers", 0) + amount.count
+        ctx.game.log("effect", seat, f"gains {amount.count} marker(s)")
     else:
         lucre.gain(ctx.game, seat, amount.count)
 
@@ -51,3 +55,48 @@ def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> N
 )
 def win_game(ctx: Ctx, seat: int, _: str) -> None:
     ctx.game.end([seat])
+
+
+@op(
+    "spend",
+    "spend",
+    obj(T.AMOUNT),
+    doc="Remove markers from the player's alien sheet (as many as it has, up to the amount).",
+)
+def spend(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
+    tokens = ctx.game.state.players[seat].tokens
+    tokens[amount.what] = max(0, tokens.get(amount.what, 0) - amount.count)
+
+
+@op(
+    "suspend power",
+    "suspend",
+    obj(T.POWER),
+    doc="A player's power stops working for the rest of the encounter (without a zap).",
+)
+def suspend_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return
+    for owner in owners:
+        enc.zapped.add(owner)
+        ctx.game.log("zap", owner)
+
+
+@op(
+    "lose power",
+    "lose",
+    obj(T.POWER),
+    doc="A player loses its alien power for the rest of the game.",
+)
+def lose_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
+    for owner in owners:
+        ctx.game.state.players[owner].power_lost = True
+        ctx.game.log("effect", owner, "loses the alien power for good")
+
+
+@op("regain power", "regain", obj(T.POWER), doc="A player whose power was lost has it again.")
+def regain_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
+    for owner in owners:
+        ctx.game.state.players[owner].power_lost = False
+        ctx.game.log("power_on", owner)

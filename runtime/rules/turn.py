@@ -80,6 +80,7 @@ def new_encounter(game: Game, number: int) -> Encounter:
     )
     st.encounter = enc
     st.encounters_this_turn = number
+    st.encounter_serial += 1
     return enc
 
 
