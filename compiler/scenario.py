@@ -19,7 +19,7 @@ from runtime.invariants import InvariantBroken, check
 from runtime.setup import Setup, SetupError
 
 SCENARIO_KEYS = {"name", "covers", "setup", "start", "play", "answers", "auto", "expect", "notes"}
-PLAY_MODES = ("encounter", "turn", "game")
+PLAY_MODES = ("setup", "encounter", "turn", "game")
 
 
 class ScenarioError(Exception):
@@ -128,7 +128,7 @@ class Runner:
                 check(game)
                 if mode == "game":
                     play_game(game)
-                else:
+                elif mode != "setup":
                     play_turn(game, encounters=1 if mode == "encounter" else None)
             except GameOver:
                 pass
@@ -349,6 +349,12 @@ class Runner:
                 for i, fragment in enumerate(want):
                     if any(str(fragment) in line for line in result.log):
                         fail(f"{p}/{i}", f"the log should not mention '{fragment}'")
+            elif key == "aliens":
+                for color, alien in want.items():
+                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
+                    got_alien = st.players[seat].alien or "none"
+                    if got_alien != alien:
+                        fail(f"{p}/{color}", f"expected {color} to be {alien}, got {got_alien}")
             elif key == "power":
                 for color, state in want.items():
                     seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)

@@ -8,6 +8,7 @@ from typing import Any
 # event kind -> (field names, text template). Templates use the field names.
 EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "setup": (("count", "seed"), "setup: {count} players, seed {seed}"),
+    "combo": (("name",), "the combination card {name} is revealed"),
     "alien": (("player", "alien"), "{player} is {alien}"),
     "first": (("player",), "{player} goes first"),
     "turn": (("turn", "player"), "turn {turn}: {player} is the offense"),

@@ -26,6 +26,10 @@ BASE_OPTIONS: dict[str, tuple[Any, str]] = {
     "failed_deal_loss": (3, "ships each main player loses when a deal fails"),
     "use_flares": (True, "shuffle flares into the cosmic deck"),
     "max_turns": (1000, "turns after which an unfinished game stops"),
+    "alien_selection": (
+        "random",
+        "how aliens are dealt: random, or combo (from a revealed combination card)",
+    ),
 }
 
 

@@ -109,6 +109,9 @@ def check_colors(game: Game, colors: tuple[str, ...]) -> None:
         )
 
 
+CHOICES: dict[str, tuple[str, ...]] = {"alien_selection": ("random", "combo")}
+
+
 def check_base_option(name: str, value: object) -> None:
     """A base option must have its default's type; counts may not be negative (nor zero planets)."""
     from runtime.setup import BASE_OPTIONS
@@ -117,6 +120,11 @@ def check_base_option(name: str, value: object) -> None:
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise SetupError(f"option '{name}' must be true or false, not {value!r}")
+        return
+    if isinstance(default, str):
+        allowed = CHOICES.get(name, ())
+        if value not in allowed:
+            raise SetupError(f"option '{name}' is one of {', '.join(allowed)}, not {value!r}")
         return
     low = 1 if name == "planets_per_player" else 0
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
@@ -166,9 +174,28 @@ def assign_aliens(game: Game, state: State) -> None:
             state.players[seat].alien = alien_id
         return
     usable = sorted(c.id for c in in_packs if card_allowed(game, c))
+    if setup.option("alien_selection") == "combo":
+        usable = from_combo(game, state, set(usable))
     state.rng.shuffle(usable)
     for seat, alien_id in zip(range(setup.players), usable, strict=False):
         state.players[seat].alien = alien_id
+
+
+def from_combo(game: Game, state: State, usable: set[str]) -> list[str]:
+    """Shuffle the combination cards and reveal them until one names enough usable aliens;
+    its aliens are the ones dealt."""
+    setup = game.setup
+    combos = sorted(
+        (c for c in game.cards.cards.values() if c.kind == "combo" and c.pack in setup.packs),
+        key=lambda c: c.id,
+    )
+    state.rng.shuffle(combos)
+    for combo in combos:
+        aliens = [a for a in combo.attrs.get("aliens", ()) if a in usable]
+        if len(aliens) >= setup.players:
+            game.log("combo", combo.name)
+            return sorted(aliens)
+    raise SetupError(f"no combination card names {setup.players} usable aliens")
 
 
 def _add(game: Game, state: State, card: CardDef) -> int:

@@ -1,0 +1,121 @@
+"""Soak test: thousands of seeded random games, invariants checked after every decision, each game
+under a time limit; any failure leaves a replayable trace (setup, seed, answers) behind.
+
+    python bench/soak.py                      # 2000 games, 3-5 players, every bundled pack mix
+    python bench/soak.py --games 10000 --packs base,set8 --limit 5 --out soak-failures/
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+PACK_MIXES: tuple[tuple[str, ...], ...] = (
+    ("base",),
+    ("set8",),
+    ("set8", "kickers-negative", "dominion-rewards"),
+    ("kickers-additive", "incursion-rewards"),
+)
+
+
+class TooSlow(Exception):
+    pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument(
+        "--packs", default=None, help="comma-separated packs (default: cycle through several mixes)"
+    )
+    parser.add_argument("--limit", type=float, default=10.0, help="seconds allowed per game")
+    parser.add_argument(
+        "--out", type=Path, default=Path("soak-failures"), help="where failing traces go"
+    )
+    parser.add_argument(
+        "--no-check", action="store_true", help="skip the invariant checks (faster)"
+    )
+    args = parser.parse_args(argv)
+
+    from compiler.project import bundled_project
+    from runtime.agents import RandomAgent
+    from runtime.effects.link import Rules
+    from runtime.game import Game
+    from runtime.invariants import check
+    from runtime.rules.turn import play_game
+    from runtime.setup import Setup
+    from runtime.trace import Trace
+
+    project = bundled_project()
+    if project.errors:
+        print("the bundled cards have errors; run `cosmic validate`", file=sys.stderr)
+        return 2
+    rules = Rules(project.cards)
+    mixes = [tuple(args.packs.split(","))] if args.packs else list(PACK_MIXES)
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise TooSlow()
+
+    signal.signal(signal.SIGALRM, alarm)
+    failures: Counter[str] = Counter()
+    turns: list[int] = []
+    started = time.perf_counter()
+    for k in range(args.games):
+        seed = args.seed + k
+        pick = random.Random(seed)
+        from compiler.setups import with_requirements
+
+        packs = with_requirements(project.cards, mixes[k % len(mixes)])
+        setup = Setup(players=pick.choice((3, 4, 5)), packs=packs, seed=seed)
+        agents = [RandomAgent(seed * 101 + s) for s in range(setup.players)]
+        game = Game(
+            project.cards,
+            setup,
+            agents,
+            rules=rules,
+            log=False,
+            observer=None if args.no_check else check,
+        )
+        signal.setitimer(signal.ITIMER_REAL, args.limit)
+        problem = None
+        try:
+            play_game(game)
+            if not game.state.over:
+                problem = f"unfinished after {game.state.turn} turns"
+        except TooSlow:
+            problem = f"slower than {args.limit}s"
+        except Exception as exc:  # a soak reports every failure, whatever it is
+            problem = f"{type(exc).__name__}: {exc}"
+            traceback.print_exc(limit=6)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        if problem is None:
+            turns.append(game.state.turn)
+            continue
+        failures[problem.split(":")[0]] += 1
+        args.out.mkdir(parents=True, exist_ok=True)
+        where = args.out / f"game-{seed}.json"
+        Trace.of(game).write(where)
+        print(
+            f"seed {seed} ({'+'.join(packs)}, {setup.players} players): {problem}; trace in {where}"
+        )
+    elapsed = time.perf_counter() - started
+    played = len(turns)
+    print(
+        f"{args.games} games in {elapsed:.1f}s ({args.games / elapsed:.1f}/s); "
+        f"{played} finished with a winner; average {sum(turns) / max(1, played):.1f} turns; "
+        f"failures: {dict(failures) or 'none'}"
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
