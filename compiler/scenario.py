@@ -201,6 +201,41 @@ class Runner:
                     return i
         return None
 
+    def _techs(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
+        """`techs: {red: {xenon-lasers: 2}}` (face down, with ships researching them) and
+        `completed techs: {red: [warpspace-key]}` (face up) replace the dealt techs."""
+        st = game.state
+        wanted_down = start.get("techs") or {}
+        wanted_up = start.get("completed techs") or {}
+        for color in set(wanted_down) | set(wanted_up):
+            seat = self._seat(game, color, loaded.span("/start").line)
+            player = st.players[seat]
+            st.tech_deck.extend(player.techs)
+            player.removed += sum(player.research.values())
+            player.techs, player.research = [], {}
+        for key, wanted in (("techs", wanted_down), ("completed techs", wanted_up)):
+            for color, cards in wanted.items():
+                line = loaded.span(f"/start/{key}/{color}").line
+                player = st.players[self._seat(game, color, line)]
+                ids = cards.items() if isinstance(cards, dict) else ((c, 0) for c in cards)
+                for card_id, ships in ids:
+                    tech = self._take_tech(game, str(card_id), line)
+                    if key == "techs":
+                        player.techs.append(tech)
+                        player.research[tech] = int(ships)
+                        player.removed -= int(ships)
+                    else:
+                        player.completed.append(tech)
+
+    def _take_tech(self, game: Game, card_id: str, line: int) -> int:
+        st = game.state
+        for pile in (st.tech_deck, st.tech_discard, *(p.techs for p in st.players)):
+            for i in pile:
+                if st.catalog[i] == card_id:
+                    pile.remove(i)
+                    return i
+        raise ScenarioError(f"no tech '{card_id}' in the game (is the techs option on?)", line)
+
     def _seat(self, game: Game, color: Any, line: int) -> int:
         for p in game.state.players:
             if p.color == color:
@@ -262,6 +297,7 @@ class Runner:
             player = st.players[seat]
             player.removed += player.warp - int(count)
             player.warp = int(count)
+        self._techs(game, loaded, start)
         for color, count in (start.get("lucre") or {}).items():
             seat = self._seat(game, color, loaded.span(f"/start/lucre/{color}").line)
             st.players[seat].lucre = int(count)
@@ -366,10 +402,12 @@ class Runner:
 
 
 def _auto_answer(decision: Decision, auto: set[str]) -> Answer | None:
+    """For the kinds a scenario lists under `auto`: the do-nothing option, else no pick, else
+    the first option."""
     if decision.kind not in auto:
         return None
     if decision.passive is not None:
         return (decision.passive,)
     if decision.minimum == 0:
         return ()
-    return None
+    return tuple(range(decision.minimum))

@@ -113,7 +113,7 @@ class Dispatcher:
             for window, bounds in self.rules.powers.get(player.alien, {}).items():
                 table.setdefault(window, []).extend((player.seat, b) for b in bounds)
         self.powers = table
-        busy = set(table) | set(self.rules.plays) | set(self.rules.in_play)
+        busy = set(table) | set(self.rules.plays) | set(self.rules.in_play) | set(self.rules.techs)
         self.quiet = {w.value for w in Window} - busy
 
     # ------------------------------------------------------------------ windows
@@ -135,6 +135,9 @@ class Dispatcher:
         in_play = self.rules.in_play.get(name)
         if in_play and enc is not None:
             self.run_in_play(in_play, enc, event)
+        tech_hooks = self.rules.techs.get(name)
+        if tech_hooks:
+            self.run_techs(tech_hooks, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if self.recurring:
@@ -282,6 +285,31 @@ class Dispatcher:
                 if bound.test is None or bound.test(ctx):
                     game.log("effect", seat, f"{game.card_label(card)} takes effect")
                     bound.run(ctx)
+
+    def run_techs(self, bounds: list[Bound], event: Any) -> None:
+        """Completed techs act for their owners; a one-shot tech is discarded once used."""
+        from runtime.rules import techs
+
+        game = self.game
+        for seat in self.order():
+            for tech in list(game.state.players[seat].completed):
+                card = game.defs[tech]
+                for bound in bounds:
+                    if bound.hook.card != card.id or tech not in game.state.players[seat].completed:
+                        continue
+                    if bound.role is not None and not bound.role(game.state, seat):
+                        continue
+                    ctx = Ctx(game, seat, bound.hook, event, tech)
+                    if bound.test is not None and not bound.test(ctx):
+                        continue
+                    if bound.hook.optional and not game.yes_no(
+                        seat, "tech.use", f"use {card.name}?"
+                    ):
+                        continue
+                    game.log("effect", seat, f"uses {card.name}")
+                    bound.run(ctx)
+                    if card.attrs.get("after_use") == "discard":
+                        techs.spend(game, seat, tech)
 
     # ------------------------------------------------------------------ delayed hooks
 

@@ -220,6 +220,8 @@ class Game:
             self.state.destiny_discard.append(instance)
         elif card.attrs.get("deck") == "rewards":
             self.state.reward_discard.append(instance)
+        elif card.kind == "tech":
+            self.state.tech_discard.append(instance)
         else:
             self.state.discard.append(instance)
 

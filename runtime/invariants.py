@@ -17,7 +17,12 @@ class InvariantBroken(AssertionError):
 def ship_count(game: Game, seat: int) -> int:
     st = game.state
     p = st.players[seat]
-    total = sum(planet.ships[seat] for planet in st.planets) + p.warp + p.removed
+    total = (
+        sum(planet.ships[seat] for planet in st.planets)
+        + p.warp
+        + p.removed
+        + sum(p.research.values())
+    )
     enc = st.encounter
     if enc is not None:
         total += enc.gate[seat] + enc.guard[seat]
@@ -34,12 +39,16 @@ def card_zones(game: Game) -> Counter[int]:
         st.destiny_discard,
         st.reward_deck,
         st.reward_discard,
+        st.tech_deck,
+        st.tech_discard,
         st.in_play,
         st.aside,
     ):
         seen.update(pile)
     for p in st.players:
         seen.update(p.hand)
+        seen.update(p.techs)
+        seen.update(p.completed)
     if st.encounter is not None and st.encounter.destiny is not None:
         seen[st.encounter.destiny] += 1
     return seen

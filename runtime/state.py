@@ -28,6 +28,9 @@ class Player:
     powered: bool = True  # enough home colonies to use the power (last known)
     power_lost: bool = False  # the alien sheet is gone for good
     tokens: dict[str, int] = field(default_factory=dict)  # counters kept on the alien sheet
+    techs: list[int] = field(default_factory=list)  # face-down techs being researched
+    research: dict[int, int] = field(default_factory=dict)  # ships on each face-down tech
+    completed: list[int] = field(default_factory=list)  # face-up techs
 
 
 @dataclass(slots=True)
@@ -112,6 +115,8 @@ class State:
     destiny_discard: list[int] = field(default_factory=list)
     reward_deck: list[int] = field(default_factory=list)  # cards an expansion puts in a reward deck
     reward_discard: list[int] = field(default_factory=list)
+    tech_deck: list[int] = field(default_factory=list)
+    tech_discard: list[int] = field(default_factory=list)
     in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
     aside: list[int] = field(default_factory=list)  # cards out of the game
     turn: int = 0
@@ -181,6 +186,9 @@ class State:
                     p.powered,
                     p.power_lost,
                     sorted(p.tokens.items()),
+                    p.techs,
+                    sorted(p.research.items()),
+                    p.completed,
                 ]
                 for p in self.players
             ],
@@ -192,6 +200,8 @@ class State:
                 self.destiny_discard,
                 self.reward_deck,
                 self.reward_discard,
+                self.tech_deck,
+                self.tech_discard,
             ],
             "in_play": self.in_play,
             "aside": self.aside,

@@ -88,6 +88,7 @@ class Rules:
         self.upgrades: dict[tuple[str, str], list[Play]] = {}
         self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
         self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
+        self.techs: dict[str, list[Bound]] = {}  # hooks of completed techs
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
@@ -109,6 +110,8 @@ class Rules:
                 self.powers.setdefault(card.id, {}).setdefault(hook.window, []).append(bound)
             elif hook.kind == "in play":
                 self.in_play.setdefault(hook.window, []).append(bound)
+            elif card.kind == "tech":
+                self.techs.setdefault(hook.window, []).append(bound)
             elif hook.kind == "super" and hook.upgrades:
                 play = Play(card.id, card.kind, bound, "super", card.alien)
                 self.upgrades.setdefault((card.alien or "", hook.upgrades), []).append(play)

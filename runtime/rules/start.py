@@ -218,6 +218,9 @@ def build_piles(game: Game, state: State) -> None:
                 continue
             for _ in range(card.copies):
                 state.destiny_deck.append(_add(game, state, card))
+        elif card.kind == "tech" and option_on(game, "techs") and card_allowed(game, card):
+            for _ in range(card.copies):
+                state.tech_deck.append(_add(game, state, card))
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
             for _ in range(card.copies):
@@ -228,6 +231,7 @@ def build_piles(game: Game, state: State) -> None:
     state.rng.shuffle(state.deck)
     state.rng.shuffle(state.destiny_deck)
     state.rng.shuffle(state.reward_deck)
+    state.rng.shuffle(state.tech_deck)
 
 
 def pick_flares(game: Game, state: State, chosen: list[CardDef]) -> list[CardDef]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.game import EncounterEnded, GameOver
-from runtime.rules import destiny, kickers, lucre, ships
+from runtime.rules import destiny, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 
 def start_game(game: Game) -> None:
-    """Run the setup hooks of every card in play; call once before the first turn."""
+    """Deal techs (if in use) and run the setup hooks of every card in play; call once before
+    the first turn."""
+    if techs.enabled(game):
+        techs.deal(game)
     game.dispatch.step(Window.GAME_SETUP)
 
 
@@ -105,6 +108,8 @@ def run_encounter(game: Game, number: int) -> Encounter:
 
 
 def regroup(game: Game, enc: Encounter) -> None:
+    if techs.enabled(game):
+        techs.research_step(game)
     game.dispatch.step(Window.REGROUP_START)
     offense = enc.offense
     if game.state.players[offense].warp > 0:
@@ -274,7 +279,11 @@ def wants_another(game: Game, enc: Encounter) -> bool:
         return False
     if not game.has_encounter_card(enc.offense):
         return False
-    return game.yes_no(enc.offense, "encounter.another", "have another encounter?")
+    if game.yes_no(enc.offense, "encounter.another", "have another encounter?"):
+        return True
+    if techs.enabled(game):
+        techs.after_declining(game, enc.offense)
+    return False
 
 
 def finish_encounter(game: Game, enc: Encounter) -> None:
