@@ -356,6 +356,9 @@ class Builder(Transformer):
         ]
         return ast.Quantity(kind, None, _pos(token))
 
+    def worked_out(self, items: list[Any]) -> ast.Quantity:
+        return ast.Quantity("number", items[0], _pos(items[0]))
+
     def _bounded(self, kind: str, items: list[Any]) -> ast.Quantity:
         return ast.Quantity(kind, items[1], _pos(*items))
 

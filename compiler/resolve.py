@@ -328,6 +328,14 @@ class Resolver:
         if t is T.NUMBER or t is T.FORMULA:
             return self._number(expr)
         pos = _pos_of(expr)
+        if t is T.CARDS and isinstance(expr, ast.HalfOf) and isinstance(expr.value, ast.NP):
+            # "half of your hand rounded up": that many of the cards the phrase names
+            whole = self._cards(expr.value, counting=True)
+            if isinstance(whole, ir.Cards):
+                half = ir.Half(ir.CountOf(whole), expr.round_up)
+                return ir.Cards(
+                    half, whole.filter, whole.owner, whole.random, False, False, whole.zone
+                )
         if not isinstance(expr, ast.NP):
             if t is T.AMOUNT and isinstance(expr, ast.HalfOf):
                 raise ResolveError(
@@ -705,6 +713,9 @@ class Resolver:
             return self._card_ref(np)
         owner = self._owner(np)
         zone = "hand"
+        if np.form == "phrase" and np.det in ("those", "these"):
+            # the event's cards (gain.* windows), else the cards the effect last handled
+            zone = "those"
         each_type = False
         for tail in np.tails:
             if tail.kind == "in" and tail.np is not None:

@@ -118,6 +118,15 @@ class Dispatcher:
 
     # ------------------------------------------------------------------ windows
 
+    def listening(self, window: Window) -> bool:
+        """Whether anything could act in a window now (so its event is worth building)."""
+        enc = self.game.state.encounter
+        return (
+            window._value_ not in self.quiet
+            or bool(enc is not None and enc.delayed)
+            or bool(self.recurring)
+        )
+
     def step(self, window: Window) -> None:
         self.run(window._value_, None)
 

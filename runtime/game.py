@@ -14,6 +14,7 @@ from runtime.decisions import Answer, Decision
 from runtime.log import Event, render
 from runtime.setup import BASE_OPTIONS, Setup
 from runtime.state import Encounter, State
+from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.dispatch import Dispatcher
@@ -34,6 +35,31 @@ class EncounterEnded(Exception):
     def __init__(self, success: bool) -> None:
         super().__init__(success)
         self.success = success
+
+
+# How a player came by cards -> the event window that announces it.
+GAIN_WINDOWS: dict[str, Window] = {
+    "compensation": Window.GAIN_COMPENSATION,
+    "rewards": Window.GAIN_REWARDS,
+    "new hand": Window.GAIN_NEW_HAND,
+    "power": Window.GAIN_POWER,
+    "flare": Window.GAIN_FLARE,
+    "card": Window.GAIN_CARD,
+    "purchase": Window.GAIN_PURCHASE,
+    "deal": Window.GAIN_DEAL,
+}
+
+
+class CardsGained:
+    """The event of a gain.* window: `seat` has just taken `instances` into its hand."""
+
+    __slots__ = ("count", "how", "instances", "seat")
+
+    def __init__(self, seat: int, instances: list[int], how: str) -> None:
+        self.seat = seat
+        self.instances = instances
+        self.count = len(instances)
+        self.how = how
 
 
 class PlayerView:
@@ -298,7 +324,15 @@ class Game:
             self.discard(card)
         size = self.setup.option("hand_size")
         self.log("new_hand", seat, size)
-        self.draw(seat, size)
+        self.gained(seat, self.draw(seat, size), "new hand")
+
+    def gained(self, seat: int, instances: list[int], how: str) -> None:
+        """Announce cards a player has just come by (`how`: a key of GAIN_WINDOWS)."""
+        if not instances:
+            return
+        window = GAIN_WINDOWS[how]
+        if self.dispatch.listening(window):
+            self.dispatch.event(window, CardsGained(seat, list(instances), how))
 
     def has_encounter_card(self, seat: int) -> bool:
         defs = self.defs

@@ -55,6 +55,7 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "cancel": (("what",), "{what} is cancelled"),
     "zap": (("player",), "{player}'s power is zapped for the rest of the encounter"),
     "lucre": (("player", "amount"), "{player}'s lucre changes by {amount}"),
+    "buy": (("player", "count", "what"), "{player} buys {count} {what} with lucre"),
     "colony": (("player", "planet"), "{player} establishes a colony on {planet}"),
     "power_off": (("player",), "{player} has too few home colonies and loses the power"),
     "power_on": (("player",), "{player} regains the power"),

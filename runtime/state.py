@@ -100,6 +100,7 @@ class Encounter:
     forbidden: list[Any] = field(default_factory=list)
     marks: dict[str, Any] = field(default_factory=dict)
     flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
+    bought: list[int] = field(default_factory=list)  # cards each seat bought with lucre
 
 
 @dataclass(slots=True)

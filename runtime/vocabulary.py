@@ -288,6 +288,8 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
         pool = st.discard
     elif arg.zone == "deck":
         pool = st.deck
+    elif arg.zone == "those":
+        pool = those_cards(ctx, arg.owner)
     else:
         pool = []
     if (
@@ -298,6 +300,17 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
     ):
         return list(pool)
     return [c for c in pool if matches(ctx, c, arg.filter)]
+
+
+def those_cards(ctx: Ctx, owner: int) -> list[int]:
+    """ "Those cards": the event's cards in an event window, else the ones the effect last
+    handled; of them, the ones still in `owner`'s hand (or all, for no owner)."""
+    found = getattr(ctx.event, "instances", None)
+    cards = found if found is not None else ctx.moved
+    if owner < 0:
+        return list(cards)
+    holder = ctx.game.holder
+    return [c for c in cards if holder[c] == owner]
 
 
 # ---------------------------------------------------------------- ships

@@ -158,7 +158,46 @@ class Window(enum.Enum):
         "ships are about to go to the warp (replaceable)",
     )
     SHIPS_IN_WARP = ("ships.in_warp", WindowKind.EVENT, "ships have just gone to the warp")
-    CARDS_DRAWN = ("cards.drawn", WindowKind.EVENT, "a player has drawn cards from the cosmic deck")
+    GAIN_COMPENSATION = (
+        "gain.compensation",
+        WindowKind.EVENT,
+        "a player has just collected cards as compensation (those cards)",
+    )
+    GAIN_REWARDS = (
+        "gain.rewards",
+        WindowKind.EVENT,
+        "a defensive ally has just drawn cards as rewards (those cards)",
+    )
+    GAIN_NEW_HAND = (
+        "gain.new_hand",
+        WindowKind.EVENT,
+        "a player has just drawn a new hand, once play has begun (those cards)",
+    )
+    GAIN_POWER = (
+        "gain.power",
+        WindowKind.EVENT,
+        "a player has just gained cards through an alien power (those cards)",
+    )
+    GAIN_FLARE = (
+        "gain.flare",
+        WindowKind.EVENT,
+        "a player has just gained cards through a flare (those cards)",
+    )
+    GAIN_CARD = (
+        "gain.card",
+        WindowKind.EVENT,
+        "a player has just gained cards through an artifact, edict, kicker or tech (those cards)",
+    )
+    GAIN_PURCHASE = (
+        "gain.purchase",
+        WindowKind.EVENT,
+        "a player has just bought cards from the deck with lucre (those cards)",
+    )
+    GAIN_DEAL = (
+        "gain.deal",
+        WindowKind.EVENT,
+        "a main player has just received cards in a deal (those cards)",
+    )
     COLONY_GAINED = ("colony.gained", WindowKind.EVENT, "a player has established a colony")
     COLONY_LOST = ("colony.lost", WindowKind.EVENT, "a player has lost a colony")
     POWER_LOST = (
@@ -167,6 +206,11 @@ class Window(enum.Enum):
         "a player's alien power has switched off for want of home colonies",
     )
     LUCRE_PAID = ("lucre.paid", WindowKind.EVENT, "lucre is about to be paid (replaceable)")
+    LUCRE_PURCHASE = (
+        "lucre.purchase",
+        WindowKind.EVENT,
+        "a player is about to pay the box for ships or cards it buys (replaceable)",
+    )
     RESPONSE_POWER = ("response.power", WindowKind.RESPONSE, "an alien power is being used")
     RESPONSE_CARD = (
         "response.card",
@@ -182,16 +226,3 @@ class Window(enum.Enum):
 
 
 BY_NAME: dict[str, Window] = {w.value: w for w in Window}
-
-PHASES: tuple[str, ...] = (
-    "game",
-    "turn",
-    "regroup",
-    "destiny",
-    "launch",
-    "alliance",
-    "planning",
-    "reveal",
-    "resolution",
-    "encounter",
-)

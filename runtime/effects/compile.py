@@ -289,6 +289,10 @@ def _none(ctx: Ctx) -> None:
     return None
 
 
+def _nobody(ctx: Ctx) -> int:
+    return -1
+
+
 def _you(ctx: Ctx) -> list[int]:
     return [ctx.you]
 
@@ -361,7 +365,8 @@ def _cards(node: ir.Node) -> Fn:
         return referenced
     assert isinstance(node, ir.Cards), node
     count = value(node.count) if node.count is not None else None
-    owner = _owner(node.owner)
+    # "those cards" belong to nobody in particular until an op says whose hand to look in
+    owner = _owner(node.owner) if node.owner is not None or node.zone != "those" else _nobody
     f, rnd, up_to, each, zone = node.filter, node.random, node.up_to, node.each_type, node.zone
 
     def cards(ctx: Ctx) -> v.CardsArg:

@@ -14,7 +14,7 @@ class Stop(Exception):
 
 
 class Ctx:
-    __slots__ = ("card", "event", "game", "hook", "period", "subject", "they", "you")
+    __slots__ = ("card", "event", "game", "hook", "moved", "period", "subject", "they", "you")
 
     def __init__(
         self, game: Game, you: int, hook: Hook, event: Any = None, card: int | None = None
@@ -27,10 +27,13 @@ class Ctx:
         self.they = you  # the player bound by `for each`
         self.subject = you  # the player the current statement acts for
         self.period: Any = None  # how long restrictions and delayed effects made now last
+        # the cards the effect's last card move handled ("those cards"); shared by copies
+        self.moved: list[int] = []
 
     def copy(self) -> Ctx:
         other = Ctx(self.game, self.you, self.hook, self.event, self.card)
         other.they, other.subject, other.period = self.they, self.subject, self.period
+        other.moved = self.moved
         return other
 
     def with_they(self, seat: int) -> Ctx:

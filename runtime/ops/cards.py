@@ -68,6 +68,24 @@ def name_a_card(ctx: Ctx, arg: v.CardsArg, chooser: int) -> v.CardsArg:
     )
 
 
+def moved(ctx: Ctx, cards: list[int]) -> None:
+    """Remember the cards an op just handled: "those cards" in the effect's next statements."""
+    ctx.moved[:] = cards
+
+
+def acquired(ctx: Ctx, seat: int, cards: list[int]) -> None:
+    """Announce cards a player came by through this effect: by a power, a flare or another card."""
+    moved(ctx, cards)
+    hook = ctx.hook
+    if hook.kind in ("power", "setup", "essence"):
+        how = "power"
+    elif hook.kind in ("wild", "super") or ctx.game.cards.cards[hook.card].kind == "flare":
+        how = "flare"
+    else:
+        how = "card"
+    ctx.game.gained(seat, cards, how)
+
+
 def _type_key(ctx: Ctx, card: int) -> str:
     d = ctx.game.defs[card]
     return d.type if d.kind == "encounter" and d.type else d.kind
@@ -85,10 +103,12 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
     game = ctx.game
     if source is not None and source.kind == "discard":
         st = game.state
-        for _ in range(min(count, len(st.discard))):
-            game.to_hand(seat, st.discard.pop())
-        return
-    game.draw(seat, count)
+        drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
+        for card in drawn:
+            game.to_hand(seat, card)
+    else:
+        drawn = game.draw(seat, count)
+    acquired(ctx, seat, drawn)
 
 
 @op("new hand", "draw", word("a new hand"), doc="Discard the whole hand and draw a new one.")
@@ -113,8 +133,12 @@ def _has_cards(ctx: Ctx, seat: int, cards: v.CardsArg, *rest: object) -> bool:
 def discard(ctx: Ctx, seat: int, cards: v.CardsArg, at_random: bool | None) -> None:
     if at_random:
         cards.random = True
+    if cards.zone == "those":
+        cards.owner = seat  # those of them the discarding player holds
     game = ctx.game
-    for card in pick_cards(ctx, cards, seat, "discard"):
+    picked = pick_cards(ctx, cards, seat, "discard")
+    moved(ctx, picked)
+    for card in picked:
         holder = game.holder[card]
         if holder >= 0:
             game.discard_from_hand(holder, card)
@@ -154,12 +178,14 @@ def take(
             cards.up_to,
             cards.each_type,
         )
+        arg.zone = cards.zone
         taken = pick_cards(ctx, arg, seat, "take")
         for card in taken:
             game.from_hand(victim, card)
             game.to_hand(seat, card)
         if taken:
             game.log("take", seat, victim, len(taken))
+        acquired(ctx, seat, taken)
 
 
 @op(
@@ -178,12 +204,14 @@ def give(ctx: Ctx, seat: int, recipients: list[int], cards: v.CardsArg) -> None:
         arg = v.CardsArg(
             cards.count, cards.filter, seat, cards.random, cards.up_to, cards.each_type
         )
+        arg.zone = cards.zone
         given = pick_cards(ctx, arg, seat, "give")
         for card in given:
             game.from_hand(seat, card)
             game.to_hand(recipient, card)
         if given:
             game.log("give", seat, recipient, len(given))
+        acquired(ctx, recipient, given)
 
 
 @op(
@@ -230,6 +258,8 @@ def trade_hands(ctx: Ctx, seat: int, partners: list[int]) -> None:
         for c in mine:
             game.to_hand(partner, c)
         game.log("effect", seat, f"trades hands with {game.player_name(partner)}")
+        acquired(ctx, seat, theirs)
+        acquired(ctx, partner, mine)
 
 
 @op(
@@ -256,6 +286,8 @@ def shuffle_hands(ctx: Ctx, seat: int, partners: list[int]) -> None:
         for c in pool[len(mine) :]:
             game.to_hand(partner, c)
         game.log("effect", seat, f"shuffles hands with {game.player_name(partner)}")
+        acquired(ctx, seat, [c for c in pool[: len(mine)] if c not in mine])
+        acquired(ctx, partner, [c for c in pool[len(mine) :] if c not in theirs])
 
 
 @op(

@@ -147,6 +147,7 @@ def carry_out(game: Game, enc: Encounter, terms: Terms) -> None:
                 game.from_hand(giver, card)
                 game.to_hand(taker, card)
             game.log("give", giver, taker, count)
+            game.gained(taker, cards, "deal")
         if terms.lucre[side]:
             lucre.pay(game, giver, terms.lucre[side], taker)
     for side in (OFFENSE, DEFENSE):

@@ -1,4 +1,5 @@
-"""Lucre, the optional economy: a public purse per player, paid to the box unless a card redirects it."""
+"""Lucre, the optional economy: purses dealt at setup, a coin each turn, ships bought back from the
+warp and cards bought from the deck; payments go to the box unless a card redirects them."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.game import Game
+    from runtime.state import Encounter
 
 BOX = -1
+CARDS_PER_ENCOUNTER = 4  # cards a main player may buy in one encounter
 
 
 def enabled(game: Game) -> bool:
@@ -18,9 +21,11 @@ def enabled(game: Game) -> bool:
 
 
 @dataclass(slots=True)
-class LucreEvent:
-    payer: int
-    amount: int
+class Payment:
+    """The event of lucre.paid and lucre.purchase: `seat` pays `count` lucre to `payee`."""
+
+    seat: int
+    count: int
     payee: int  # a seat, or BOX
     cancelled: bool = False
 
@@ -31,19 +36,84 @@ def pay(game: Game, payer: int, amount: int, payee: int = BOX) -> int:
     amount = min(amount, player.lucre)
     if amount <= 0:
         return 0
-    event = LucreEvent(payer, amount, payee)
+    event = Payment(payer, amount, payee)
     game.dispatch.event(Window.LUCRE_PAID, event)
     if event.cancelled:
         return 0
-    player.lucre -= event.amount
-    game.log("lucre", payer, -event.amount)
+    player.lucre -= event.count
+    game.log("lucre", payer, -event.count)
     if event.payee != BOX:
-        game.state.players[event.payee].lucre += event.amount
-        game.log("lucre", event.payee, event.amount)
-    return event.amount
+        game.state.players[event.payee].lucre += event.count
+        game.log("lucre", event.payee, event.count)
+    return event.count
 
 
 def gain(game: Game, seat: int, amount: int) -> None:
     if amount > 0:
         game.state.players[seat].lucre += amount
         game.log("lucre", seat, amount)
+
+
+def purchase(game: Game, seat: int, price: int) -> bool:
+    """Pay for something bought (ships, cards): to the box, unless a card replaces the payment
+    (the Dragon takes it). False when the buyer cannot afford it."""
+    if price <= 0 or game.state.players[seat].lucre < price:
+        return False
+    event = Payment(seat, price, BOX)
+    game.dispatch.event(Window.LUCRE_PURCHASE, event)
+    if not event.cancelled:
+        pay(game, seat, price)
+    return True
+
+
+def start_purses(game: Game) -> None:
+    for player in game.state.players:
+        gain(game, player.seat, game.option("starting_lucre") or 0)
+
+
+def buy_back_ships(game: Game, enc: Encounter) -> None:
+    """At the start of each of its encounters the offense may buy ships back from the warp."""
+    seat = enc.offense
+    player = game.state.players[seat]
+    most = min(player.lucre, player.warp)
+    if most <= 0:
+        return
+    count = int(
+        game.choose(
+            seat,
+            "lucre.buy_ships",
+            "buy how many ships back from the warp, 1 lucre each?",
+            list(range(most + 1)),
+            passive=0,
+        )
+    )
+    if count:
+        from runtime.rules import ships
+
+        game.log("buy", seat, count, "ship(s) back from the warp")
+        purchase(game, seat, count)
+        ships.retrieve(game, seat, count)
+
+
+def offer_cards(game: Game, enc: Encounter) -> None:
+    """Each main player may buy cards from the deck, 1 lucre each, up to four an encounter."""
+    for seat in (enc.offense, enc.defense):
+        if seat < 0:
+            continue
+        most = min(game.state.players[seat].lucre, CARDS_PER_ENCOUNTER - enc.bought[seat])
+        if most <= 0 or game.dispatch.forbidden("buy cards", seat):
+            continue
+        count = int(
+            game.choose(
+                seat,
+                "lucre.buy_cards",
+                "buy how many cards from the deck, 1 lucre each?",
+                list(range(most + 1)),
+                passive=0,
+            )
+        )
+        if count:
+            game.log("buy", seat, count, "card(s) from the deck")
+            purchase(game, seat, count)
+            enc.bought[seat] += count
+            game.gained(seat, game.draw(seat, count), "purchase")

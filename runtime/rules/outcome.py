@@ -35,6 +35,8 @@ def reveal(game: Game, enc: Encounter) -> None:
     for side in (OFFENSE, DEFENSE):
         kickers.on_reveal(game, enc, side)
     game.dispatch.step(Window.REVEAL_AFTER_CARDS)
+    if lucre.enabled(game):
+        lucre.offer_cards(game, enc)
     game.dispatch.step(Window.REVEAL_REINFORCEMENTS)
     game.dispatch.step(Window.REVEAL_TOTALS)
     compute_totals(game, enc)
@@ -195,9 +197,9 @@ def collect_rewards(game: Game, seat: int, count: int) -> None:
     game.log("reward", seat, left, from_warp)
     if from_warp:
         ships.retrieve(game, seat, from_warp)
-    for _ in range(from_rewards):
-        game.draw_reward(seat)
-    game.draw(seat, left - from_rewards)
+    drawn = [card for _ in range(from_rewards) if (card := game.draw_reward(seat)) is not None]
+    drawn += game.draw(seat, left - from_rewards)
+    game.gained(seat, drawn, "rewards")
 
 
 def compensation(game: Game, enc: Encounter) -> None:
@@ -225,3 +227,4 @@ def compensation(game: Game, enc: Encounter) -> None:
     taken = game.take_random(collector, payer, count)
     if taken:
         game.log("compensation", collector, payer, len(taken))
+        game.gained(collector, taken, "compensation")

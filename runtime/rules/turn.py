@@ -22,6 +22,8 @@ def start_game(game: Game) -> None:
     the first turn."""
     if techs.enabled(game):
         techs.deal(game)
+    if lucre.enabled(game):
+        lucre.start_purses(game)
     game.dispatch.step(Window.GAME_SETUP)
 
 
@@ -80,6 +82,7 @@ def new_encounter(game: Game, number: int) -> Encounter:
         comp_factor=[1] * n,
         reward_factor=[1] * n,
         deal_penalty=[game.setup.option("failed_deal_loss")] * n,
+        bought=[0] * n,
     )
     st.encounter = enc
     st.encounters_this_turn = number
@@ -112,6 +115,8 @@ def regroup(game: Game, enc: Encounter) -> None:
         techs.research_step(game)
     game.dispatch.step(Window.REGROUP_START)
     offense = enc.offense
+    if lucre.enabled(game):
+        lucre.buy_back_ships(game, enc)
     if game.state.players[offense].warp > 0:
         event = ships.ShipsEvent(offense, {"warp": 1})
         game.dispatch.event(Window.REGROUP_RETRIEVE, event)
@@ -218,6 +223,8 @@ def out_of_cards(game: Game, seat: int) -> bool:
 
 def planning(game: Game, enc: Encounter) -> bool:
     """Select encounter cards; False when the offense has none (its turn ends)."""
+    if lucre.enabled(game):
+        lucre.offer_cards(game, enc)
     if not game.has_encounter_card(enc.offense) and not out_of_cards(game, enc.offense):
         enc.marks["turn over"] = True
         return False

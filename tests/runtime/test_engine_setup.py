@@ -48,8 +48,8 @@ def test_the_starting_board(cards: CardSet, rules: Rules) -> None:
     [
         ({"players": 3, "packs": ("base", "nope")}, "unknown pack(s): nope"),
         ({"players": 3, "options": {"warp_speed": 3}}, "unknown option 'warp_speed' (known: "),
-        ({"players": 6}, "pack 'base' plays with 3-5 players, not 6"),
-        ({"players": 2}, "pack 'base' plays with 3-5 players, not 2"),
+        ({"players": 6}, "pack 'base' plays with 2-5 players, not 6"),
+        ({"players": 1}, "pack 'base' plays with 2-5 players, not 1"),
         ({"players": 0}, "a game needs at least one player"),
         (
             {"players": 3, "colors": ("red", "red", "blue")},
