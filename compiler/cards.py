@@ -291,6 +291,7 @@ class _Compiler:
                 for k in (
                     "alert",
                     "keeps_power",
+                    "flare",
                     "attack_only",
                     "deck",
                     "essence",

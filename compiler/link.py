@@ -149,7 +149,7 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                         "add or remove essence cards, or fix the count",
                     )
                 )
-        if card_id not in flares_of:
+        if card_id not in flares_of and card.attrs.get("flare", True):
             diags.append(
                 d.Diagnostic(
                     d.MISSING_FLARE,

@@ -99,6 +99,10 @@ def kind_schema(kind: str) -> dict[str, Any]:
                 "type": "boolean",
                 "description": "the power works with too few home colonies",
             },
+            flare={
+                "type": "boolean",
+                "description": "false for an alien printed without a flare (the Eon sets)",
+            },
             powers={"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/power"}},
             essence={
                 "type": "object",

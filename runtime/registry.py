@@ -251,4 +251,4 @@ def surface_nouns() -> dict[str, NounDef]:
 def load() -> None:
     """Import every module that registers ops, measures, predicates and nouns."""
     from runtime import vocabulary  # noqa: F401
-    from runtime.ops import cards, encounter, players, ships, totals  # noqa: F401
+    from runtime.ops import cards, contracts, encounter, players, ships, totals  # noqa: F401

@@ -178,6 +178,14 @@ def _winners(ctx: Ctx, losers: bool) -> list[int]:
     return [_main(enc, 1 - side if losers else side)]
 
 
+def _in_encounter(ctx: Ctx) -> list[int]:
+    enc = _enc(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    inside = {enc.offense, enc.defense, *enc.allies[OFFENSE], *enc.allies[DEFENSE]}
+    return [s for s in _order(ctx) if s in inside]
+
+
 SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "you": lambda ctx, of: [ctx.you],
     "they": lambda ctx, of: [ctx.they],
@@ -195,6 +203,7 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "winner": lambda ctx, of: _winners(ctx, False),
     "loser": lambda ctx, of: _winners(ctx, True),
     "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
+    "in encounter": lambda ctx, of: _in_encounter(ctx),
     "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
 }
@@ -586,6 +595,13 @@ noun(
     "right",
     "the previous player clockwise",
     plural="players on your right",
+)
+noun(
+    "player in the encounter",
+    "player",
+    "in encounter",
+    "a main player or an ally",
+    plural="players in the encounter",
 )
 noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")

@@ -54,12 +54,13 @@ class ScriptedAgent:
 
 
 def resolve(decision: Decision, picks: Iterable[str | int]) -> Answer:
-    """Turn scripted picks (option labels, label prefixes or indices) into an answer."""
+    """Turn scripted picks (option labels, label prefixes or indices) into an answer; a number
+    picks the option labelled with it, if there is one, else the option at that index."""
     labels = decision.labels()
     out: list[int] = []
     for pick in picks:
-        if isinstance(pick, int) and not isinstance(pick, bool):
-            out.append(pick)
+        if isinstance(pick, int) and not isinstance(pick, bool) and str(pick) not in labels:
+            out.append(pick)  # an index, where no option is labelled with the number itself
             continue
         text = str(pick)
         candidates = [i for i, label in enumerate(labels) if label == text]

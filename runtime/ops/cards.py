@@ -49,8 +49,13 @@ def name_a_card(ctx: Ctx, arg: v.CardsArg, chooser: int) -> v.CardsArg:
     from dataclasses import replace
 
     game = ctx.game
+    types = arg.filter.types
     names = sorted(
-        {d.id for d in game.defs if d.kind not in ("destiny",)},
+        {
+            d.id
+            for d in game.defs
+            if d.kind != "destiny" and (types is None or types & {d.kind, d.type})
+        },
         key=lambda i: game.cards.cards[i].label(),
     )
     named = game.choose(

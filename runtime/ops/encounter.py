@@ -9,6 +9,7 @@ from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.game import EncounterEnded
+from runtime.ops.cards import name_a_card
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD
@@ -121,11 +122,16 @@ def must_play(ctx: Ctx, seat: int, cards: v.CardsArg, if_able: bool | None) -> N
     side = side_of(ctx, seat)
     if enc is None or side is None:
         return
+    if cards.filter.named == "*":
+        # the effect's owner names the card the player must play
+        cards = name_a_card(ctx, cards, ctx.you)
     wanted = cards.filter
     enc.required[side] = lambda definition: _fits(ctx, definition, wanted)
 
 
 def _fits(ctx: Ctx, definition: Any, wanted: Any) -> bool:
+    if wanted.named is not None and definition.id != wanted.named:
+        return False
     kinds = {definition.kind, definition.type}
     if wanted.types is not None and not (wanted.types & kinds):
         return False
