@@ -215,6 +215,7 @@ class Dispatcher:
         hook = bound.hook
         if hook.optional and not game.yes_no(seat, "power.use", f"use {hook.name}?"):
             return
+        game.powers_acting.append(seat)
         bound, flare = self.offer_upgrade(seat, bound)
         try:
             self.count_use(bound.hook, seat)
@@ -228,6 +229,7 @@ class Dispatcher:
                 bound.cost(ctx)
             bound.run(ctx)
         finally:
+            game.powers_acting.pop()
             # a super flare stays on the table while the power it strengthens acts, then goes home
             if flare is not None and flare in game.state.in_play:
                 game.state.in_play.remove(flare)

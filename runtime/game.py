@@ -62,6 +62,56 @@ class CardsGained:
         self.how = how
 
 
+# Choices about the chooser's own power, which nothing may negate.
+OWN_POWER_KINDS = frozenset({"power.use", "power.order", "flare.upgrade", "tech.use"})
+
+
+class DecisionMade:
+    """The event of decision.made: a player's answer, which an effect may negate."""
+
+    __slots__ = ("answer", "decision", "negated", "seat")
+
+    def __init__(self, decision: Decision, answer: Answer) -> None:
+        self.seat = decision.player
+        self.decision = decision
+        self.answer = answer
+        self.negated = False
+
+
+def negatable(game: Game, decision: Decision, answer: Answer) -> bool:
+    """A choice made in an encounter before the reveal, that does something (not a pass), is
+    not about the chooser's own power, and could have been made otherwise."""
+    enc = game.state.encounter
+    if enc is None or (enc.face_up[0] and enc.face_up[1]) or enc.outcome is not None:
+        return False
+    if decision.about_own_power or decision.kind in OWN_POWER_KINDS:
+        return False
+    if decision.player in game.powers_acting:
+        return False  # a choice inside the player's own power's effect
+    if not answer or (decision.passive is not None and answer == (decision.passive,)):
+        return False  # a pass does nothing to take back
+    return different_answer(decision, answer) != answer
+
+
+def different_answer(decision: Decision, answer: Answer) -> Answer:
+    """A legal answer other than `answer`, if the decision has one (else `answer` itself)."""
+    n = len(decision.options)
+    if decision.single:
+        return answer if n < 2 else ((answer[0] + 1) % n,)
+    caps = list(decision.caps) if decision.caps is not None else [1] * n
+    counts = [answer.count(i) for i in range(n)]
+    spare = [i for i in range(n) if counts[i] < caps[i]]
+    if len(answer) > decision.minimum:
+        return answer[:-1]
+    if len(answer) < decision.maximum and spare:
+        return tuple(sorted((*answer, spare[0])))
+    if answer and spare:
+        swapped = [*answer[1:], next((i for i in spare if i != answer[0]), spare[0])]
+        if sorted(swapped) != list(answer):
+            return tuple(sorted(swapped))
+    return answer
+
+
 class PlayerView:
     """What one player may see: public board state plus that player's own hand and secrets."""
 
@@ -134,6 +184,7 @@ class Game:
         }  # playable cards in hands, by window
         self.last_encounter: Encounter | None = None
         self.power_threshold: int = setup.option("power_threshold")
+        self.powers_acting: list[int] = []  # seats whose power's effect is running now
         self.dispatch: Dispatcher = Dispatcher(self)
         self.state: State = build_state(self)
         self.dispatch.refresh_powers()
@@ -143,6 +194,15 @@ class Game:
     def ask(self, decision: Decision) -> Answer:
         if decision.single and len(decision.options) == 1:
             return (0,)
+        answer = self._answer(decision)
+        if self.dispatch.listening(Window.DECISION_MADE) and negatable(self, decision, answer):
+            made = DecisionMade(decision, answer)
+            self.dispatch.event(Window.DECISION_MADE, made)
+            if made.negated:
+                answer = self.ask_again(decision, answer)
+        return answer
+
+    def _answer(self, decision: Decision) -> Answer:
         agent = self.agents[decision.player]
         answer = agent.decide(decision, PlayerView(self, decision.player))
         if not self.trusted[decision.player]:
@@ -151,6 +211,26 @@ class Game:
         if self.observer is not None:
             self.observer(self)
         return answer
+
+    def ask_again(self, decision: Decision, previous: Answer) -> Answer:
+        """Ask a negated decision again: the player must answer differently."""
+        self.log("effect", decision.player, f"must choose again: {decision.prompt}")
+        if decision.single:
+            keep = [i for i in range(len(decision.options)) if (i,) != previous]
+            again = Decision(
+                decision.player,
+                decision.kind,
+                decision.prompt,
+                [decision.options[i] for i in keep],
+                labeler=decision.labeler,
+            )
+            (i,) = self.ask(again)
+            return (keep[i],)
+        for _ in range(20):
+            answer = self._answer(decision)
+            if answer != previous:
+                return answer
+        return different_answer(decision, previous)
 
     def choose(
         self,

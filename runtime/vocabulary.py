@@ -87,6 +87,7 @@ for _word, _doc in (
     ("turn", "the current turn"),
     ("side", "the offense's or the defense's side of an encounter"),
     ("zap", "a card cancelling a power or a card"),
+    ("decision", "a choice a player has just made"),
 ):
     noun(_word, "thing", _word, _doc)
 noun("side", "side", "side", "the offense's or the defense's side of an encounter")

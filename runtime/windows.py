@@ -211,6 +211,12 @@ class Window(enum.Enum):
         WindowKind.EVENT,
         "a player is about to pay the box for ships or cards it buys (replaceable)",
     )
+    DECISION_MADE = (
+        "decision.made",
+        WindowKind.EVENT,
+        "a player has just made a choice in an encounter before the cards are revealed, not one"
+        " about their own power (that decision)",
+    )
     RESPONSE_POWER = ("response.power", WindowKind.RESPONSE, "an alien power is being used")
     RESPONSE_CARD = (
         "response.card",

@@ -288,3 +288,15 @@ def swap_cards(ctx: Ctx, seat: int, mine: v.CardTarget, other: v.CardTarget) -> 
     enc.types[a], enc.types[b] = enc.types[b], enc.types[a]
     enc.values[a], enc.values[b] = enc.values[b], enc.values[a]
     ctx.game.log("effect", seat, "swaps the encounter cards")
+
+
+@op(
+    "negate",
+    "negate",
+    word("that decision"),
+    doc="The player who just made the decision must make it again, differently.",
+)
+def negate(ctx: Ctx, seat: int, _: str) -> None:
+    made = ctx.event
+    if made is not None and hasattr(made, "negated"):
+        made.negated = True
