@@ -149,6 +149,7 @@ class ChooseStmt:
     options: tuple[tuple[Stmt, ...], ...]
     pos: Pos
     labels: tuple[str | None, ...] = ()
+    fresh: bool = False  # "not yet chosen": each option once before any repeats
 
 
 @dataclass(frozen=True, slots=True)

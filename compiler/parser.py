@@ -211,8 +211,13 @@ class Builder(Transformer):
     def choose(self, items: list[Any]) -> ast.ChooseStmt:
         chooser = items[0] if isinstance(items[0], ast.NP) else None
         options = [i for i in items if isinstance(i, _Option)]
+        fresh = any(isinstance(i, Token) and i.type == "NOT_YET_CHOSEN" for i in items)
         return ast.ChooseStmt(
-            chooser, tuple(o.body for o in options), _pos(*items), tuple(o.label for o in options)
+            chooser,
+            tuple(o.body for o in options),
+            _pos(*items),
+            tuple(o.label for o in options),
+            fresh,
         )
 
     def subject(self, items: list[Any]) -> ast.NP:

@@ -210,7 +210,8 @@ def statement(node: ir.Node, indent: str = "") -> str:
     if isinstance(node, ir.Choose):
         who = "" if node.chooser is None else players(node.chooser) + " "
         options = "\n".join(f"{indent}  - {statement(o).strip()}" for o in node.options)
-        return f"{indent}{who}choose one:\n{options}"
+        fresh = " not yet chosen" if node.fresh else ""
+        return f"{indent}{who}choose one{fresh}:\n{options}"
     if isinstance(node, ir.Repeat):
         return f"{indent}repeat {node.times} times:\n{statement(node.body, indent + '  ')}"
     if isinstance(node, ir.Instead):

@@ -108,7 +108,7 @@ class Resolver:
                 lab or self._slice(_span_of(o)) or _text_of(o)
                 for lab, o in zip(written, stmt.options, strict=True)
             )
-            return ir.Choose(options, labels, chooser)
+            return ir.Choose(options, labels, chooser, stmt.fresh)
         if isinstance(stmt, ast.RepeatStmt):
             if not 1 <= stmt.times <= 20:
                 raise ResolveError(

@@ -4,6 +4,7 @@ naming the scenario's file and line for every expectation that failed."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -117,9 +118,11 @@ class Runner:
                 f"cannot set up the game: {exc}", loaded.span("/setup").line
             ) from None
         mode = str(data.get("play", "encounter"))
-        if mode not in PLAY_MODES:
+        turns = re.fullmatch(r"([1-9]\d?) turns", mode)
+        if mode not in PLAY_MODES and turns is None:
             raise ScenarioError(
-                f"'play' is one of {', '.join(PLAY_MODES)}, not '{mode}'", loaded.span("/play").line
+                f"'play' is one of {', '.join(PLAY_MODES)} or 'N turns', not '{mode}'",
+                loaded.span("/play").line,
             )
         try:
             try:
@@ -128,6 +131,12 @@ class Runner:
                 check(game)
                 if mode == "game":
                     play_game(game)
+                elif turns is not None:
+                    for _ in range(int(turns.group(1))):
+                        play_turn(game)
+                        if game.state.over:
+                            break
+                        game.state.offense = (game.state.offense + 1) % game.state.n
                 elif mode != "setup":
                     play_turn(game, encounters=1 if mode == "encounter" else None)
             except GameOver:
@@ -271,20 +280,24 @@ class Runner:
                     raise ScenarioError(f"no '{card_id}' left for {color}'s hand", line)
                 game.to_hand(seat, instance)
         if "destiny" in start:
-            wanted = str(start["destiny"])
+            # one card, or a list drawn in order: the first named is the first drawn
+            named = start["destiny"]
             line = loaded.span("/start/destiny").line
-            pick = next(
-                (
-                    i
-                    for i in st.destiny_deck
-                    if st.catalog[i] == wanted or game.defs[i].color == wanted
-                ),
-                None,
-            )
-            if pick is None:
-                raise ScenarioError(f"no destiny card '{wanted}' in the destiny deck", line)
-            st.destiny_deck.remove(pick)
-            st.destiny_deck.append(pick)
+            for wanted in reversed(named if isinstance(named, list) else [named]):
+                pick = next(
+                    (
+                        i
+                        for i in st.destiny_deck
+                        if st.catalog[i] == str(wanted) or game.defs[i].color == str(wanted)
+                    ),
+                    None,
+                )
+                if pick is None:
+                    raise ScenarioError(
+                        f"no destiny card '{wanted}' left in the destiny deck", line
+                    )
+                st.destiny_deck.remove(pick)
+                st.destiny_deck.append(pick)
         for color, planets in (start.get("ships") or {}).items():
             seat = self._seat(game, color, loaded.span(f"/start/ships/{color}").line)
             for name, count in planets.items():

@@ -224,6 +224,7 @@ class Choose(Record):
     options: tuple[Node, ...]
     labels: tuple[str, ...]
     chooser: Node | None = None
+    fresh: bool = False  # each option once, until every option has been chosen
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,6 +179,17 @@ def _winners(ctx: Ctx, losers: bool) -> list[int]:
     return [_main(enc, 1 - side if losers else side)]
 
 
+def _opposing(ctx: Ctx) -> list[int]:
+    """The main player and allies on the other side from the effect's owner."""
+    enc = _enc(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    side = _side_of(enc, ctx.you)
+    if side is None:
+        return []
+    return [_main(enc, 1 - side), *enc.allies[1 - side]]
+
+
 def _in_encounter(ctx: Ctx) -> list[int]:
     enc = _enc(ctx)
     if enc is None or enc.defense < 0:
@@ -205,6 +216,7 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "loser": lambda ctx, of: _winners(ctx, True),
     "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
     "in encounter": lambda ctx, of: _in_encounter(ctx),
+    "opposing": lambda ctx, of: _opposing(ctx),
     "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
 }
@@ -596,6 +608,13 @@ noun(
     "right",
     "the previous player clockwise",
     plural="players on your right",
+)
+noun(
+    "opposing player",
+    "player",
+    "opposing",
+    "the opponent or one of the opponent's allies",
+    plural="opposing players",
 )
 noun(
     "player in the encounter",

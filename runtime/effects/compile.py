@@ -274,12 +274,24 @@ def _choose(node: ir.Choose) -> Callable[[Ctx], None]:
     options = [statement(o) for o in node.options]
     labels = node.labels
     chooser = players(node.chooser) if node.chooser is not None else _you
+    everything = (1 << len(options)) - 1
 
     def choose(ctx: Ctx) -> None:
         for seat in chooser(ctx):
+            offered = list(range(len(options)))
+            if node.fresh:
+                # the options this player has chosen here since the cycle last began
+                key = f"chosen:{ctx.hook.card}:{ctx.hook.name}:{seat}"
+                used = ctx.game.state.used
+                taken = used.get(key, 0)
+                if taken == everything:
+                    taken = 0
+                offered = [i for i in offered if not taken >> i & 1]
             index = ctx.game.choose(
-                seat, "effect.choose", "choose one", list(range(len(options))), lambda i: labels[i]
+                seat, "effect.choose", "choose one", offered, labels.__getitem__
             )
+            if node.fresh:
+                used[key] = taken | 1 << index
             options[index](ctx.with_subject(seat))
 
     return choose

@@ -291,6 +291,23 @@ def swap_cards(ctx: Ctx, seat: int, mine: v.CardTarget, other: v.CardTarget) -> 
 
 
 @op(
+    "aim",
+    "aim",
+    word("the gate"),
+    doc="Aim the hyperspace gate at a planet of the defense's system, in the offense's place.",
+)
+def aim(ctx: Ctx, seat: int, _: str) -> None:
+    game = ctx.game
+    enc = game.state.encounter
+    if enc is None or enc.defense < 0 or enc.planet >= 0:
+        return
+    targets = [p.id for p in game.state.planets if p.system == enc.defense]
+    enc.planet = game.choose(
+        seat, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
+    )
+
+
+@op(
     "negate",
     "negate",
     word("that decision"),

@@ -48,6 +48,16 @@ def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> N
 
 
 @op(
+    "buy",
+    "buy",
+    obj(T.CARDS),
+    doc="Buy cards from the cosmic deck, 1 lucre each (paid to the box unless a card redirects it).",
+)
+def buy(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
+    lucre.buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
+
+
+@op(
     "win game",
     "win",
     word("the game"),

@@ -76,7 +76,7 @@ def buy_back_ships(game: Game, enc: Encounter) -> None:
     seat = enc.offense
     player = game.state.players[seat]
     most = min(player.lucre, player.warp)
-    if most <= 0:
+    if most <= 0 or game.dispatch.forbidden("buy", seat):
         return
     count = int(
         game.choose(
@@ -101,7 +101,7 @@ def offer_cards(game: Game, enc: Encounter) -> None:
         if seat < 0:
             continue
         most = min(game.state.players[seat].lucre, CARDS_PER_ENCOUNTER - enc.bought[seat])
-        if most <= 0 or game.dispatch.forbidden("buy cards", seat):
+        if most <= 0 or game.dispatch.forbidden("buy", seat):
             continue
         count = int(
             game.choose(
@@ -112,8 +112,19 @@ def offer_cards(game: Game, enc: Encounter) -> None:
                 passive=0,
             )
         )
-        if count:
-            game.log("buy", seat, count, "card(s) from the deck")
-            purchase(game, seat, count)
-            enc.bought[seat] += count
-            game.gained(seat, game.draw(seat, count), "purchase")
+        buy_cards(game, seat, count)
+
+
+def buy_cards(game: Game, seat: int, count: int) -> list[int]:
+    """Buy cards from the deck at 1 lucre each, as many as the buyer can pay for."""
+    count = min(count, game.state.players[seat].lucre)
+    if count <= 0 or game.dispatch.forbidden("buy", seat):
+        return []
+    game.log("buy", seat, count, "card(s) from the deck")
+    purchase(game, seat, count)
+    enc = game.state.encounter
+    if enc is not None:
+        enc.bought[seat] += count
+    drawn = game.draw(seat, count)
+    game.gained(seat, drawn, "purchase")
+    return drawn

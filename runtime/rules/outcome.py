@@ -185,7 +185,7 @@ def collect_rewards(game: Game, seat: int, count: int) -> None:
     if count <= 0:
         return
     st = game.state
-    warp = st.players[seat].warp
+    warp = 0 if game.dispatch.forbidden("retrieve", seat) else st.players[seat].warp
     options = list(range(min(count, warp) + 1))
     prompt = f"of {count} reward(s), how many as ships from the warp?"
     from_warp = int(game.choose(seat, "rewards.ships", prompt, options))

@@ -171,7 +171,7 @@ def retrieve(game: Game, seat: int, count: int) -> int:
     """Take up to `count` of the player's ships out of the warp onto its colonies."""
     player = game.state.players[seat]
     count = min(count, player.warp)
-    if count <= 0:
+    if count <= 0 or game.dispatch.forbidden("retrieve", seat):
         return 0
     planet = choose_colony(game, seat, count)
     player.warp -= count
