@@ -292,7 +292,7 @@ class Game:
     def name_of(self, field: str, value: Any) -> str:
         if value is None:
             return "nobody"
-        if field in ("player", "from", "to", "offense_player"):
+        if field in ("player", "from", "to", "offense_player", "victim"):
             return self.player_name(value)
         if field in ("players", "invitees"):
             return ", ".join(self.player_name(s) for s in value) or "nobody"

@@ -23,9 +23,9 @@ def ship_count(game: Game, seat: int) -> int:
         + p.removed
         + sum(p.research.values())
     )
-    enc = st.encounter
-    if enc is not None:
-        total += enc.gate[seat] + enc.guard[seat]
+    for enc in (st.encounter, *st.suspended):
+        if enc is not None:
+            total += enc.gate[seat] + enc.guard[seat]
     return total
 
 
@@ -49,8 +49,9 @@ def card_zones(game: Game) -> Counter[int]:
         seen.update(p.hand)
         seen.update(p.techs)
         seen.update(p.completed)
-    if st.encounter is not None and st.encounter.destiny is not None:
-        seen[st.encounter.destiny] += 1
+    for enc in (st.encounter, *st.suspended):
+        if enc is not None and enc.destiny is not None:
+            seen[enc.destiny] += 1
     return seen
 
 

@@ -56,6 +56,8 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "zap": (("player",), "{player}'s power is zapped for the rest of the encounter"),
     "lucre": (("player", "amount"), "{player}'s lucre changes by {amount}"),
     "buy": (("player", "count", "what"), "{player} buys {count} {what} with lucre"),
+    "raid": (("player", "victim"), "{player} raids the lucre of {victim}"),
+    "raid_over": ((), "the raid is over; the encounter goes on"),
     "colony": (("player", "planet"), "{player} establishes a colony on {planet}"),
     "power_off": (("player",), "{player} has too few home colonies and loses the power"),
     "power_on": (("player",), "{player} regains the power"),

@@ -123,6 +123,7 @@ class State:
     turn: int = 0
     offense: int = 0
     encounter: Encounter | None = None
+    suspended: list[Encounter] = field(default_factory=list)  # encounters paused by a nested one
     encounters_this_turn: int = 0
     encounter_serial: int = 0  # how many encounters have begun in the game
     winners: list[int] = field(default_factory=list)

@@ -98,8 +98,8 @@ def buy_back_ships(game: Game, enc: Encounter) -> None:
 def offer_cards(game: Game, enc: Encounter) -> None:
     """Each main player may buy cards from the deck, 1 lucre each, up to four an encounter."""
     for seat in (enc.offense, enc.defense):
-        if seat < 0:
-            continue
+        if seat < 0 or (seat == enc.defense and enc.marks.get("raid")):
+            continue  # a raid's victim may not buy its way out of it
         most = min(game.state.players[seat].lucre, CARDS_PER_ENCOUNTER - enc.bought[seat])
         if most <= 0 or game.dispatch.forbidden("buy", seat):
             continue

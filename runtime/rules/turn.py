@@ -69,10 +69,19 @@ def play_turn(game: Game, encounters: int | None = None) -> None:
 
 def new_encounter(game: Game, number: int) -> Encounter:
     st = game.state
-    n = st.n
-    enc = Encounter(
+    enc = blank_encounter(game, number, st.offense)
+    st.encounter = enc
+    st.encounters_this_turn = number
+    st.encounter_serial += 1
+    return enc
+
+
+def blank_encounter(game: Game, number: int, offense: int) -> Encounter:
+    """An encounter of `offense` with every per-seat number at its rule-book value."""
+    n = game.state.n
+    return Encounter(
         number=number,
-        offense=st.offense,
+        offense=offense,
         gate=[0] * n,
         guard=[0] * n,
         invited=[[False] * n, [False] * n],
@@ -84,10 +93,6 @@ def new_encounter(game: Game, number: int) -> Encounter:
         deal_penalty=[game.setup.option("failed_deal_loss")] * n,
         bought=[0] * n,
     )
-    st.encounter = enc
-    st.encounters_this_turn = number
-    st.encounter_serial += 1
-    return enc
 
 
 def run_encounter(game: Game, number: int) -> Encounter:

@@ -1,0 +1,88 @@
+"""A raid: a small encounter nested inside the current one, in which a raider's ships attack a
+main player's lucre. The encounter it interrupts is suspended until the raid is over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.game import EncounterEnded
+from runtime.rules import deal, lucre, ships
+from runtime.rules.outcome import compensation, reveal
+from runtime.rules.ships import GATE
+from runtime.rules.turn import blank_encounter, commit, select_card
+from runtime.state import DEFENSE, OFFENSE, Encounter
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+
+def raid(game: Game, raider: int, victim: int) -> None:
+    """The raider sends up to four ships against the victim, who defends with its lucre alone.
+
+    The victim may end the raid at once by paying half its lucre, rounded up. Otherwise both
+    select encounter cards and reveal them: a raider that wins takes all the victim's lucre, one
+    that loses sends its ships to the warp. There are no allies; two negotiates make a deal, and
+    only the raider can collect compensation. The raider's ships then go home.
+    """
+    st = game.state
+    main = st.encounter
+    if main is None or raider == victim or victim not in (main.offense, main.defense):
+        return
+    enc = blank_encounter(game, main.number, raider)
+    enc.defense = victim
+    enc.marks["raid"] = True
+    st.suspended.append(main)
+    st.encounter = enc
+    game.log("raid", raider, victim)
+    try:
+        commit(game, enc, raider, OFFENSE, "raid.ships", "send 1 to 4 ships on the raid")
+        if enc.gate[raider] and not bought_off(game, raider, victim):
+            select_card(game, enc, OFFENSE)
+            select_card(game, enc, DEFENSE)
+            reveal(game, enc)
+            if game.has_power(raider):
+                settle(game, enc)
+    except EncounterEnded:
+        pass
+    finally:
+        end_raid(game, enc, raider)
+
+
+def bought_off(game: Game, raider: int, victim: int) -> bool:
+    """The victim may pay half its lucre, rounded up, to send the raider home."""
+    purse = game.state.players[victim].lucre
+    if purse <= 0:
+        return False
+    half = (purse + 1) // 2
+    prompt = f"pay {half} lucre (half of yours) to end the raid?"
+    if not game.yes_no(victim, "raid.buy_off", prompt):
+        return False
+    game.log("effect", victim, f"buys off the raid with {half} lucre")
+    lucre.pay(game, victim, half, raider)
+    return True
+
+
+def settle(game: Game, enc: Encounter) -> None:
+    raider, victim = enc.offense, enc.defense
+    outcome = enc.outcome
+    if outcome == "offense":
+        lucre.pay(game, victim, game.state.players[victim].lucre, raider)
+    elif outcome in ("defense", "both lose"):
+        ships.send_to_warp(game, raider, {GATE: enc.gate[raider]})
+    else:
+        deal.negotiate(game, enc)
+    if enc.types[OFFENSE] == "negotiate" and outcome == "defense":
+        compensation(game, enc)  # the raider's negotiate lost: only the raider is compensated
+
+
+def end_raid(game: Game, enc: Encounter, raider: int) -> None:
+    """Ships still on the raid go home, the raid's cards are discarded, the encounter resumes."""
+    st = game.state
+    if enc.gate[raider]:
+        ships.return_home(game, raider, enc.gate[raider], GATE)
+    for card in (*enc.cards, *enc.kickers):
+        if card is not None and card in st.in_play:
+            st.in_play.remove(card)
+            game.discard(card)
+    st.encounter = st.suspended.pop()
+    game.log("raid_over")
