@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
+from runtime.rules import patron
+from runtime.rules.patron import HIRED
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -108,13 +110,18 @@ class Dispatcher:
         """Rebuild the window -> (seat, power hook) table from the aliens players hold now."""
         table: dict[str, list[tuple[int, Bound]]] = {}
         for player in self.game.state.players:
-            if player.alien is None:
-                continue
-            for window, bounds in self.rules.powers.get(player.alien, {}).items():
-                table.setdefault(window, []).extend((player.seat, b) for b in bounds)
+            for alien in (player.alien, *player.leased):
+                if alien is None:
+                    continue
+                for window, bounds in self.rules.powers.get(alien, {}).items():
+                    table.setdefault(window, []).extend((player.seat, b) for b in bounds)
         self.powers = table
         busy = set(table) | set(self.rules.plays) | set(self.rules.in_play) | set(self.rules.techs)
         self.quiet = {w.value for w in Window} - busy
+
+    def _marks(self) -> dict[str, Any]:
+        enc = self.game.state.encounter
+        return enc.marks if enc is not None else {}
 
     # ------------------------------------------------------------------ windows
 
@@ -174,7 +181,7 @@ class Dispatcher:
         game = self.game
         by_seat: dict[int, list[Bound]] = {}
         for seat, bound in powers:
-            if game.has_power(seat):
+            if game.has_power(seat, bound.hook.card):
                 by_seat.setdefault(seat, []).append(bound)
         for seat in self.order():
             bounds = by_seat.get(seat)
@@ -199,7 +206,7 @@ class Dispatcher:
 
     def eligible(self, seat: int, bound: Bound, event: Any) -> bool:
         game = self.game
-        if not game.has_power(seat):
+        if not game.has_power(seat, bound.hook.card):
             return False
         if bound.role is not None and not bound.role(game.state, seat):
             return False
@@ -225,6 +232,8 @@ class Dispatcher:
             if use.cancelled:
                 return
             ctx = Ctx(game, seat, bound.hook, event)
+            if bound.numbered and HIRED in self._marks():
+                ctx.nudge = patron.adjustment(game, seat, bound.hook)
             if bound.cost is not None:
                 bound.cost(ctx)
             bound.run(ctx)
@@ -241,8 +250,9 @@ class Dispatcher:
         Returns the hook to run and the flare played for it (still in play: see use_power).
         """
         game = self.game
-        alien = game.state.players[seat].alien
-        upgrades = self.rules.upgrades.get((alien or "", bound.hook.name))
+        if bound.hook.card != game.state.players[seat].alien:
+            return bound, None  # a leased power is not the player's to strengthen
+        upgrades = self.rules.upgrades.get((bound.hook.card, bound.hook.name))
         if not upgrades:
             return bound, None
         enc = game.state.encounter
@@ -385,6 +395,10 @@ class Dispatcher:
             return not own
         return own and game.has_power(seat)
 
+    def forget_plays(self) -> None:
+        """Drop the cached card plays: a card instance has joined the game."""
+        self._held.clear()
+
     def pairs(self, window: str) -> list[tuple[int, Play]]:
         """Every (instance, play) of this game that could be played in a window, built once."""
         found = self._held.get(window)
@@ -451,6 +465,12 @@ class Dispatcher:
             if not played.cancelled and run:
                 bound = play.bound
                 ctx = Ctx(game, seat, bound.hook, event, instance)
+                if (
+                    bound.numbered
+                    and (play.flare or play.kind == "edict")
+                    and HIRED in self._marks()
+                ):
+                    ctx.nudge = patron.adjustment(game, seat, bound.hook)
                 if bound.cost is not None:
                     bound.cost(ctx)
                 bound.run(ctx)

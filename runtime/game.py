@@ -419,9 +419,13 @@ class Game:
         return any(defs[c].kind == "encounter" for c in self.state.players[seat].hand)
 
     def take_random(self, taker: int, victim: int, count: int) -> list[int]:
+        from runtime.rules import patron
+
         hand = self.state.players[victim].hand
         count = min(count, len(hand))
-        picked = self.state.rng.sample(hand, count) if count else []
+        picked = patron.pick(self, hand, count, (taker, victim), "cards to take")
+        if picked is None:
+            picked = self.state.rng.sample(hand, count) if count else []
         for card in picked:
             self.from_hand(victim, card)
             self.to_hand(taker, card)
@@ -429,9 +433,13 @@ class Game:
 
     # ------------------------------------------------------------------ power
 
-    def has_power(self, seat: int) -> bool:
+    def has_power(self, seat: int, alien: str | None = None) -> bool:
+        """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""
         p = self.state.players[seat]
-        if p.alien is None or p.power_lost or not p.powered:
+        if alien is not None and alien != p.alien:
+            if alien not in p.leased or not p.powered:
+                return False
+        elif p.alien is None or p.power_lost or not p.powered:
             return False
         enc = self.state.encounter
         return enc is None or seat not in enc.zapped

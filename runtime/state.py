@@ -31,6 +31,7 @@ class Player:
     techs: list[int] = field(default_factory=list)  # face-down techs being researched
     research: dict[int, int] = field(default_factory=dict)  # ships on each face-down tech
     completed: list[int] = field(default_factory=list)  # face-up techs
+    leased: list[str] = field(default_factory=list)  # other aliens' powers held this encounter
 
 
 @dataclass(slots=True)
@@ -124,6 +125,7 @@ class State:
     offense: int = 0
     encounter: Encounter | None = None
     suspended: list[Encounter] = field(default_factory=list)  # encounters paused by a nested one
+    retired: list[str] = field(default_factory=list)  # aliens set aside for the rest of the game
     encounters_this_turn: int = 0
     encounter_serial: int = 0  # how many encounters have begun in the game
     winners: list[int] = field(default_factory=list)

@@ -88,6 +88,7 @@ for _word, _doc in (
     ("side", "the offense's or the defense's side of an encounter"),
     ("zap", "a card cancelling a power or a card"),
     ("decision", "a choice a player has just made"),
+    ("help", "aid a player hires for lucre (the Force's)"),
 ):
     noun(_word, "thing", _word, _doc)
 noun("side", "side", "side", "the offense's or the defense's side of an encounter")

@@ -9,7 +9,7 @@ from runtime.game import PlayerView
 
 # Decisions where the random agent leans towards doing nothing, so that a random game still
 # plays like a game (cards are not thrown away the moment they become playable).
-RESTRAINED = frozenset({"card.play", "kicker.play", "flare.upgrade"})
+RESTRAINED = frozenset({"card.play", "kicker.play", "flare.upgrade", "lease.request"})
 
 
 class RandomAgent:

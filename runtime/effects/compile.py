@@ -113,9 +113,7 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
     fast = _side_change(node) or _formula_change(node)
     if fast is not None:
         return fast
-    args = [
-        arg(a, s.type) if a is not None else _none for a, s in zip(node.args, op.slots, strict=True)
-    ]
+    args = [_op_arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
     impl, feasible, may, prevent = op.impl, op.feasible, node.may, node.prevent
     prompt = node.text or op.verb
     if op.subject is not T.PLAYERS:
@@ -142,6 +140,37 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
                 raise Stop()
 
     return run
+
+
+# Slots whose numbers hired help may nudge: counts of things and plain numbers.
+NUDGED = frozenset({T.NUMBER, T.AMOUNT, T.CARDS, T.SHIPS})
+
+
+def _op_arg(node: ir.Node | None, t: T) -> Fn:
+    if node is None:
+        return _none
+    evaluate = arg(node, t)
+    return _nudgeable(evaluate) if t in NUDGED else evaluate
+
+
+def _nudgeable(a: Fn) -> Fn:
+    def nudged(ctx: Ctx) -> Any:
+        value = a(ctx)
+        return nudge(value, ctx.nudge) if ctx.nudge else value
+
+    return nudged
+
+
+def nudge(value: Any, delta: int) -> Any:
+    """A number, or the count an argument carries, made `delta` larger (never below 0)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return max(0, value + delta)
+    count = getattr(value, "count", None)
+    if isinstance(count, int) and not isinstance(value, v.QuantityArg):
+        value.count = max(0, count + delta)
+    return value
 
 
 def _direct(impl: Callable[..., None], args: list[Fn]) -> Callable[[Ctx], None]:
@@ -174,6 +203,8 @@ def _side_change(node: ir.Do) -> Callable[[Ctx], None] | None:
             if enc is None:
                 return
             d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
+            if ctx.nudge:
+                d = sign * max(0, abs(d) + ctx.nudge)
             for side in sides(ctx):
                 enc.bonus[side] += d
                 shown = enc.totals[side]
@@ -187,6 +218,8 @@ def _side_change(node: ir.Do) -> Callable[[Ctx], None] | None:
         if enc is None:
             return
         d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
+        if ctx.nudge:
+            d = sign * max(0, abs(d) + ctx.nudge)
         for side in sides(ctx):
             enc.values[side] = (enc.values[side] or 0) + d
 

@@ -14,7 +14,18 @@ class Stop(Exception):
 
 
 class Ctx:
-    __slots__ = ("card", "event", "game", "hook", "moved", "period", "subject", "they", "you")
+    __slots__ = (
+        "card",
+        "event",
+        "game",
+        "hook",
+        "moved",
+        "nudge",
+        "period",
+        "subject",
+        "they",
+        "you",
+    )
 
     def __init__(
         self, game: Game, you: int, hook: Hook, event: Any = None, card: int | None = None
@@ -29,11 +40,12 @@ class Ctx:
         self.period: Any = None  # how long restrictions and delayed effects made now last
         # the cards the effect's last card move handled ("those cards"); shared by copies
         self.moved: list[int] = []
+        self.nudge = 0  # added to each number the effect states (hired help: +1, -1 or 0)
 
     def copy(self) -> Ctx:
         other = Ctx(self.game, self.you, self.hook, self.event, self.card)
         other.they, other.subject, other.period = self.they, self.subject, self.period
-        other.moved = self.moved
+        other.moved, other.nudge = self.moved, self.nudge
         return other
 
     def with_they(self, seat: int) -> Ctx:

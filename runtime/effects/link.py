@@ -31,6 +31,7 @@ class Bound:
     cost: Callable[[Ctx], None] | None
     can_pay: Callable[[Ctx], bool] | None
     role: RoleTest | None
+    numbered: bool = False  # the effect states numbers (that hired help may nudge)
 
 
 @dataclass(slots=True)
@@ -52,7 +53,28 @@ def bind(hook: Hook) -> Bound:
         cost=c.statement(hook.cost) if hook.cost is not None else None,
         can_pay=feasibility(hook.cost) if hook.cost is not None else None,
         role=role_test(hook.roles),
+        numbered=states_numbers(hook.effect),
     )
+
+
+def states_numbers(node: ir.Node | None) -> bool:
+    """Whether an effect states a number an op uses: a count of cards, ships or lucre, an amount
+    added to a total (a formula worked out from the board states none)."""
+    if isinstance(node, ir.Do):
+        if node.op == "calculate":
+            return False
+        slots = OPS[node.op].slots
+        return any(
+            a is not None and s.type in c.NUDGED for a, s in zip(node.args, slots, strict=True)
+        )
+    if isinstance(node, ir.Seq):
+        return any(states_numbers(n) for n in node.items)
+    if isinstance(node, ir.Choose):
+        return any(states_numbers(n) for n in node.options)
+    if isinstance(node, ir.If):
+        return states_numbers(node.then) or states_numbers(node.otherwise)
+    inner = getattr(node, "body", None)
+    return isinstance(inner, ir.Node) and states_numbers(inner)
 
 
 def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:

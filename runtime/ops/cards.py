@@ -5,6 +5,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import T, flag, obj, op, pp, word
+from runtime.rules import patron
 from runtime.vocabulary import cards_matching
 
 
@@ -31,7 +32,10 @@ def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
         return pool
     count = max(0, arg.count)
     if arg.random:
-        return ctx.game.state.rng.sample(pool, min(count, len(pool)))
+        decided = patron.pick(game, pool, count, (chooser, arg.owner), "cards to pick at random")
+        return (
+            decided if decided is not None else game.state.rng.sample(pool, min(count, len(pool)))
+        )
     low = 0 if arg.up_to else min(count, len(pool))
     return game.choose_many(
         chooser,

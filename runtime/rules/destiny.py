@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.game import EncounterEnded
-from runtime.rules import ships
+from runtime.rules import patron, ships
 from runtime.state import Encounter
 from runtime.windows import Window
 
@@ -14,11 +14,16 @@ if TYPE_CHECKING:
 
 
 def draw_card(game: Game) -> int:
+    """The top destiny card, or the one a hired helper picks from the destiny deck."""
     st = game.state
     if not st.destiny_deck:
         st.destiny_deck = st.destiny_discard
         st.destiny_discard = []
         st.rng.shuffle(st.destiny_deck)
+    chosen = patron.pick(game, st.destiny_deck, 1, (), "destiny card to draw")
+    if chosen:
+        st.destiny_deck.remove(chosen[0])
+        return chosen[0]
     return st.destiny_deck.pop()
 
 

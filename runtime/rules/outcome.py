@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import deal, kickers, lucre, ships
+from runtime.rules import deal, kickers, lucre, patron, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -198,7 +198,14 @@ def collect_rewards(game: Game, seat: int, count: int) -> None:
     if from_warp:
         ships.retrieve(game, seat, from_warp)
     drawn = [card for _ in range(from_rewards) if (card := game.draw_reward(seat)) is not None]
-    drawn += game.draw(seat, left - from_rewards)
+    chosen = patron.pick(game, st.deck, left - from_rewards, (seat,), "cards to draw as rewards")
+    if chosen is not None:
+        for card in chosen:
+            st.deck.remove(card)
+            game.to_hand(seat, card)
+        drawn += chosen
+    else:
+        drawn += game.draw(seat, left - from_rewards)
     game.gained(seat, drawn, "rewards")
 
 

@@ -198,13 +198,16 @@ def from_combo(game: Game, state: State, usable: set[str]) -> list[str]:
     raise SetupError(f"no combination card names {setup.players} usable aliens")
 
 
-def _add(game: Game, state: State, card: CardDef) -> int:
+def add_instance(game: Game, state: State, card: CardDef) -> int:
+    """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
+    brought into the game (a leased flare)."""
     instance = len(state.catalog)
     state.catalog.append(card.id)
     game.defs.append(card)
     game.holder.append(-1)
     game.windows_of.append(game.rules.play_windows.get(card.id, ()))
     game.instances_of.setdefault(card.id, []).append(instance)
+    game.dispatch.forget_plays()
     return instance
 
 
@@ -217,17 +220,17 @@ def build_piles(game: Game, state: State) -> None:
             if card.type == "color" and card.color not in colors:
                 continue
             for _ in range(card.copies):
-                state.destiny_deck.append(_add(game, state, card))
+                state.destiny_deck.append(add_instance(game, state, card))
         elif card.kind == "tech" and option_on(game, "techs") and card_allowed(game, card):
             for _ in range(card.copies):
-                state.tech_deck.append(_add(game, state, card))
+                state.tech_deck.append(add_instance(game, state, card))
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
             for _ in range(card.copies):
-                pile.append(_add(game, state, card))
+                pile.append(add_instance(game, state, card))
     if setup.option("use_flares"):
         for flare in pick_flares(game, state, chosen):
-            state.deck.append(_add(game, state, flare))
+            state.deck.append(add_instance(game, state, flare))
     state.rng.shuffle(state.deck)
     state.rng.shuffle(state.destiny_deck)
     state.rng.shuffle(state.reward_deck)

@@ -1,0 +1,72 @@
+"""Hired help: a player hired for the rest of an encounter (the Force) decides the chance events
+that touch its client and may make each power, edict or flare that takes effect a little stronger
+(the client's) or a little weaker (anyone else's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from runtime.cards import Hook
+    from runtime.game import Game
+
+HIRED = "hired"  # Encounter.marks key: (helper, client)
+
+
+def hire(game: Game, helper: int, client: int) -> None:
+    enc = game.state.encounter
+    if enc is not None:
+        enc.marks[HIRED] = (helper, client)
+
+
+def helper_for(game: Game, *seats: int) -> int | None:
+    """The hired helper, if it may act now and its client is among `seats` (any client when no
+    seats are given)."""
+    enc = game.state.encounter
+    hired = enc.marks.get(HIRED) if enc is not None else None
+    if hired is None:
+        return None
+    helper, client = hired
+    if (seats and client not in seats) or not game.has_power(helper):
+        return None
+    return int(helper)
+
+
+def client_of(game: Game) -> int | None:
+    enc = game.state.encounter
+    hired = enc.marks.get(HIRED) if enc is not None else None
+    return None if hired is None else int(hired[1])
+
+
+def pick(
+    game: Game, pool: Sequence[int], count: int, involved: Sequence[int], what: str
+) -> list[int] | None:
+    """Cards to take `count` of at random from `pool`, chosen by a helper instead when its client
+    is involved; None leaves the pick to chance."""
+    helper = helper_for(game, *involved)
+    count = min(count, len(pool))
+    if helper is None or count <= 0:
+        return None
+    game.log("effect", helper, f"chooses the {what}")
+    return game.choose_many(
+        helper, "force.pick", f"choose the {what}", list(pool), count, count, game.card_label
+    )
+
+
+def adjustment(game: Game, user: int, hook: Hook) -> int:
+    """How much the helper changes each number of a power, edict or flare taking effect: +1 for
+    its client's, -1 for anyone else's, 0 if it lets it be."""
+    enc = game.state.encounter
+    hired = enc.marks.get(HIRED) if enc is not None else None
+    if hired is None:
+        return 0
+    helper, client = hired
+    if user == helper or not game.has_power(helper):
+        return 0
+    up = user == client
+    prompt = f"{'enlarge' if up else 'limit'} {hook.name} by one in each of its numbers?"
+    if not game.yes_no(helper, "force.adjust", prompt):
+        return 0
+    game.log("effect", helper, f"{'enlarges' if up else 'limits'} {hook.name}")
+    return 1 if up else -1
