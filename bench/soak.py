@@ -1,8 +1,9 @@
 """Soak test: thousands of seeded random games, invariants checked after every decision, each game
 under a time limit; any failure leaves a replayable trace (setup, seed, answers) behind.
 
-    python bench/soak.py                      # 2000 games, 3-5 players, every bundled pack mix
+    python bench/soak.py                      # 2000 games, 2-5 players, every bundled pack mix
     python bench/soak.py --games 10000 --packs base,set8 --limit 5 --out soak-failures/
+    python bench/soak.py --games 300 --packs set6 --alien-pack set6   # only Expansion Set 6 aliens
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ PACK_MIXES: tuple[tuple[str, ...], ...] = (
     ("set8",),
     ("set8", "kickers-negative", "dominion-rewards"),
     ("kickers-additive", "incursion-rewards"),
+    ("set6",),
+    ("set6", "set8", "techs-on"),
 )
 
 
@@ -43,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-check", action="store_true", help="skip the invariant checks (faster)"
     )
+    parser.add_argument("--players", default="2,3,4,5", help="player counts to cycle through")
+    parser.add_argument(
+        "--alien-pack", default=None, help="deal aliens from this pack only (at random per game)"
+    )
     args = parser.parse_args(argv)
 
     from compiler.project import bundled_project
@@ -60,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rules = Rules(project.cards)
     mixes = [tuple(args.packs.split(","))] if args.packs else list(PACK_MIXES)
+    counts = [int(n) for n in args.players.split(",")]
 
     def alarm(signum: int, frame: Any) -> None:
         raise TooSlow()
@@ -73,8 +81,14 @@ def main(argv: list[str] | None = None) -> int:
         pick = random.Random(seed)
         from compiler.setups import with_requirements
 
-        packs = with_requirements(project.cards, mixes[k % len(mixes)])
-        setup = Setup(players=pick.choice((3, 4, 5)), packs=packs, seed=seed)
+        mix = mixes[k % len(mixes)]
+        options = {"techs": True} if "techs-on" in mix else {}
+        packs = with_requirements(project.cards, [p for p in mix if p != "techs-on"])
+        players = pick.choice(counts)
+        if players < max(project.cards.packs[p].min_players for p in packs):
+            players = 3
+        aliens = deal_from(project.cards, args.alien_pack, players, pick)
+        setup = Setup(players=players, packs=packs, seed=seed, aliens=aliens, options=options)
         agents = [RandomAgent(seed * 101 + s) for s in range(setup.players)]
         game = Game(
             project.cards,
@@ -115,6 +129,20 @@ def main(argv: list[str] | None = None) -> int:
         f"failures: {dict(failures) or 'none'}"
     )
     return 1 if failures else 0
+
+
+def deal_from(
+    cards: Any, pack: str | None, players: int, pick: random.Random
+) -> tuple[str, ...] | None:
+    """`players` aliens of one pack, at random among those allowed at this player count."""
+    if pack is None:
+        return None
+    pool = sorted(
+        c.id
+        for c in cards.cards.values()
+        if c.kind == "alien" and c.pack == pack and (c.min_players or 0) <= players
+    )
+    return tuple(pick.sample(pool, min(players, len(pool))))
 
 
 if __name__ == "__main__":

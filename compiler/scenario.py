@@ -313,6 +313,7 @@ class Runner:
         self._techs(game, loaded, start)
         for color, count in (start.get("lucre") or {}).items():
             seat = self._seat(game, color, loaded.span(f"/start/lucre/{color}").line)
+            st.lucre_out += int(count) - st.players[seat].lucre
             st.players[seat].lucre = int(count)
         for p in st.players:
             if p.removed < 0:

@@ -454,6 +454,8 @@ class Dispatcher:
         """
         game = self.game
         st = game.state
+        if game.holder[instance] != seat:
+            return False  # gone from the hand while the choice was in the air (a negation's zap)
         game.from_hand(seat, instance)
         st.in_play.append(instance)
         if play.flare and st.encounter is not None:

@@ -1,5 +1,5 @@
 """Invariants that hold after every step of every game: ships and cards are all accounted for,
-the holder index matches the hands, lucre is never negative."""
+the holder index matches the hands, lucre is never negative and never made from nothing."""
 
 from __future__ import annotations
 
@@ -67,6 +67,11 @@ def check(game: Game) -> None:
             raise InvariantBroken(f"{game.player_name(p.seat)} has negative lucre ({p.lucre})")
         if p.warp < 0 or any(planet.ships[p.seat] < 0 for planet in st.planets):
             raise InvariantBroken(f"{game.player_name(p.seat)} has a negative ship count")
+    purses = sum(p.lucre for p in st.players)
+    if purses != st.lucre_out:
+        raise InvariantBroken(
+            f"the players hold {purses} lucre but {st.lucre_out} came out of the box"
+        )
     seen = card_zones(game)
     for instance in range(len(st.catalog)):
         if seen[instance] != 1:

@@ -126,6 +126,7 @@ class State:
     encounter: Encounter | None = None
     suspended: list[Encounter] = field(default_factory=list)  # encounters paused by a nested one
     retired: list[str] = field(default_factory=list)  # aliens set aside for the rest of the game
+    lucre_out: int = 0  # lucre taken from the box, less lucre paid back to it
     encounters_this_turn: int = 0
     encounter_serial: int = 0  # how many encounters have begun in the game
     winners: list[int] = field(default_factory=list)

@@ -56,6 +56,8 @@ def play_step(game: Game, enc: Encounter) -> None:
             if choice is None:
                 passed[side] = True
                 continue
+            if game.holder[choice] != seat:
+                continue  # gone from the hand while the choice was in the air
             game.from_hand(seat, choice)
             st.in_play.append(choice)
             enc.kickers[side] = choice

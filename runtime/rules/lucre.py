@@ -42,7 +42,9 @@ def pay(game: Game, payer: int, amount: int, payee: int = BOX) -> int:
         return 0
     player.lucre -= event.count
     game.log("lucre", payer, -event.count)
-    if event.payee != BOX:
+    if event.payee == BOX:
+        game.state.lucre_out -= event.count
+    else:
         game.state.players[event.payee].lucre += event.count
         game.log("lucre", event.payee, event.count)
     return event.count
@@ -51,6 +53,7 @@ def pay(game: Game, payer: int, amount: int, payee: int = BOX) -> int:
 def gain(game: Game, seat: int, amount: int) -> None:
     if amount > 0:
         game.state.players[seat].lucre += amount
+        game.state.lucre_out += amount
         game.log("lucre", seat, amount)
 
 

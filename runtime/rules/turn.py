@@ -258,8 +258,26 @@ def select_card(game: Game, enc: Encounter, side: int) -> None:
     seat = enc.offense if side == 0 else enc.defense
     if enc.cards[side] is not None:
         return
-    hand = game.state.players[seat].hand
-    options = [c for c in hand if game.defs[c].kind == "encounter"]
+    while True:
+        card = game.choose(
+            seat,
+            "planning.select",
+            "select an encounter card",
+            selectable(game, enc, side),
+            game.card_label,
+        )
+        if game.holder[card] == seat:
+            break  # else it left the hand while the choice was in the air (a negation): again
+    game.from_hand(seat, card)
+    game.state.in_play.append(card)
+    enc.cards[side] = card
+    game.log("select", seat)
+
+
+def selectable(game: Game, enc: Encounter, side: int) -> list[int]:
+    """The encounter cards a main player may select (drawing a new hand if it holds none)."""
+    seat = enc.offense if side == 0 else enc.defense
+    options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
     if not options:
         game.new_hand(seat)
         options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
@@ -269,13 +287,7 @@ def select_card(game: Game, enc: Encounter, side: int) -> None:
     if required is not None:
         fitting = [c for c in options if required(game.defs[c])]
         options = fitting or options
-    card = game.choose(
-        seat, "planning.select", "select an encounter card", options, game.card_label
-    )
-    game.from_hand(seat, card)
-    game.state.in_play.append(card)
-    enc.cards[side] = card
-    game.log("select", seat)
+    return options
 
 
 def wants_another(game: Game, enc: Encounter) -> bool:
