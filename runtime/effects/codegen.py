@@ -233,8 +233,44 @@ def value(node: ir.Node) -> Callable[[Ctx], int]:
 
 
 def condition(node: ir.Node) -> Callable[[Ctx], bool]:
+    own = _own_card_test(node)
+    if own is not None:
+        return own
     src = Source()
     return src.function(cond_expr(src, node))
+
+
+def _own_card_test(node: ir.Node) -> Callable[[Ctx], bool] | None:
+    """`your card is an attack` on its own, the condition most powers test, as one function."""
+    if not (
+        isinstance(node, ir.Pred)
+        and node.name == "card is"
+        and node.args[0] == ir.CardRef("encounter", ir.Players("you"))
+        and isinstance(node.args[1], ir.Word)
+    ):
+        return None
+    kind = node.args[1].word
+
+    def your_card_is(ctx: Ctx) -> bool:
+        enc = ctx.game.state.encounter
+        if enc is None:
+            return False
+        seat = ctx.you
+        if seat == enc.offense:
+            side = 0
+        elif seat == enc.defense:
+            side = 1
+        else:
+            return encounter_card_is(ctx, seat, kind)  # an ally: its side's card
+        card = enc.cards[side]
+        if card is None:
+            return False
+        if kind == "encounter":
+            return True
+        shown = enc.types[side]
+        return shown == kind if shown is not None else ctx.game.defs[card].type == kind
+
+    return your_card_is
 
 
 def players(node: ir.Node) -> Callable[[Ctx], list[int]]:
