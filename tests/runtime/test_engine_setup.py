@@ -72,6 +72,20 @@ def test_the_starting_board(cards: CardSet, rules: Rules) -> None:
             "option 'use_flares' must be true or false, not 1",
         ),
         ({"players": 3, "first_player": 3}, "first player 3 is not a seat"),
+        (
+            {
+                "players": 3,
+                "packs": ("base", "lucre", "set6"),
+                "aliens": ("dragon", "none", "none"),
+                "options": {"lucre": False},
+            },
+            "cannot set up Dragon: Dragon needs the 'lucre' option",
+        ),
+        (
+            {"players": 2, "packs": ("base", "lucre", "set6"), "aliens": ("force", "none")},
+            "cannot set up Force: Force needs at least 3 players",
+        ),
+        ({"players": 2, "packs": ("base", "set8")}, "pack 'set8' plays with 3-5 players, not 2"),
     ],
 )
 def test_unplayable_setups_are_refused(
