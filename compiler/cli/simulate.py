@@ -107,9 +107,7 @@ def simulate(
                     "aliens": [p.alien for p in st.players],
                     "winners": [st.players[s].alien or st.players[s].color for s in st.winners],
                     "turns": st.turn,
-                    "encounters": sum(1 for e in game.events or [] if e[0] == "encounter")
-                    if game.events is not None
-                    else None,
+                    "encounters": st.encounter_serial,
                     "finished": st.over,
                     "digest": st.digest(),
                 }
@@ -154,8 +152,7 @@ def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
     console = Console()
     console.print(table)
     turns = sum(r["turns"] for r in results) / len(results)
-    encounters = [r["encounters"] for r in results if r["encounters"] is not None]
+    encounters = sum(r["encounters"] for r in results) / max(1, len(results))
     line = f"shared wins: {shared}   unfinished: {unfinished}   average turns: {turns:.1f}"
-    if encounters:
-        line += f"   average encounters: {sum(encounters) / len(encounters):.1f}"
+    line += f"   average encounters: {encounters:.1f}"
     console.print(line)
