@@ -63,7 +63,7 @@ class CardsGained:
 
 
 # Choices about the chooser's own power, which nothing may negate.
-OWN_POWER_KINDS = frozenset({"power.use", "power.order", "flare.upgrade", "tech.use"})
+OWN_POWER_KINDS = frozenset({"power.use", "power.order", "power.keep", "flare.upgrade", "tech.use"})
 
 
 class DecisionMade:
@@ -442,7 +442,11 @@ class Game:
         elif p.alien is None or p.power_lost or not p.powered:
             return False
         enc = self.state.encounter
-        return enc is None or seat not in enc.zapped
+        if enc is None:
+            return True
+        if enc.powers_off and (seat, alien or p.alien) in enc.powers_off:
+            return False
+        return seat not in enc.zapped
 
     def end(self, winners: Sequence[int]) -> None:
         st = self.state

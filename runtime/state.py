@@ -96,6 +96,7 @@ class Encounter:
     )  # defensive-ally reward multiplier, by seat
     deal_penalty: list[int] = field(default_factory=list)
     zapped: set[int] = field(default_factory=set)  # seats whose power is off this encounter
+    powers_off: set[tuple[int, str]] = field(default_factory=set)  # (seat, alien) switched off
     used: dict[str, int] = field(default_factory=dict)  # use counts for per-encounter limits
     delayed: list[Any] = field(default_factory=list)
     forbidden: list[Any] = field(default_factory=list)

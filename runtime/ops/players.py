@@ -105,6 +105,28 @@ def lose_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
         ctx.game.log("effect", owner, "loses the alien power for good")
 
 
+@op(
+    "keep one power",
+    "keep",
+    word("1 power"),
+    doc="A player holding several powers keeps one of them; the others stop for the encounter.",
+)
+def keep_one_power(ctx: Ctx, seat: int, _: str) -> None:
+    game = ctx.game
+    enc = game.state.encounter
+    player = game.state.players[seat]
+    held = [a for a in (player.alien, *player.leased) if a is not None]
+    if enc is None or len(held) < 2:
+        return
+    kept = game.choose(
+        seat, "power.keep", "keep which power?", held, lambda a: game.cards.cards[a].name
+    )
+    for alien in held:
+        if alien != kept:
+            enc.powers_off.add((seat, alien))
+    game.log("effect", seat, f"keeps only the {game.cards.cards[kept].name} power")
+
+
 @op("regain power", "regain", obj(T.POWER), doc="A player whose power was lost has it again.")
 def regain_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
     for owner in owners:
