@@ -15,6 +15,7 @@ from runtime import ir
 from runtime.effects.context import Ctx
 from runtime.registry import MEASURES, PREDICATES
 from runtime.roles import ROLES
+from runtime.state import Encounter
 from runtime.vocabulary import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
 
 PRONOUN_SEATS = {"you": "ctx.you", "they": "ctx.they", "subject": "ctx.subject"}
@@ -215,6 +216,10 @@ def encounter_card_is(ctx: Ctx, seat: int, kind: str) -> bool:
         side = 1
     else:
         return False
+    return side_card_is(ctx, enc, side, kind)
+
+
+def side_card_is(ctx: Ctx, enc: Encounter, side: int, kind: str) -> bool:
     card = enc.cards[side]
     if card is None:
         return False
@@ -262,13 +267,7 @@ def _own_card_test(node: ir.Node) -> Callable[[Ctx], bool] | None:
             side = 1
         else:
             return encounter_card_is(ctx, seat, kind)  # an ally: its side's card
-        card = enc.cards[side]
-        if card is None:
-            return False
-        if kind == "encounter":
-            return True
-        shown = enc.types[side]
-        return shown == kind if shown is not None else ctx.game.defs[card].type == kind
+        return side_card_is(ctx, enc, side, kind)
 
     return your_card_is
 

@@ -81,15 +81,7 @@ def buy_back_ships(game: Game, enc: Encounter) -> None:
     most = min(player.lucre, player.warp)
     if most <= 0 or game.dispatch.forbidden("buy", seat):
         return
-    count = int(
-        game.choose(
-            seat,
-            "lucre.buy_ships",
-            "buy how many ships back from the warp, 1 lucre each?",
-            list(range(most + 1)),
-            passive=0,
-        )
-    )
+    count = how_many(game, seat, "lucre.buy_ships", "ships back from the warp", most)
     if count:
         from runtime.rules import ships
 
@@ -106,16 +98,12 @@ def offer_cards(game: Game, enc: Encounter) -> None:
         most = min(game.state.players[seat].lucre, CARDS_PER_ENCOUNTER - enc.bought[seat])
         if most <= 0 or game.dispatch.forbidden("buy", seat):
             continue
-        count = int(
-            game.choose(
-                seat,
-                "lucre.buy_cards",
-                "buy how many cards from the deck, 1 lucre each?",
-                list(range(most + 1)),
-                passive=0,
-            )
-        )
-        buy_cards(game, seat, count)
+        buy_cards(game, seat, how_many(game, seat, "lucre.buy_cards", "cards from the deck", most))
+
+
+def how_many(game: Game, seat: int, kind: str, what: str, most: int) -> int:
+    prompt = f"buy how many {what}, 1 lucre each?"
+    return int(game.choose(seat, kind, prompt, list(range(most + 1)), passive=0))
 
 
 def buy_cards(game: Game, seat: int, count: int) -> list[int]:
