@@ -207,7 +207,14 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
             version=str(data.get("version", "0")),
             requires=tuple(data.get("requires", ())),
             options=tuple(
-                OptionDef(o["name"], o["default"], o["doc"], pack_id, tuple(o.get("choices", ())))
+                OptionDef(
+                    o["name"],
+                    o["default"],
+                    o["doc"],
+                    pack_id,
+                    tuple(o.get("choices", ())),
+                    tuple(o.get("needs", ())),
+                )
                 for o in data.get("options", ())
             ),
             min_players=int(players.get("min", 3)),

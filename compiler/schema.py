@@ -222,6 +222,11 @@ def pack_document() -> dict[str, Any]:
             "default": {"type": ["boolean", "integer", "string"]},
             "doc": {"type": "string"},
             "choices": {"type": "array"},
+            "needs": {
+                "type": "array",
+                "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+                "description": "options that must be on for this one to be on",
+            },
         },
     }
     return {

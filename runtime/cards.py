@@ -85,6 +85,7 @@ class OptionDef(Record):
     doc: str
     pack: str
     choices: tuple[Any, ...] = ()
+    needs: tuple[str, ...] = ()  # options that must be on for this one to be on
 
 
 @dataclass(frozen=True, slots=True)

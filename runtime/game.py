@@ -86,6 +86,8 @@ def negatable(game: Game, decision: Decision, answer: Answer) -> bool:
         return False
     if decision.about_own_power or decision.kind in OWN_POWER_KINDS:
         return False
+    if decision.secret:
+        return False  # nobody has seen it to take it back
     if decision.player in game.powers_acting:
         return False  # a choice inside the player's own power's effect
     if not answer or (decision.passive is not None and answer == (decision.passive,)):
@@ -298,6 +300,8 @@ class Game:
             return ", ".join(self.player_name(s) for s in value) or "nobody"
         if field == "planet":
             return self.planet_name(value)
+        if field == "dials":
+            return ", ".join(f"{self.player_name(s)}: {d}" for s, d in value) or "all neither"
         if field == "card":
             return self.card_label(value) if isinstance(value, int) else str(value)
         return str(value)

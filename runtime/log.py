@@ -22,6 +22,7 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "launch": (("player", "count"), "{player} sends {count} ship(s) into the gate"),
     "invite": (("player", "invitees"), "{player} invites {invitees}"),
     "ally": (("player", "side", "count"), "{player} allies with the {side} with {count} ship(s)"),
+    "dials": (("dials",), "alliance dials revealed: {dials}"),
     "decline": (("player",), "{player} declines to ally"),
     "select": (("player",), "{player} selects an encounter card"),
     "reveal": (("player", "card"), "{player} reveals {card}"),

@@ -75,6 +75,11 @@ def check_requirements(game: Game) -> None:
             raise SetupError(f"unknown option '{name}' (known: {', '.join(known)})")
         if name in BASE_OPTIONS:
             check_base_option(name, value)
+    for name, option in declared.items():
+        if option.pack in setup.packs and option_on(game, name):
+            for needed in option.needs:
+                if not option_on(game, needed):
+                    raise SetupError(f"option '{name}' needs the option '{needed}' on")
     for pack_id in setup.packs:
         pack = cards.packs[pack_id]
         if not pack.min_players <= setup.players <= pack.max_players:

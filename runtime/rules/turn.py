@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.game import EncounterEnded, GameOver
-from runtime.rules import destiny, kickers, lucre, ships, techs
+from runtime.rules import destiny, dials, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
@@ -183,8 +183,11 @@ def alliance(game: Game, enc: Encounter) -> None:
         if invitees:
             game.log("invite", main, invitees)
     game.dispatch.step(Window.ALLIANCE_AFTER_INVITES)
-    for seat in others:
-        answer_invitation(game, enc, seat)
+    if dials.enabled(game):
+        dials.set_dials(game, enc, others)
+    else:
+        for seat in others:
+            answer_invitation(game, enc, seat)
     game.dispatch.step(Window.ALLIANCE_END)
 
 

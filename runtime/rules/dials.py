@@ -1,0 +1,165 @@
+"""Hidden alliances: every player eligible to ally sets an alliance dial in secret (a side and 1-4
+ships, neither, or the star for what a dial cannot show); all dials are revealed at once. With
+foreign aid, players outside the encounter may dial a card to a main player instead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from runtime.decisions import Decision
+from runtime.rules import ships
+from runtime.rules.outcome import collect_rewards
+from runtime.state import DEFENSE, OFFENSE, Encounter
+
+if TYPE_CHECKING:
+    from runtime.game import Game
+
+SIDES = ("offense", "defense")
+DIAL_MAX = 4  # the most ships a dial can show; more takes the star
+
+
+@dataclass(frozen=True, slots=True)
+class Dial:
+    """One dial position: ally with a side and a number of ships, send aid, neither, or the star."""
+
+    what: str  # "ally" | "aid" | "neither" | "star"
+    side: int = -1
+    ships: int = 0
+
+    def label(self) -> str:
+        if self.what == "ally":
+            return f"{SIDES[self.side]} with {self.ships} ship(s)"
+        if self.what == "aid":
+            return f"foreign aid to the {SIDES[self.side]}"
+        return "the star (announce it before the reveal)" if self.what == "star" else "neither"
+
+
+def free_ships(game: Game, seat: int) -> int:
+    st = game.state
+    return sum(st.planets[p].ships[seat] for p in ships.colony_sources(game, seat))
+
+
+def enabled(game: Game) -> bool:
+    return bool(game.option("hidden_alliances"))
+
+
+def set_dials(game: Game, enc: Encounter, others: list[int]) -> None:
+    """Ask every eligible player for a dial without showing anyone another's, announce the stars,
+    reveal all at once, then move ships and hand out foreign aid."""
+    aid = bool(game.option("foreign_aid"))
+    dials: dict[int, Dial] = {}
+    for seat in others:
+        options = positions(game, enc, seat, aid)
+        if len(options) > 1:
+            decision = Decision(
+                seat,
+                "alliance.dial",
+                "set your alliance dial",
+                options,
+                labeler=Dial.label,
+                passive=0,
+                secret=True,
+            )
+            dials[seat] = options[game.ask(decision)[0]]
+    for seat in others:
+        if seat in dials and dials[seat].what == "star":
+            dials[seat] = announce(game, enc, seat)
+    game.log("dials", [(s, d.label()) for s, d in dials.items() if d.what != "neither"])
+    for seat in others:
+        dial = dials.get(seat)
+        if dial is not None and dial.what == "ally":
+            join(game, enc, seat, dial.side, dial.ships)
+    for seat in others:
+        dial = dials.get(seat)
+        if dial is not None and dial.what == "aid":
+            foreign_aid(game, enc, seat, dial.side)
+
+
+def positions(game: Game, enc: Encounter, seat: int, aid: bool) -> list[Dial]:
+    """The dial positions open to a player: sides that invited it (as far as its ships and the
+    limits allow), the star when its limit passes what a dial shows, and aid if the option is on."""
+    out = [Dial("neither")]
+    free = free_ships(game, seat)
+    limit = min(enc.ship_limit[seat], free)
+    for side in (OFFENSE, DEFENSE):
+        if enc.invited[side][seat] and not game.dispatch.forbidden("ally", seat):
+            out += [Dial("ally", side, k) for k in range(1, min(limit, DIAL_MAX) + 1)]
+    if limit > DIAL_MAX and len(out) > 1:
+        out.append(Dial("star"))
+    if aid and game.state.players[seat].hand:
+        out += [Dial("aid", side) for side in (OFFENSE, DEFENSE)]
+    return out
+
+
+def announce(game: Game, enc: Encounter, seat: int) -> Dial:
+    """A star: its player says aloud what it stands for, once every dial is down."""
+    free = free_ships(game, seat)
+    limit = min(enc.ship_limit[seat], free)
+    options = [
+        Dial("ally", side, k)
+        for side in (OFFENSE, DEFENSE)
+        if enc.invited[side][seat]
+        for k in range(1, limit + 1)
+    ]
+    choice = game.choose(seat, "alliance.star", "announce your star", options, Dial.label)
+    game.log("effect", seat, f"announces the star: {choice.label()}")
+    return choice
+
+
+def join(game: Game, enc: Encounter, seat: int, side: int, count: int) -> None:
+    """Commit exactly `count` ships (as far as the player still has them) as an ally of `side`."""
+    picked = ships.pick_ships(
+        game, seat, count, count, "alliance.ships", f"commit {count} ship(s) to the {SIDES[side]}"
+    )
+    moved = 0
+    for source, k in picked.items():
+        ships.remove_from(game, seat, source, k)
+        moved += k
+    if not moved:
+        return
+    if side == OFFENSE:
+        enc.gate[seat] += moved
+    else:
+        enc.guard[seat] += moved
+    ships.update_powers(game, seat)
+    enc.allies[side].append(seat)
+    game.log("ally", seat, SIDES[side], moved)
+
+
+def foreign_aid(game: Game, enc: Encounter, seat: int, side: int) -> None:
+    """The aid player offers a card in secret; an accepted card earns it a reward and perhaps an
+    invitation to ally with a stated number of ships."""
+    main = enc.offense if side == OFFENSE else enc.defense
+    hand = game.state.players[seat].hand
+    if not hand:
+        return
+    card = game.choose(
+        seat, "aid.card", "offer which card as foreign aid?", list(hand), game.card_label
+    )
+    prompt = f"accept {game.card_label(card)} as foreign aid from {game.player_name(seat)}?"
+    if not game.yes_no(main, "aid.accept", prompt):
+        game.log("effect", main, f"refuses the foreign aid of {game.player_name(seat)}")
+        return
+    game.from_hand(seat, card)
+    game.to_hand(main, card)
+    game.log("give", seat, main, 1)
+    collect_rewards(game, seat, 1)
+    free = free_ships(game, seat)
+    limit = min(enc.ship_limit[seat], free)
+    if limit <= 0 or seat in enc.allies[OFFENSE] or seat in enc.allies[DEFENSE]:
+        return
+    options = list(range(limit + 1))
+    asked = int(
+        game.choose(
+            main,
+            "aid.invite",
+            f"invite {game.player_name(seat)} to ally with how many ships (0: no)?",
+            options,
+            passive=0,
+        )
+    )
+    if asked and game.yes_no(
+        seat, "aid.ally", f"ally with the {SIDES[side]} with {asked} ship(s)?"
+    ):
+        join(game, enc, seat, side, asked)

@@ -1,0 +1,102 @@
+"""Games with the Cosmic Eons options: hidden alliance dials are asked without any player seeing
+another's before the reveal, and random games with hidden alliances and foreign aid finish with
+every invariant holding after every decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.setups import with_requirements
+from runtime.agents import RandomAgent
+from runtime.cards import CardSet
+from runtime.decisions import Answer, Decision
+from runtime.effects.link import Rules
+from runtime.game import Game, PlayerView
+from runtime.invariants import check
+from runtime.rules.turn import play_game
+from runtime.setup import Setup
+
+GAMES = 60
+EONS_OPTIONS = {"hidden_alliances": True, "foreign_aid": True}
+
+
+def what_anyone_sees(view: PlayerView) -> tuple[Any, ...]:
+    """The public record of the alliance so far: who allied, their ships, and the game log."""
+    enc = view.state.encounter
+    assert enc is not None
+    events = view.game.events or []
+    return (tuple(map(tuple, enc.allies)), tuple(enc.gate), tuple(enc.guard), len(events))
+
+
+@dataclass
+class DialWatcher:
+    """A random agent that notes, at each dial it sets, what the board and the log show."""
+
+    seed: int
+    seen: list[tuple[int, tuple[Any, ...]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.inner = RandomAgent(self.seed)
+
+    def decide(self, decision: Decision, view: PlayerView) -> Answer:
+        if decision.kind == "alliance.dial":
+            assert decision.secret
+            self.seen.append((view.game.state.encounter_serial, what_anyone_sees(view)))
+        return self.inner.decide(decision, view)
+
+
+def eons_setup(cards: CardSet, players: int, seed: int, **options: bool) -> Setup:
+    packs = with_requirements(cards, ["eons"])
+    return Setup(players=players, packs=packs, seed=seed, options=options or EONS_OPTIONS)
+
+
+def test_no_dial_is_visible_before_all_are_revealed(cards: CardSet, rules: Rules) -> None:
+    checked = 0
+    for seed in range(12):
+        agents = [DialWatcher(seed * 7 + s) for s in range(5)]
+        game = Game(cards, eons_setup(cards, 5, seed), agents, rules=rules)
+        play_game(game)
+        by_encounter: dict[int, set[tuple[Any, ...]]] = {}
+        for agent in agents:
+            for encounter, seen in agent.seen:
+                by_encounter.setdefault(encounter, set()).add(seen)
+        for encounter, sights in by_encounter.items():
+            # every dial of one encounter was set looking at the very same public record
+            assert len(sights) == 1, (seed, encounter, sights)
+            checked += 1
+    assert checked > 50
+
+
+def test_a_dial_cannot_be_negated(cards: CardSet, rules: Rules) -> None:
+    setup = Setup(
+        players=4,
+        packs=with_requirements(cards, ["eons", "set6"]),
+        seed=5,
+        aliens=("negator", "none", "none", "none"),
+        options=EONS_OPTIONS,
+    )
+    game = Game(cards, setup, [RandomAgent(s) for s in range(4)], rules=rules)
+    play_game(game)
+    lines = game.log_lines()
+    assert any("alliance dials revealed" in line for line in lines)
+    assert not any("must choose again: set your alliance dial" in line for line in lines)
+
+
+def test_random_games_with_dials_and_foreign_aid_finish(cards: CardSet, rules: Rules) -> None:
+    problems = []
+    aid_given = 0
+    for seed in range(GAMES):
+        players = 3 + seed % 3
+        agents = [RandomAgent(seed * 11 + s) for s in range(players)]
+        game = Game(cards, eons_setup(cards, players, seed), agents, rules=rules, observer=check)
+        try:
+            play_game(game)
+        except Exception as exc:  # every failure is reported, whatever it is
+            problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
+            continue
+        if not game.state.winners:
+            problems.append(f"seed {seed}: no winner")
+        aid_given += sum(1 for e in game.events or [] if e[0] == "give")
+    assert problems == []
+    assert aid_given > 0
