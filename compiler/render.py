@@ -130,6 +130,8 @@ def cards(node: ir.Cards) -> str:
     if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
         noun += f" worth {node.filter.min_value}"
     owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"
+    if "essence" in types and node.owner is not None:
+        owner = f" before {players(node.owner)}"
     if node.each_type:
         return f"1 card of each type{owner}"
     if node.count is None:

@@ -236,6 +236,34 @@ class Runner:
                     else:
                         player.completed.append(tech)
 
+    def _essence(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
+        """`essence before: {blue: [encounter-envy]}` lays its owner's essence cards face up
+        before a player; `essence face down:` the same, face down."""
+        from runtime.rules import essence
+
+        for key, face_up in (("essence before", True), ("essence face down", False)):
+            for color, cards in (start.get(key) or {}).items():
+                line = loaded.span(f"/start/{key}/{color}").line
+                holder = self._seat(game, color, line)
+                for card_id in cards:
+                    found = [
+                        i
+                        for i in game.instances_of.get(str(card_id), ())
+                        if i not in game.state.placed
+                    ]
+                    if not found:
+                        raise ScenarioError(
+                            f"no essence card '{card_id}' of an alien in this game", line
+                        )
+                    owner = essence.owner_of(game, found[0])
+                    piles = game.state.players[owner]
+                    for pile in (piles.essence_set, piles.unavailable):
+                        if found[0] in pile:
+                            pile.remove(found[0])
+                            piles.cache.append(found[0])
+                    essence.place(game, owner, found[0], holder, face_up)
+                    essence.refill(game, owner)
+
     def _take_tech(self, game: Game, card_id: str, line: int) -> int:
         st = game.state
         for pile in (st.tech_deck, st.tech_discard, *(p.techs for p in st.players)):
@@ -311,6 +339,7 @@ class Runner:
             player.removed += player.warp - int(count)
             player.warp = int(count)
         self._techs(game, loaded, start)
+        self._essence(game, loaded, start)
         for color, count in (start.get("lucre") or {}).items():
             seat = self._seat(game, color, loaded.span(f"/start/lucre/{color}").line)
             st.lucre_out += int(count) - st.players[seat].lucre
@@ -360,6 +389,20 @@ class Runner:
                     }[key](seat)
                     if got_n != n:
                         fail(f"{p}/{color}", f"expected {color}'s {key} to be {n}, got {got_n}")
+            elif key in ("essence before", "unavailable"):
+                for color, cards in want.items():
+                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
+                    pile = (
+                        [i for i, e in st.placed.items() if e.holder == seat]
+                        if key == "essence before"
+                        else st.players[seat].unavailable
+                    )
+                    got_ids = sorted(st.catalog[i] for i in pile)
+                    if got_ids != sorted(cards):
+                        fail(
+                            f"{p}/{color}",
+                            f"expected {key} {color}: {sorted(cards)}, got {got_ids}",
+                        )
             elif key == "hand":
                 for color, cards in want.items():
                     seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)

@@ -111,6 +111,11 @@ def kind_schema(kind: str) -> dict[str, Any]:
                 "properties": {
                     "name": _str("what the essence cards are called"),
                     "count": {"type": "integer", "minimum": 1},
+                    "cache": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "how many cards the cache holds (3 unless stated)",
+                    },
                 },
             },
         )

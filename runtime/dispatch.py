@@ -103,6 +103,7 @@ class Dispatcher:
         self._orders: dict[tuple[int, int], list[int]] = {}
         self.quiet: set[str] = set()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
+        self._essence_acting: set[tuple[int, str]] = set()  # (card, window) running now
 
     # ------------------------------------------------------------------ tables
 
@@ -116,7 +117,9 @@ class Dispatcher:
                 for window, bounds in self.rules.powers.get(alien, {}).items():
                     table.setdefault(window, []).extend((player.seat, b) for b in bounds)
         self.powers = table
-        busy = set(table) | set(self.rules.plays) | set(self.rules.in_play) | set(self.rules.techs)
+        rules = self.rules
+        busy = set(table) | set(rules.plays) | set(rules.in_play) | set(rules.techs)
+        busy |= set(rules.essence)
         self.quiet = {w.value for w in Window} - busy
 
     def _marks(self) -> dict[str, Any]:
@@ -154,6 +157,9 @@ class Dispatcher:
         tech_hooks = self.rules.techs.get(name)
         if tech_hooks:
             self.run_techs(tech_hooks, event)
+        essence_hooks = self.rules.essence.get(name)
+        if essence_hooks and self.game.state.placed:
+            self.run_essence(essence_hooks, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if self.recurring:
@@ -331,6 +337,35 @@ class Dispatcher:
                     bound.run(ctx)
                     if card.attrs.get("after_use") == "discard":
                         techs.spend(game, seat, tech)
+
+    def run_essence(self, bounds: list[Bound], event: Any) -> None:
+        """Essence cards placed before players act for their owners (`you`), whoever holds them
+        (`the holder`), in the order the owners sit from the offense."""
+        game = self.game
+        placed = game.state.placed
+        for seat in self.order():
+            for instance in [i for i, p in placed.items() if p.owner == seat]:
+                card_id = game.defs[instance].id
+                for bound in bounds:
+                    if bound.hook.card != card_id or instance not in placed:
+                        continue
+                    if bound.role is not None and not bound.role(game.state, seat):
+                        continue
+                    ctx = Ctx(game, seat, bound.hook, event, instance)
+                    if bound.test is not None and not bound.test(ctx):
+                        continue
+                    name = game.card_label(instance)
+                    if bound.hook.optional and not game.yes_no(seat, "essence.use", f"use {name}?"):
+                        continue
+                    key = (instance, bound.hook.window)
+                    if key in self._essence_acting:
+                        continue  # an essence card does not set itself off again
+                    game.log("effect", seat, f"{name} takes effect")
+                    self._essence_acting.add(key)
+                    try:
+                        bound.run(ctx)
+                    finally:
+                        self._essence_acting.discard(key)
 
     # ------------------------------------------------------------------ delayed hooks
 

@@ -182,7 +182,7 @@ def flag(text: str) -> Slot:
     return Slot(text.replace(" ", "_"), T.FLAG, None, True, text)
 
 
-PREPS = ("to", "from", "into", "onto", "on", "by", "with", "as", "for", "than")
+PREPS = ("to", "from", "into", "onto", "on", "by", "with", "as", "for", "than", "before")
 
 
 def measure(
@@ -251,4 +251,4 @@ def surface_nouns() -> dict[str, NounDef]:
 def load() -> None:
     """Import every module that registers ops, measures, predicates and nouns."""
     from runtime import vocabulary  # noqa: F401
-    from runtime.ops import cards, contracts, encounter, players, ships, totals  # noqa: F401
+    from runtime.ops import cards, contracts, encounter, essence, players, ships, totals  # noqa: F401

@@ -32,6 +32,10 @@ class Player:
     research: dict[int, int] = field(default_factory=dict)  # ships on each face-down tech
     completed: list[int] = field(default_factory=list)  # face-up techs
     leased: list[str] = field(default_factory=list)  # other aliens' powers held this encounter
+    # an essence alien's cards: its face-down set (top last), its secret cache, its face-up pile
+    essence_set: list[int] = field(default_factory=list)
+    cache: list[int] = field(default_factory=list)
+    unavailable: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -103,6 +107,17 @@ class Encounter:
     marks: dict[str, Any] = field(default_factory=dict)
     flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
     bought: list[int] = field(default_factory=list)  # cards each seat bought with lucre
+    comp_extra: list[int] = field(default_factory=list)  # cards added to compensation, by seat
+    reward_extra: list[int] = field(default_factory=list)  # added to each batch of rewards
+
+
+@dataclass(slots=True)
+class Placed:
+    """An essence card out of its owner's cache: before whom it lies, and which way up."""
+
+    owner: int
+    holder: int
+    face_up: bool
 
 
 @dataclass(slots=True)
@@ -122,6 +137,7 @@ class State:
     tech_discard: list[int] = field(default_factory=list)
     in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
     aside: list[int] = field(default_factory=list)  # cards out of the game
+    placed: dict[int, Placed] = field(default_factory=dict)  # essence cards before players
     turn: int = 0
     offense: int = 0
     encounter: Encounter | None = None
@@ -195,6 +211,9 @@ class State:
                     p.techs,
                     sorted(p.research.items()),
                     p.completed,
+                    p.essence_set,
+                    p.cache,
+                    p.unavailable,
                 ]
                 for p in self.players
             ],
@@ -211,6 +230,7 @@ class State:
             ],
             "in_play": self.in_play,
             "aside": self.aside,
+            "placed": sorted((i, [e.owner, e.holder, e.face_up]) for i, e in self.placed.items()),
             "turn": [self.turn, self.offense, self.encounters_this_turn],
             "encounter": None
             if enc is None

@@ -42,6 +42,7 @@ for _word, _kind, _doc in (
     ("reinforcement", "reinforcement", "a reinforcement card"),
     ("edict", "edict", "an edict card"),
     ("kicker", "kicker", "a kicker card"),
+    ("essence card", "essence", "a card of an essence alien's set (never in a deck or a hand)"),
 ):
     noun(_word, "card", _kind, _doc)
 noun("hand", "card", "hand", "all the cards in a player's hand")
@@ -77,8 +78,17 @@ for _word, _measure, _doc in (
     ("lucre", "lucre", "a player's money (Expansion Set 6)"),
     ("compensation", "compensation", "the compensation a player collects"),
     ("reward", "rewards", "a card from the deck or a ship from the warp"),
+    ("extra compensation", "extra compensation", "cards added to a player's compensation"),
+    ("extra reward", "extra rewards", "rewards added to each batch a player receives"),
 ):
     noun(_word, "measure", _measure, _doc)
+noun(
+    "colonies to win",
+    "measure",
+    "colonies to win",
+    "the foreign colonies a player needs to win",
+    plural="colonies to win",
+)
 
 for _word, _doc in (
     ("outcome", "the result of the encounter"),
@@ -109,6 +119,7 @@ ADVERBS.update(
     {
         "at random": "picked at random rather than chosen",
         "face up": "shown to everyone",
+        "face down": "hidden: only its owner may look at it",
         "first": "before the others",
         "successfully": "counting as a success for the offense",
         "if able": "only if the player can",
@@ -180,6 +191,12 @@ def _winners(ctx: Ctx, losers: bool) -> list[int]:
     return [_main(enc, 1 - side if losers else side)]
 
 
+def _holder(ctx: Ctx) -> list[int]:
+    """The player the effect's essence card lies before."""
+    placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
+    return [placed.holder] if placed is not None else []
+
+
 def _opposing(ctx: Ctx) -> list[int]:
     """The main player and allies on the other side from the effect's owner."""
     enc = _enc(ctx)
@@ -218,6 +235,7 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
     "in encounter": lambda ctx, of: _in_encounter(ctx),
     "opposing": lambda ctx, of: _opposing(ctx),
+    "holder": lambda ctx, of: _holder(ctx),
     "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
 }
@@ -305,6 +323,9 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
     if arg.instances is not None:
         return list(arg.instances)
     st = ctx.game.state
+    if arg.filter.types is not None and "essence" in arg.filter.types:
+        # a player's essence cards are the ones lying before it, never a hand's
+        return [i for i, p in st.placed.items() if p.holder == arg.owner]
     if arg.zone == "hand":
         pool = st.players[arg.owner].hand if arg.owner >= 0 else []
     elif arg.zone == "discard":
@@ -490,6 +511,21 @@ _per_seat("ship_limit", "ship limit: how many ships a player may commit to the e
 _per_seat("deal_penalty", "deal penalty: ships a main player loses when the deal fails", 3)
 _per_seat("comp_factor", "compensation: the multiplier on the compensation a player collects", 1)
 _per_seat("reward_factor", "rewards: the multiplier on the rewards a defensive ally collects", 1)
+_per_seat("comp_extra", "extra compensation: cards added to the compensation a player collects", 0)
+_per_seat("reward_extra", "extra rewards: added to each batch of rewards a player receives", 0)
+
+
+@measure("colonies to win", "foreign colonies a player needs to win (changed at victory.check)")
+def _colonies_to_win(ctx: Ctx, seat: int) -> int:
+    need = getattr(ctx.event, "need", None)
+    return int(need[seat]) if need is not None else int(ctx.game.setup.option("colonies_to_win"))
+
+
+@setter("colonies to win")
+def _set_colonies_to_win(ctx: Ctx, seat: int, new: int) -> None:
+    need = getattr(ctx.event, "need", None)
+    if need is not None:
+        need[seat] = max(1, new)
 
 
 # ---------------------------------------------------------------- conditions
@@ -624,6 +660,7 @@ noun(
     "a main player or an ally",
     plural="players in the encounter",
 )
+noun("holder", "player", "holder", "the player an essence card lies before", plural="holders")
 noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")
 

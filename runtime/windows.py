@@ -205,6 +205,11 @@ class Window(enum.Enum):
         WindowKind.EVENT,
         "a player's alien power has switched off for want of home colonies",
     )
+    VICTORY_CHECK = (
+        "victory.check",
+        WindowKind.EVENT,
+        "the game checks for winners; the foreign colonies each player needs can change",
+    )
     LUCRE_PAID = ("lucre.paid", WindowKind.EVENT, "lucre is about to be paid (replaceable)")
     LUCRE_PURCHASE = (
         "lucre.purchase",

@@ -111,6 +111,7 @@ class Rules:
         self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
         self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
         self.techs: dict[str, list[Bound]] = {}  # hooks of completed techs
+        self.essence: dict[str, list[Bound]] = {}  # hooks of essence cards placed before players
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
@@ -132,6 +133,8 @@ class Rules:
                 self.powers.setdefault(card.id, {}).setdefault(hook.window, []).append(bound)
             elif hook.kind == "in play":
                 self.in_play.setdefault(hook.window, []).append(bound)
+            elif card.kind == "essence":
+                self.essence.setdefault(hook.window, []).append(bound)
             elif card.kind == "tech":
                 self.techs.setdefault(hook.window, []).append(bound)
             elif hook.kind == "super" and hook.upgrades:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import T, obj, op, word
-from runtime.rules import lucre
+from runtime.rules import essence, lucre
 from runtime.rules.outcome import collect_rewards
 
 
@@ -102,6 +102,7 @@ def suspend_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
 def lose_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
     for owner in owners:
         ctx.game.state.players[owner].power_lost = True
+        essence.recall(ctx.game, owner)
         ctx.game.log("effect", owner, "loses the alien power for good")
 
 

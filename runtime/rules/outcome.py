@@ -182,6 +182,9 @@ def rewards(game: Game, enc: Encounter) -> None:
 def collect_rewards(game: Game, seat: int, count: int) -> None:
     """Each reward is a ship from the warp, a card from the cosmic deck or (when an expansion adds
     one) a card from the reward deck; all are announced before any card is drawn."""
+    enc = game.state.encounter
+    if enc is not None and enc.reward_extra:
+        count += enc.reward_extra[seat]
     if count <= 0:
         return
     st = game.state
@@ -227,6 +230,8 @@ def compensation(game: Game, enc: Encounter) -> None:
         return
     collector, payer = main_of(enc, side), main_of(enc, 1 - side)
     count = enc.lost_ships[collector] * enc.comp_factor[collector]
+    if count > 0:
+        count = max(0, count + enc.comp_extra[collector])
     count = kickers.compensation(game, enc, side, count)
     if count < 0:
         # a negative kicker turns compensation around: the winner takes from the loser

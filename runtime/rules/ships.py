@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from runtime.rules import essence
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -219,12 +220,22 @@ def update_powers(game: Game, seat: int | None = None) -> None:
                 game.log("power_on", p.seat)
             else:
                 game.log("power_off", p.seat)
+                essence.recall(game, p.seat)
                 game.dispatch.event(Window.POWER_LOST, ColonyEvent(p.seat, -1))
+
+
+@dataclass(slots=True)
+class VictoryCheck:
+    """The event of victory.check: how many foreign colonies each seat needs to win."""
+
+    need: list[int]
 
 
 def check_victory(game: Game) -> None:
     st = game.state
-    need = game.setup.option("colonies_to_win")
-    winners = [p.seat for p in st.players if st.foreign_colonies(p.seat) >= need]
+    need = [game.setup.option("colonies_to_win")] * st.n
+    if game.dispatch.listening(Window.VICTORY_CHECK):
+        game.dispatch.event(Window.VICTORY_CHECK, VictoryCheck(need))
+    winners = [p.seat for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat])]
     if winners:
         game.end(winners)

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from runtime.cards import COSMIC_DECK_KINDS, CardDef
+from runtime.rules import essence
 from runtime.setup import COLORS, SetupError
 from runtime.state import Planet, Player, State
 
@@ -51,6 +52,7 @@ def build_state(game: Game) -> State:
     assign_aliens(game, state)
     build_piles(game, state)
     deal_hands(game, state)
+    essence.set_up(game, state)
     state.offense = choose_first_player(game, state)
     game.log("setup", n, setup.seed)
     for p in players:

@@ -92,6 +92,8 @@ def blank_encounter(game: Game, number: int, offense: int) -> Encounter:
         reward_factor=[1] * n,
         deal_penalty=[game.setup.option("failed_deal_loss")] * n,
         bought=[0] * n,
+        comp_extra=[0] * n,
+        reward_extra=[0] * n,
     )
 
 

@@ -1,0 +1,83 @@
+"""Ops on essence cards: lay one from the cache before a player, turn it up, set it aside; and
+the setup step of an alien that always opens the game."""
+
+from __future__ import annotations
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.registry import T, flag, obj, op, pp, word
+from runtime.rules import essence
+
+
+@op(
+    "lay essence",
+    "lay",
+    obj(T.CARDS),
+    pp("before", T.PLAYERS, "holder", optional=True),
+    flag("face down"),
+    doc="Lay essence cards of your choice from your cache before a player (you, if nobody is"
+    " named), face up unless face down; the cache is refilled from the set at once.",
+)
+def lay(
+    ctx: Ctx, seat: int, cards: v.CardsArg, holders: list[int] | None, face_down: bool | None
+) -> None:
+    game = ctx.game
+    count = cards.count if cards.count is not None else 1
+    for holder in holders if holders is not None else [seat]:
+        for _ in range(count):
+            cache = game.state.players[seat].cache
+            if not cache:
+                return
+            name = game.player_name(holder)
+            pick = game.choose(
+                seat,
+                "essence.lay",
+                f"lay which essence card before {name}?",
+                list(cache),
+                game.card_label,
+            )
+            essence.place(game, seat, pick, holder, not face_down)
+            ctx.moved = [pick]
+
+
+def _placed(ctx: Ctx, target: v.CardTarget) -> int | None:
+    instance = target.instance
+    return instance if instance is not None and instance in ctx.game.state.placed else None
+
+
+@op(
+    "turn up essence",
+    "turn up",
+    obj(T.CARD),
+    doc="Turn a face-down essence card face up where it lies.",
+)
+def turn_up(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
+    instance = _placed(ctx, target)
+    if instance is not None:
+        essence.flip(ctx.game, instance)
+
+
+@op(
+    "set aside essence",
+    "set aside",
+    obj(T.CARD),
+    doc="Put a placed essence card face up on its owner's unavailable pile.",
+)
+def set_aside(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
+    instance = _placed(ctx, target)
+    if instance is not None:
+        ctx.game.log("effect", seat, f"sets {ctx.game.card_label(instance)} aside, unavailable")
+        essence.set_aside(ctx.game, instance)
+
+
+@op(
+    "open the game",
+    "open",
+    word("the game"),
+    doc="At setup: the player takes the first turn of the game, whoever was to start.",
+)
+def take_first_turn(ctx: Ctx, seat: int, _: str) -> None:
+    st = ctx.game.state
+    if st.turn == 0 and st.offense != seat:
+        st.offense = seat
+        ctx.game.log("first", seat)
