@@ -138,6 +138,22 @@ class PlayerView:
     def card(self, instance: int) -> CardDef:
         return self.game.card(instance)
 
+    def essence_cache(self) -> list[CardDef]:
+        """This player's own essence cache (nobody else may look at it)."""
+        g = self.game
+        return [g.card(i) for i in g.state.players[self.seat].cache]
+
+    def essence_before(self, seat: int) -> list[CardDef | None]:
+        """The essence cards lying before a player: None for each face-down card this player
+        may not look at (its holder included, unless it owns the card)."""
+        from runtime.rules import essence
+
+        g = self.game
+        return [
+            g.card(i) if essence.visible_to(g, self.seat, i) else None
+            for i in essence.before(g, seat)
+        ]
+
     def own_selection(self, side: int) -> CardDef | None:
         """The encounter card a side selected, if this player may see it."""
         enc = self.game.state.encounter

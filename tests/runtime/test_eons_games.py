@@ -86,6 +86,7 @@ def test_a_dial_cannot_be_negated(cards: CardSet, rules: Rules) -> None:
 def test_random_games_with_dials_and_foreign_aid_finish(cards: CardSet, rules: Rules) -> None:
     problems = []
     aid_given = 0
+    laid: set[str] = set()
     for seed in range(GAMES):
         players = 3 + seed % 3
         agents = [RandomAgent(seed * 11 + s) for s in range(players)]
@@ -98,5 +99,16 @@ def test_random_games_with_dials_and_foreign_aid_finish(cards: CardSet, rules: R
         if not game.state.winners:
             problems.append(f"seed {seed}: no winner")
         aid_given += sum(1 for e in game.events or [] if e[0] == "give")
+        laid.update(essence_laid(game))
     assert problems == []
     assert aid_given > 0
+    # every essence card was laid in some game (the invariants held before and after)
+    assert laid == {c.name for c in cards.cards.values() if c.kind == "essence"}
+
+
+def essence_laid(game: Game) -> set[str]:
+    return {
+        line.split("places ", 1)[1].split(" beside")[0].split(" before")[0]
+        for line in game.log_lines()
+        if ": places " in line
+    } - {"an essence card face down"}
