@@ -207,6 +207,7 @@ class _Compiler:
                     limit=LIMITS.get(str(spec.get("limit", ""))),
                     text=str(spec.get("text", "")),
                     upgrades=spec.get("upgrades"),
+                    zone=str(spec.get("from", "laid")),
                 )
             )
         return hooks

@@ -211,7 +211,9 @@ def statement(node: ir.Node, indent: str = "") -> str:
         return f"{indent}for each {thing(node.over).removeprefix('each ')}:\n{statement(node.body, indent + '  ')}"
     if isinstance(node, ir.Choose):
         who = "" if node.chooser is None else players(node.chooser) + " "
-        options = "\n".join(f"{indent}  - {statement(o).strip()}" for o in node.options)
+        options = "\n".join(
+            choice(label, o, indent) for label, o in zip(node.labels, node.options, strict=False)
+        )
         fresh = " not yet chosen" if node.fresh else ""
         return f"{indent}{who}choose one{fresh}:\n{options}"
     if isinstance(node, ir.Repeat):
@@ -230,6 +232,13 @@ def statement(node: ir.Node, indent: str = "") -> str:
     if isinstance(node, ir.Forbid):
         return f"{indent}{players(node.subject)} may not {node.action}"
     return indent + "?"
+
+
+def choice(label: str, option: ir.Node, indent: str) -> str:
+    """One option of `choose one`: its label, then its effect on the line or indented below."""
+    body = statement(option, indent + "      ")
+    lead = f'{indent}  - "{label}":' if label else f"{indent}  -"
+    return f"{lead}\n{body}" if "\n" in body else f"{lead} {body.strip()}"
 
 
 def do(node: ir.Do) -> str:

@@ -841,7 +841,11 @@ class Resolver:
             want = slot.word.split()
             noun = self.nouns.get(np.noun or "")
             canonical = noun.word if noun else (np.noun or "")
-            if canonical != want[-1] and np.noun != want[-1]:
+            written_noun = np.noun or ""
+            # a noun may be several words ("essence cards"): compare the slot's last words
+            if canonical != " ".join(want[-len(canonical.split()) :]) and written_noun != " ".join(
+                want[-len(written_noun.split()) :]
+            ):
                 raise ResolveError(
                     d.BAD_ARGUMENTS, f"expected '{slot.word}', not '{written}'", np.pos
                 )
@@ -1049,12 +1053,22 @@ def _slot_text(slot: Slot) -> str:
     return f"'{slot.prep} {what}'" if slot.prep else what
 
 
+POSSESSIVE_PRONOUNS = {
+    "you": "your",
+    "your": "your",
+    "they": "their",
+    "their": "their",
+    "it": "its",
+}
+
+
 def _np_text(np: ast.NP) -> str:
     parts: list[str] = []
     if np.form == "pronoun":
         return np.word or ""
     if np.possessor is not None:
-        parts.append(_np_text(np.possessor) + "'s")
+        owner = _np_text(np.possessor)
+        parts.append(POSSESSIVE_PRONOUNS.get(owner, owner + "'s"))
     if np.det:
         parts.append(np.det)
     if np.quantity is not None:

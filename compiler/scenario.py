@@ -237,9 +237,26 @@ class Runner:
                         player.completed.append(tech)
 
     def _essence(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
-        """`essence before: {blue: [encounter-envy]}` lays its owner's essence cards face up
-        before a player; `essence face down:` the same, face down."""
+        """`essence cache: {purple: [gridlock]}` puts those cards in the owner's cache (the
+        rest go to its set); `essence before: {blue: [encounter-envy]}` lays its owner's essence
+        cards face up before a player; `essence face down:` the same, face down."""
         from runtime.rules import essence
+
+        for color, cards in (start.get("essence cache") or {}).items():
+            line = loaded.span(f"/start/essence cache/{color}").line
+            p = game.state.players[self._seat(game, color, line)]
+            pool = [*p.cache, *p.essence_set, *p.unavailable]
+            wanted = []
+            for card_id in cards:
+                found = [
+                    i for i in pool if game.state.catalog[i] == str(card_id) and i not in wanted
+                ]
+                if not found:
+                    raise ScenarioError(f"{color} has no essence card '{card_id}'", line)
+                wanted.append(found[0])
+            p.cache = wanted
+            p.essence_set = [i for i in pool if i not in wanted]
+            p.unavailable = []
 
         for key, face_up in (("essence before", True), ("essence face down", False)):
             for color, cards in (start.get(key) or {}).items():

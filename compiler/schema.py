@@ -167,7 +167,9 @@ def kind_schema(kind: str) -> dict[str, Any]:
         )
         required += ["text", "research", "after_use", "play"]
     elif kind == "essence":
-        props.update(alien=_str("the alien whose set holds this card"), play=play)
+        props.update(
+            alien=_str("the alien whose set holds this card"), play={"$ref": "#/$defs/essence_hook"}
+        )
         required += ["alien", "text", "play"]
     elif kind == "combo":
         props.update(
@@ -195,6 +197,16 @@ def card_document() -> dict[str, Any]:
         "super": hook_schema(
             required=["when", "do"],
             extra={"upgrades": _str("the name of the power this super flare strengthens")},
+        ),
+        "essence_hook": hook_schema(
+            required=["when", "do"],
+            extra={
+                "from": {
+                    "enum": ["cache", "laid"],
+                    "description": "where the card acts from: its owner's cache (a use of the"
+                    " owner's power) or laid before a player (the default)",
+                }
+            },
         ),
     }
     for kind in CARD_KINDS:

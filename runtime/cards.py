@@ -50,6 +50,8 @@ class Hook(Record):
     text: str = ""
     # A super flare that upgrades a power names it; the engine offers the flare when that power acts.
     upgrades: str | None = None
+    # An essence card's hook acts from its owner's cache ("cache") or once laid ("laid").
+    zone: str = "laid"
 
 
 @dataclass(frozen=True, slots=True)

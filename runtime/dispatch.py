@@ -119,7 +119,7 @@ class Dispatcher:
         self.powers = table
         rules = self.rules
         busy = set(table) | set(rules.plays) | set(rules.in_play) | set(rules.techs)
-        busy |= set(rules.essence)
+        busy |= set(rules.essence) | set(rules.essence_cache)
         self.quiet = {w.value for w in Window} - busy
 
     def _marks(self) -> dict[str, Any]:
@@ -160,6 +160,9 @@ class Dispatcher:
         essence_hooks = self.rules.essence.get(name)
         if essence_hooks and self.game.state.placed:
             self.run_essence(essence_hooks, event)
+        cache_hooks = self.rules.essence_cache.get(name)
+        if cache_hooks:
+            self.run_essence_cache(cache_hooks, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if self.recurring:
@@ -276,23 +279,29 @@ class Dispatcher:
         return bound, None
 
     def uses(self, hook: Hook, seat: int) -> int:
-        key = f"{hook.card}:{hook.name}:{seat}"
-        st = self.game.state
-        if hook.limit == "encounter":
-            return st.encounter.used.get(key, 0) if st.encounter is not None else 0
-        return st.used.get(f"{hook.limit}:{key}", 0)
+        return self.used(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     def count_use(self, hook: Hook, seat: int) -> None:
-        if not hook.limit:
-            return
-        key = f"{hook.card}:{hook.name}:{seat}"
+        self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
+
+    def _counter(self, limit: str | None) -> tuple[dict[str, int] | None, str]:
+        """Where uses under a limit are counted, and the key prefix (a per-turn count is keyed by
+        the turn, so it starts again each turn)."""
         st = self.game.state
-        if hook.limit == "encounter":
-            if st.encounter is not None:
-                st.encounter.used[key] = st.encounter.used.get(key, 0) + 1
-        else:
-            full = f"{hook.limit}:{key}"
-            st.used[full] = st.used.get(full, 0) + 1
+        if limit == "encounter":
+            return (st.encounter.used if st.encounter is not None else None), ""
+        if limit == "turn":
+            return st.used, f"turn {st.turn}:"
+        return (st.used if limit else None), f"{limit}:"
+
+    def used(self, limit: str | None, key: str) -> int:
+        table, prefix = self._counter(limit)
+        return table.get(prefix + key, 0) if table is not None else 0
+
+    def add_use(self, limit: str | None, key: str, count: int = 1) -> None:
+        table, prefix = self._counter(limit)
+        if table is not None:
+            table[prefix + key] = table.get(prefix + key, 0) + count
 
     # ------------------------------------------------------------------ cards on the table
 
@@ -339,33 +348,58 @@ class Dispatcher:
                         techs.spend(game, seat, tech)
 
     def run_essence(self, bounds: list[Bound], event: Any) -> None:
-        """Essence cards placed before players act for their owners (`you`), whoever holds them
+        """Essence cards laid before players act for their owners (`you`), whoever holds them
         (`the holder`), in the order the owners sit from the offense."""
-        game = self.game
-        placed = game.state.placed
+        placed = self.game.state.placed
         for seat in self.order():
             for instance in [i for i, p in placed.items() if p.owner == seat]:
-                card_id = game.defs[instance].id
-                for bound in bounds:
-                    if bound.hook.card != card_id or instance not in placed:
-                        continue
-                    if bound.role is not None and not bound.role(game.state, seat):
-                        continue
-                    ctx = Ctx(game, seat, bound.hook, event, instance)
-                    if bound.test is not None and not bound.test(ctx):
-                        continue
-                    name = game.card_label(instance)
-                    if bound.hook.optional and not game.yes_no(seat, "essence.use", f"use {name}?"):
-                        continue
-                    key = (instance, bound.hook.window)
-                    if key in self._essence_acting:
-                        continue  # an essence card does not set itself off again
-                    game.log("effect", seat, f"{name} takes effect")
-                    self._essence_acting.add(key)
-                    try:
-                        bound.run(ctx)
-                    finally:
-                        self._essence_acting.discard(key)
+                self.essence_act(seat, instance, bounds, event)
+
+    def run_essence_cache(self, bounds: list[Bound], event: Any) -> None:
+        """Essence cards in a cache act as uses of their owner's power: only while the power
+        works, open to zaps, and with one use limit shared by the whole set."""
+        game = self.game
+        for seat in self.order():
+            cache = game.state.players[seat].cache
+            if cache and game.has_power(seat):
+                for instance in list(cache):
+                    self.essence_act(seat, instance, bounds, event)
+
+    def essence_act(self, seat: int, instance: int, bounds: list[Bound], event: Any) -> None:
+        """Run one essence card's hooks for its owner, each while the card is where it acts from."""
+        game = self.game
+        st = game.state
+        card_id = game.defs[instance].id
+        for bound in bounds:
+            hook = bound.hook
+            key = (instance, hook.window)
+            where = st.players[seat].cache if hook.zone == "cache" else st.placed
+            if hook.card != card_id or instance not in where or key in self._essence_acting:
+                continue  # (an essence card does not set itself off again)
+            if bound.role is not None and not bound.role(game.state, seat):
+                continue
+            if hook.limit and self.used(hook.limit, f"essence:{seat}") >= 1:
+                continue
+            ctx = Ctx(game, seat, hook, event, instance)
+            if bound.test is not None and not bound.test(ctx):
+                continue
+            name = game.card_label(instance)
+            if hook.optional and not game.yes_no(seat, "essence.use", f"use {name}?"):
+                continue
+            if hook.zone == "cache":
+                self.add_use(hook.limit, f"essence:{seat}")
+                use = PowerUse(seat, hook)
+                game.log("power", seat, name)
+                self.run(Window.RESPONSE_POWER.value, use)
+                if use.cancelled:
+                    continue
+            else:
+                game.log("effect", seat, f"{name} takes effect")
+            self._essence_acting.add(key)
+            try:
+                bound.run(ctx)
+            finally:
+                self._essence_acting.discard(key)
 
     # ------------------------------------------------------------------ delayed hooks
 

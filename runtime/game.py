@@ -419,11 +419,13 @@ class Game:
 
     def new_hand(self, seat: int) -> None:
         player = self.state.players[seat]
-        for card in list(player.hand):
+        old = list(player.hand)
+        for card in old:
             self.from_hand(seat, card)
             self.discard(card)
         size = self.setup.option("hand_size")
         self.log("new_hand", seat, size)
+        self.discarded(seat, old)
         self.gained(seat, self.draw(seat, size), "new hand")
 
     def gained(self, seat: int, instances: list[int], how: str) -> None:
@@ -433,6 +435,11 @@ class Game:
         window = GAIN_WINDOWS[how]
         if self.dispatch.listening(window):
             self.dispatch.event(window, CardsGained(seat, list(instances), how))
+
+    def discarded(self, seat: int, instances: list[int]) -> None:
+        """Announce cards a player has just discarded from hand in one go."""
+        if instances and self.dispatch.listening(Window.CARDS_DISCARDED):
+            self.dispatch.event(Window.CARDS_DISCARDED, CardsGained(seat, instances, "discard"))
 
     def has_encounter_card(self, seat: int) -> bool:
         defs = self.defs

@@ -82,6 +82,19 @@ for _word, _measure, _doc in (
     ("extra reward", "extra rewards", "rewards added to each batch a player receives"),
 ):
     noun(_word, "measure", _measure, _doc)
+for _word, _measure, _doc in (
+    ("essence use", "essence uses", "a use this turn of essence cards from a cache"),
+    ("largest colony", "largest colony", "the most ships a player has on one planet"),
+    ("lone colony", "lone colonies", "a foreign colony of a single ship"),
+):
+    noun(_word, "measure", _measure, _doc)
+noun(
+    "essence cache",
+    "measure",
+    "essence cache",
+    "an essence alien's secret cache",
+    plural="essence caches",
+)
 noun(
     "colonies to win",
     "measure",
@@ -513,6 +526,58 @@ _per_seat("comp_factor", "compensation: the multiplier on the compensation a pla
 _per_seat("reward_factor", "rewards: the multiplier on the rewards a defensive ally collects", 1)
 _per_seat("comp_extra", "extra compensation: cards added to the compensation a player collects", 0)
 _per_seat("reward_extra", "extra rewards: added to each batch of rewards a player receives", 0)
+
+
+@measure("essence uses", "times this turn a player has used essence cards from its cache")
+def _essence_uses(ctx: Ctx, seat: int) -> int:
+    return ctx.game.dispatch.used("turn", f"essence:{seat}")
+
+
+@setter("essence uses")
+def _set_essence_uses(ctx: Ctx, seat: int, new: int) -> None:
+    ctx.game.dispatch.add_use("turn", f"essence:{seat}", new - _essence_uses(ctx, seat))
+
+
+@measure("essence cache", "how many essence cards a player has in its cache")
+def _essence_cache(ctx: Ctx, seat: int) -> int:
+    return len(ctx.game.state.players[seat].cache)
+
+
+@measure("largest colony", "the most ships a player has on any one planet")
+def _largest_colony(ctx: Ctx, seat: int) -> int:
+    return max((p.ships[seat] for p in ctx.game.state.planets), default=0)
+
+
+@measure("lone colonies", "how many foreign colonies of a player hold a single ship")
+def _lone_colonies(ctx: Ctx, seat: int) -> int:
+    return sum(1 for p in ctx.game.state.planets if p.system != seat and p.ships[seat] == 1)
+
+
+@predicate(
+    "holds a face-down essence card of yours",
+    "the player has one of your essence cards face down before it",
+    "holds a face-down essence card of yours",
+    "hold a face-down essence card of yours",
+)
+def _holds_hidden(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(_hidden_before(ctx, s) for s in seats)
+
+
+@predicate(
+    "holds no face-down essence card of yours",
+    "the player has none of your essence cards face down before it",
+    "holds no face-down essence card of yours",
+    "hold no face-down essence card of yours",
+)
+def _holds_no_hidden(ctx: Ctx, seats: list[int]) -> bool:
+    return all(not _hidden_before(ctx, s) for s in seats)
+
+
+def _hidden_before(ctx: Ctx, seat: int) -> bool:
+    return any(
+        p.holder == seat and p.owner == ctx.you and not p.face_up
+        for p in ctx.game.state.placed.values()
+    )
 
 
 @measure("colonies to win", "foreign colonies a player needs to win (changed at victory.check)")

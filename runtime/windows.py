@@ -205,6 +205,21 @@ class Window(enum.Enum):
         WindowKind.EVENT,
         "a player's alien power has switched off for want of home colonies",
     )
+    ALLIANCE_DECLINED = (
+        "alliance.declined",
+        WindowKind.EVENT,
+        "an invited player has just turned the invitation down (that player)",
+    )
+    ALLIANCE_JOINED = (
+        "alliance.joined",
+        WindowKind.EVENT,
+        "a player has just committed ships as an ally (that player, those ships)",
+    )
+    CARDS_DISCARDED = (
+        "cards.discarded",
+        WindowKind.EVENT,
+        "a player has just discarded cards from hand in one go (those cards)",
+    )
     VICTORY_CHECK = (
         "victory.check",
         WindowKind.EVENT,

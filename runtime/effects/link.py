@@ -111,7 +111,8 @@ class Rules:
         self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
         self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
         self.techs: dict[str, list[Bound]] = {}  # hooks of completed techs
-        self.essence: dict[str, list[Bound]] = {}  # hooks of essence cards placed before players
+        self.essence: dict[str, list[Bound]] = {}  # hooks of essence cards laid before players
+        self.essence_cache: dict[str, list[Bound]] = {}  # hooks of essence cards in a cache
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
@@ -134,7 +135,8 @@ class Rules:
             elif hook.kind == "in play":
                 self.in_play.setdefault(hook.window, []).append(bound)
             elif card.kind == "essence":
-                self.essence.setdefault(hook.window, []).append(bound)
+                table = self.essence_cache if hook.zone == "cache" else self.essence
+                table.setdefault(hook.window, []).append(bound)
             elif card.kind == "tech":
                 self.techs.setdefault(hook.window, []).append(bound)
             elif hook.kind == "super" and hook.upgrades:

@@ -147,13 +147,16 @@ def discard(ctx: Ctx, seat: int, cards: v.CardsArg, at_random: bool | None) -> N
     game = ctx.game
     picked = pick_cards(ctx, cards, seat, "discard")
     moved(ctx, picked)
+    from_hand = []
     for card in picked:
         holder = game.holder[card]
         if holder >= 0:
             game.discard_from_hand(holder, card)
+            from_hand.append(card)
         else:
             _leave_pile(ctx, card)
             game.discard(card)
+    game.discarded(seat, from_hand)
 
 
 def _leave_pile(ctx: Ctx, card: int) -> None:

@@ -81,3 +81,63 @@ def take_first_turn(ctx: Ctx, seat: int, _: str) -> None:
     if st.turn == 0 and st.offense != seat:
         st.offense = seat
         ctx.game.log("first", seat)
+
+
+@op(
+    "pass essence",
+    "pass",
+    obj(T.CARD),
+    pp("to", T.PLAYERS, "holder"),
+    flag("face down"),
+    doc="Lay an essence card from your cache before another player (face up unless face down).",
+)
+def pass_essence(
+    ctx: Ctx, seat: int, target: v.CardTarget, holders: list[int], face_down: bool | None
+) -> None:
+    instance = target.instance
+    if instance is None or instance not in ctx.game.state.players[seat].cache:
+        return
+    for holder in holders[:1]:
+        essence.place(ctx.game, seat, instance, holder, not face_down)
+
+
+@op(
+    "turn down essence",
+    "turn down",
+    obj(T.CARD),
+    doc="Turn a face-up essence card face down where it lies.",
+)
+def turn_down(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
+    instance = _placed(ctx, target)
+    if instance is not None:
+        essence.flip(ctx.game, instance, face_up=False)
+
+
+@op(
+    "cycle essence",
+    "cycle",
+    obj(T.CARDS),
+    doc="Put essence cards of your choice from your cache on your unavailable pile; the cache"
+    " is refilled.",
+)
+def cycle(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
+    game = ctx.game
+    for _ in range(cards.count if cards.count is not None else 1):
+        cache = game.state.players[seat].cache
+        if not cache:
+            return
+        pick = game.choose(
+            seat, "essence.cycle", "put which essence card aside?", list(cache), game.card_label
+        )
+        game.log("effect", seat, "puts an essence card from the cache aside, unavailable")
+        essence.set_aside(game, pick)
+
+
+@op(
+    "take back essence",
+    "take back",
+    word("your essence cards"),
+    doc="Every essence card you have laid before players goes to your unavailable pile.",
+)
+def take_back(ctx: Ctx, seat: int, _: str) -> None:
+    essence.recall(ctx.game, seat)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.decisions import Decision
-from runtime.rules import ships
+from runtime.rules import allies, ships
 from runtime.rules.outcome import collect_rewards
 from runtime.state import DEFENSE, OFFENSE, Encounter
 
@@ -70,6 +70,8 @@ def set_dials(game: Game, enc: Encounter, others: list[int]) -> None:
         dial = dials.get(seat)
         if dial is not None and dial.what == "ally":
             join(game, enc, seat, dial.side, dial.ships)
+        elif (enc.invited[OFFENSE][seat] or enc.invited[DEFENSE][seat]) and seat in dials:
+            allies.declined(game, seat)
     for seat in others:
         dial = dials.get(seat)
         if dial is not None and dial.what == "aid":
@@ -125,6 +127,7 @@ def join(game: Game, enc: Encounter, seat: int, side: int, count: int) -> None:
     ships.update_powers(game, seat)
     enc.allies[side].append(seat)
     game.log("ally", seat, SIDES[side], moved)
+    allies.joined(game, seat, side, moved)
 
 
 def foreign_aid(game: Game, enc: Encounter, seat: int, side: int) -> None:

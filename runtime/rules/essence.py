@@ -87,11 +87,12 @@ def place(game: Game, owner: int, instance: int, holder: int, face_up: bool) -> 
     refill(game, owner)
 
 
-def flip(game: Game, instance: int) -> None:
+def flip(game: Game, instance: int, *, face_up: bool = True) -> None:
     placed = game.state.placed.get(instance)
-    if placed is not None and not placed.face_up:
-        placed.face_up = True
-        game.log("effect", placed.owner, f"turns up {game.card_label(instance)}")
+    if placed is not None and placed.face_up != face_up:
+        placed.face_up = face_up
+        way = "up" if face_up else "down"
+        game.log("effect", placed.owner, f"turns {game.card_label(instance)} face {way}")
 
 
 def set_aside(game: Game, instance: int) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.game import EncounterEnded, GameOver
-from runtime.rules import destiny, dials, kickers, lucre, ships, techs
+from runtime.rules import allies, destiny, dials, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
@@ -207,12 +207,13 @@ def answer_invitation(game: Game, enc: Encounter, seat: int) -> None:
         seat, "alliance.join", "join the encounter as an ally?", options, passive=0
     )
     if choice == "neither":
-        game.log("decline", seat)
+        allies.declined(game, seat)
         return
     side = names.index(choice)
     count = commit(game, enc, seat, side, "alliance.ships", f"commit ships to the {choice}")
     enc.allies[side].append(seat)
     game.log("ally", seat, choice, count)
+    allies.joined(game, seat, side, count)
 
 
 @dataclass(slots=True)

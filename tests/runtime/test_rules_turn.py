@@ -312,3 +312,15 @@ def test_only_invited_players_may_ally(cards: CardSet, rules: Rules) -> None:
     assert enc is not None
     assert enc.allies == [[], []]
     assert events(game, "totals") == [(21, 9)]
+
+
+def test_a_once_per_turn_limit_starts_again_each_turn(cards: CardSet, rules: Rules) -> None:
+    game, _ = new_game(cards, rules)
+    dispatch = game.dispatch
+    game.state.turn = 1
+    dispatch.add_use("turn", "pirate:Raid:0")
+    dispatch.add_use("game", "witch:Curse:0")
+    assert dispatch.used("turn", "pirate:Raid:0") == 1
+    game.state.turn = 2
+    assert dispatch.used("turn", "pirate:Raid:0") == 0
+    assert dispatch.used("game", "witch:Curse:0") == 1
