@@ -208,6 +208,7 @@ class _Compiler:
                     text=str(spec.get("text", "")),
                     upgrades=spec.get("upgrades"),
                     zone=str(spec.get("from", "laid")),
+                    decider=str(spec.get("by", "owner")),
                 )
             )
         return hooks
@@ -347,6 +348,9 @@ class _Compiler:
                     default_use="mandatory",
                 )
             )
+        elif isinstance(data.get("play"), list):  # an essence card may act in several ways
+            for i, spec in enumerate(data["play"]):
+                add(self.hook(spec, f"/play/{i}", card_id, "play", "play", default_use="optional"))
         elif "play" in data:
             add(
                 self.hook(

@@ -22,6 +22,7 @@ from runtime.registry import (
     load,
     surface_nouns,
 )
+from runtime.roles import ROLES
 from runtime.windows import BY_NAME, Window, WindowKind
 
 
@@ -805,7 +806,15 @@ class Resolver:
         tail_of = self._tail(np, "of")
         if tail_of is not None and tail_of.np is not None:
             owner = self._players(tail_of.np)
-        return ir.Place(noun.meaning, owner)
+        extra = [m for m in np.modifiers if m != "empty"]
+        if extra:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"a place cannot be '{extra[0]}'",
+                np.pos,
+                "the one word a place takes is 'empty' (a planet with no ships)",
+            )
+        return ir.Place(noun.meaning, owner, "empty" in np.modifiers)
 
     def _side(self, np: ast.NP) -> ir.Node:
         if np.form == "owned" and np.possessor is not None:
@@ -982,6 +991,10 @@ class Resolver:
             who = self._players(left)
             if kind_np is not None and kind_np.form == "pronoun":
                 return ir.Pred("is player", (who, self._players(kind_np)))
+            named = self.nouns.get(kind_np.noun or "") if kind_np is not None else None
+            if kind_np is not None and named is not None and named.meaning not in ROLE_WORDS:
+                # "that player is the holder": one particular player, not a role
+                return ir.Pred("is player", (who, self._players(kind_np)))
             if kind_word is None:
                 raise ResolveError(
                     d.BAD_CONDITION, "a player can be compared with a role or a player", c.pos
@@ -1052,6 +1065,9 @@ def _slot_text(slot: Slot) -> str:
     what = slot.word or slot.type.value
     return f"'{slot.prep} {what}'" if slot.prep else what
 
+
+# role words a player can be tested against; other player nouns name particular players
+ROLE_WORDS = {*ROLES, "opponent", "winner", "loser", "player"}
 
 POSSESSIVE_PRONOUNS = {
     "you": "your",

@@ -238,26 +238,23 @@ class Runner:
 
     def _essence(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         """`essence cache: {purple: [gridlock]}` puts those cards in the owner's cache (the
-        rest go to its set); `essence before: {blue: [encounter-envy]}` lays its owner's essence
+        rest go to its set); `essence unavailable:` moves cards of the set to the unavailable
+        pile; `essence before: {blue: [encounter-envy]}` lays its owner's essence
         cards face up before a player; `essence face down:` the same, face down."""
         from runtime.rules import essence
 
-        for color, cards in (start.get("essence cache") or {}).items():
-            line = loaded.span(f"/start/essence cache/{color}").line
-            p = game.state.players[self._seat(game, color, line)]
-            pool = [*p.cache, *p.essence_set, *p.unavailable]
-            wanted = []
-            for card_id in cards:
-                found = [
-                    i for i in pool if game.state.catalog[i] == str(card_id) and i not in wanted
-                ]
-                if not found:
-                    raise ScenarioError(f"{color} has no essence card '{card_id}'", line)
-                wanted.append(found[0])
-            p.cache = wanted
-            p.essence_set = [i for i in pool if i not in wanted]
-            p.unavailable = []
-
+        for key in ("essence cache", "essence unavailable"):
+            for color, cards in (start.get(key) or {}).items():
+                line = loaded.span(f"/start/{key}/{color}").line
+                seat = self._seat(game, color, line)
+                p = game.state.players[seat]
+                picked = self._essence_cards(game, seat, cards, line)
+                if key == "essence cache":
+                    essence.arrange(
+                        game, seat, picked, [i for i in p.unavailable if i not in picked]
+                    )
+                else:
+                    essence.arrange(game, seat, [i for i in p.cache if i not in picked], picked)
         for key, face_up in (("essence before", True), ("essence face down", False)):
             for color, cards in (start.get(key) or {}).items():
                 line = loaded.span(f"/start/{key}/{color}").line
@@ -273,13 +270,23 @@ class Runner:
                             f"no essence card '{card_id}' of an alien in this game", line
                         )
                     owner = essence.owner_of(game, found[0])
-                    piles = game.state.players[owner]
-                    for pile in (piles.essence_set, piles.unavailable):
-                        if found[0] in pile:
-                            pile.remove(found[0])
-                            piles.cache.append(found[0])
+                    p = game.state.players[owner]
+                    if found[0] not in p.cache:
+                        others = [i for i in p.unavailable if i != found[0]]
+                        essence.arrange(game, owner, [*p.cache, found[0]], others)
                     essence.place(game, owner, found[0], holder, face_up)
-                    essence.refill(game, owner)
+
+    def _essence_cards(self, game: Game, seat: int, ids: list[Any], line: int) -> list[int]:
+        """One of the player's essence cards (not laid) for each id named."""
+        p = game.state.players[seat]
+        pool = [*p.cache, *p.essence_set, *p.unavailable]
+        picked: list[int] = []
+        for card_id in ids:
+            found = [i for i in pool if game.state.catalog[i] == str(card_id) and i not in picked]
+            if not found:
+                raise ScenarioError(f"{p.color} has no essence card '{card_id}'", line)
+            picked.append(found[0])
+        return picked
 
     def _take_tech(self, game: Game, card_id: str, line: int) -> int:
         st = game.state
@@ -409,12 +416,14 @@ class Runner:
             elif key in ("essence before", "unavailable"):
                 for color, cards in want.items():
                     seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    pile = (
-                        [i for i, e in st.placed.items() if e.holder == seat]
-                        if key == "essence before"
-                        else st.players[seat].unavailable
+                    # a face-down card is written with its way up: "trespassing (face down)"
+                    got_ids = sorted(
+                        st.catalog[i] + ("" if e.face_up else " (face down)")
+                        for i, e in st.placed.items()
+                        if e.holder == seat
                     )
-                    got_ids = sorted(st.catalog[i] for i in pile)
+                    if key == "unavailable":
+                        got_ids = sorted(st.catalog[i] for i in st.players[seat].unavailable)
                     if got_ids != sorted(cards):
                         fail(
                             f"{p}/{color}",

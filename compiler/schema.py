@@ -167,8 +167,13 @@ def kind_schema(kind: str) -> dict[str, Any]:
         )
         required += ["text", "research", "after_use", "play"]
     elif kind == "essence":
+        one = {"$ref": "#/$defs/essence_hook"}
         props.update(
-            alien=_str("the alien whose set holds this card"), play={"$ref": "#/$defs/essence_hook"}
+            alien=_str("the alien whose set holds this card"),
+            play={
+                "oneOf": [one, {"type": "array", "minItems": 1, "items": one}],
+                "description": "what the card does: one hook, or a list of hooks",
+            },
         )
         required += ["alien", "text", "play"]
     elif kind == "combo":
@@ -205,7 +210,12 @@ def card_document() -> dict[str, Any]:
                     "enum": ["cache", "laid"],
                     "description": "where the card acts from: its owner's cache (a use of the"
                     " owner's power) or laid before a player (the default)",
-                }
+                },
+                "by": {
+                    "enum": ["owner", "holder"],
+                    "description": "who decides whether an optional card is used: the alien's"
+                    " player (the default) or the player it lies before",
+                },
             },
         ),
     }

@@ -52,6 +52,7 @@ class Hook(Record):
     upgrades: str | None = None
     # An essence card's hook acts from its owner's cache ("cache") or once laid ("laid").
     zone: str = "laid"
+    decider: str = "owner"  # who answers `use: optional` for an essence card: "owner" | "holder"
 
 
 @dataclass(frozen=True, slots=True)

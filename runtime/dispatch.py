@@ -348,11 +348,12 @@ class Dispatcher:
                         techs.spend(game, seat, tech)
 
     def run_essence(self, bounds: list[Bound], event: Any) -> None:
-        """Essence cards laid before players act for their owners (`you`), whoever holds them
-        (`the holder`), in the order the owners sit from the offense."""
+        """Essence cards laid face up before players act for their owners (`you`), whoever
+        holds them (`the holder`), in the order the owners sit from the offense."""
         placed = self.game.state.placed
         for seat in self.order():
-            for instance in [i for i, p in placed.items() if p.owner == seat]:
+            # a face-down card does nothing until it is turned up
+            for instance in [i for i, p in placed.items() if p.owner == seat and p.face_up]:
                 self.essence_act(seat, instance, bounds, event)
 
     def run_essence_cache(self, bounds: list[Bound], event: Any) -> None:
@@ -384,7 +385,9 @@ class Dispatcher:
             if bound.test is not None and not bound.test(ctx):
                 continue
             name = game.card_label(instance)
-            if hook.optional and not game.yes_no(seat, "essence.use", f"use {name}?"):
+            placed = st.placed.get(instance)
+            asked = placed.holder if placed is not None and hook.decider == "holder" else seat
+            if hook.optional and not game.yes_no(asked, "essence.use", f"use {name}?"):
                 continue
             if hook.zone == "cache":
                 self.add_use(hook.limit, f"essence:{seat}")

@@ -131,6 +131,7 @@ class Ships(Record):
 class Place(Record):
     kind: str  # "warp" | "colonies" | "home colonies" | "foreign colonies" | "target planet" | "encounter" | "hand" | "deck" | "discard" | "box" | "home planet"
     owner: Node | None = None
+    empty: bool = False  # only planets with no ships at all ("an empty home planet")
 
 
 @dataclass(frozen=True, slots=True)

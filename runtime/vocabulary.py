@@ -85,6 +85,7 @@ for _word, _measure, _doc in (
 for _word, _measure, _doc in (
     ("essence use", "essence uses", "a use this turn of essence cards from a cache"),
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
+    ("foreign colony record", "foreign colony record", "the most foreign colonies of any player"),
     ("lone colony", "lone colonies", "a foreign colony of a single ship"),
 ):
     noun(_word, "measure", _measure, _doc)
@@ -204,6 +205,17 @@ def _winners(ctx: Ctx, losers: bool) -> list[int]:
     return [_main(enc, 1 - side if losers else side)]
 
 
+def _teammates(ctx: Ctx) -> list[int]:
+    """The other players on the effect owner's side: its main player and allies."""
+    enc = _enc(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    side = _side_of(enc, ctx.you)
+    if side is None:
+        return []
+    return [s for s in (_main(enc, side), *enc.allies[side]) if s != ctx.you]
+
+
 def _holder(ctx: Ctx) -> list[int]:
     """The player the effect's essence card lies before."""
     placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
@@ -249,6 +261,7 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "in encounter": lambda ctx, of: _in_encounter(ctx),
     "opposing": lambda ctx, of: _opposing(ctx),
     "holder": lambda ctx, of: _holder(ctx),
+    "teammate": lambda ctx, of: _teammates(ctx),
     "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
 }
@@ -337,8 +350,8 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
         return list(arg.instances)
     st = ctx.game.state
     if arg.filter.types is not None and "essence" in arg.filter.types:
-        # a player's essence cards are the ones lying before it, never a hand's
-        return [i for i, p in st.placed.items() if p.holder == arg.owner]
+        # a player's essence cards are the ones it has laid face up, never a hand's
+        return [i for i, p in st.placed.items() if p.owner == arg.owner and p.face_up]
     if arg.zone == "hand":
         pool = st.players[arg.owner].hand if arg.owner >= 0 else []
     elif arg.zone == "discard":
@@ -543,6 +556,12 @@ def _essence_cache(ctx: Ctx, seat: int) -> int:
     return len(ctx.game.state.players[seat].cache)
 
 
+@measure("foreign colony record", "the most foreign colonies any player has now", owner="board")
+def _colony_record(ctx: Ctx, seat: int) -> int:
+    st = ctx.game.state
+    return max(st.foreign_colonies(p.seat) for p in st.players)
+
+
 @measure("largest colony", "the most ships a player has on any one planet")
 def _largest_colony(ctx: Ctx, seat: int) -> int:
     return max((p.ships[seat] for p in ctx.game.state.planets), default=0)
@@ -724,6 +743,13 @@ noun(
     "in encounter",
     "a main player or an ally",
     plural="players in the encounter",
+)
+noun(
+    "player on your side",
+    "player",
+    "teammate",
+    "another player on your side of the encounter (its main player or an ally)",
+    plural="players on your side",
 )
 noun("holder", "player", "holder", "the player an essence card lies before", plural="holders")
 noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")

@@ -457,11 +457,11 @@ def _ships(node: ir.Node) -> Fn:
 
 def _place(node: ir.Node) -> Fn:
     assert isinstance(node, ir.Place), node
-    kind = node.kind
+    kind, empty = node.kind, node.empty
     if node.owner is None:
-        return lambda ctx: v.PlaceArg(kind, ctx.subject)
+        return lambda ctx: v.PlaceArg(kind, ctx.subject, empty)
     owner = _owner(node.owner)
-    return lambda ctx: v.PlaceArg(kind, owner(ctx))
+    return lambda ctx: v.PlaceArg(kind, owner(ctx), empty)
 
 
 # ---------------------------------------------------------------- players

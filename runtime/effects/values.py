@@ -23,6 +23,7 @@ class CardsArg:
 class PlaceArg:
     kind: str
     owner: int  # -1 when the place has no owner (the warp as a whole, the deck)
+    empty: bool = False  # only planets with no ships at all
 
 
 @dataclass(slots=True)

@@ -58,7 +58,8 @@ def name_a_card(ctx: Ctx, arg: v.CardsArg, chooser: int) -> v.CardsArg:
         {
             d.id
             for d in game.defs
-            if d.kind != "destiny" and (types is None or types & {d.kind, d.type})
+            if d.kind not in ("destiny", "essence", "tech")
+            and (types is None or types & {d.kind, d.type})
         },
         key=lambda i: game.cards.cards[i].label(),
     )
@@ -112,7 +113,13 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
     game = ctx.game
     if source is not None and source.kind == "discard":
         st = game.state
-        drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
+        if cards.filter.named is None and cards.filter.types is None:
+            drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
+        else:  # a named card or a kind of card: looked for in the pile
+            cards.zone = "discard"
+            drawn = pick_cards(ctx, cards, seat, "draw")
+            for card in drawn:
+                st.discard.remove(card)
         for card in drawn:
             game.to_hand(seat, card)
     else:

@@ -141,3 +141,32 @@ def cycle(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
 )
 def take_back(ctx: Ctx, seat: int, _: str) -> None:
     essence.recall(ctx.game, seat)
+
+
+@op(
+    "recover essence",
+    "recover",
+    obj(T.CARDS),
+    doc="Take essence cards of your choice from your unavailable pile into your cache, each in"
+    " place of a cache card you put on the pile.",
+)
+def recover(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
+    game = ctx.game
+    p = game.state.players[seat]
+    for _ in range(cards.count if cards.count is not None else 1):
+        if not p.unavailable or not p.cache:
+            return
+        back = game.choose(
+            seat,
+            "essence.recover",
+            "take back which essence card?",
+            list(p.unavailable),
+            game.card_label,
+        )
+        out = game.choose(
+            seat, "essence.cycle", "put which cache card aside?", list(p.cache), game.card_label
+        )
+        p.unavailable.remove(back)
+        p.cache[p.cache.index(out)] = back
+        p.unavailable.append(out)
+        game.log("effect", seat, f"takes {game.card_label(back)} back into the cache")

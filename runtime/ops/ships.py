@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
@@ -10,6 +11,9 @@ from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 from runtime.vocabulary import side_of
+
+if TYPE_CHECKING:
+    from runtime.game import Game
 
 
 def _amount(arg: v.ShipsArg, available: int) -> int:
@@ -192,6 +196,23 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
+def landing(game: Game, owner: int, count: int, dest: v.PlaceArg) -> int:
+    """The planet arriving ships go to: one of the destination's planets (home planets, any
+    planet; only empty ones if it says so), else a colony of the owner's choosing."""
+    st = game.state
+    home = dest.owner if dest.owner >= 0 else owner
+    if dest.kind in ("home planets", "planets"):
+        planets = [
+            p.id
+            for p in st.planets
+            if (dest.kind == "planets" or p.system == home) and not (dest.empty and any(p.ships))
+        ]
+        if planets:
+            prompt = f"place {count} ship(s) on which planet?"
+            return int(game.choose(owner, "ships.place", prompt, planets, game.planet_name))
+    return moves.choose_colony(game, owner, count)
+
+
 def _arrive(
     ctx: Ctx,
     owner: int,
@@ -208,7 +229,7 @@ def _arrive(
     st = game.state
     enc = st.encounter
     planet = (
-        moves.choose_colony(game, owner, count)
+        landing(game, owner, count, dest)
         if dest.kind not in ("warp", "box", "encounter", "target planet")
         else -1
     )

@@ -1,14 +1,71 @@
-"""Alliance events: an invited player turning the invitation down, or committing ships as an ally."""
+"""Committing ships to an encounter, and the alliance events: an invited player turning the
+invitation down, or joining a side as an ally."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.rules import ships
 from runtime.rules.ships import GATE, GUARD, ShipsEvent
 from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.game import Game
+    from runtime.state import Encounter
+
+SIDES = ("offense", "defense")
+
+
+def commit(
+    game: Game,
+    enc: Encounter,
+    seat: int,
+    side: int,
+    kind: str,
+    prompt: str,
+    low: int = 1,
+    high: int | None = None,
+) -> int:
+    """Move low..high ships (up to the seat's ship limit) of `seat` from its colonies into the
+    encounter on `side`; returns how many went."""
+    top = enc.ship_limit[seat] if high is None else high
+    picked = ships.pick_ships(game, seat, low, top, kind, prompt)
+    count = 0
+    for src, k in picked.items():
+        ships.remove_from(game, seat, src, k)
+        count += k
+    if side == 0:
+        enc.gate[seat] += count
+    else:
+        enc.guard[seat] += count
+    ships.update_powers(game, seat)
+    return count
+
+
+def enlist(
+    game: Game, enc: Encounter, seat: int, side: int, low: int = 1, high: int | None = None
+) -> None:
+    """A player joins a side as an ally with low..high ships."""
+    name = SIDES[side]
+    count = commit(
+        game, enc, seat, side, "alliance.ships", f"commit ships to the {name}", low, high
+    )
+    if not count:
+        return
+    enc.allies[side].append(seat)
+    game.log("ally", seat, name, count)
+    joined(game, seat, side, count)
+
+
+def free_ships(game: Game, seat: int) -> int:
+    """Ships a player could send into an encounter now (on its colonies)."""
+    st = game.state
+    return sum(st.planets[p].ships[seat] for p in ships.colony_sources(game, seat))
+
+
+def most_ships(game: Game, enc: Encounter, seat: int) -> int:
+    """The most ships a player could commit now: its ship limit, as far as its ships go."""
+    return min(enc.ship_limit[seat], free_ships(game, seat))
 
 
 def declined(game: Game, seat: int) -> None:

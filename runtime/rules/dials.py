@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.decisions import Decision
-from runtime.rules import allies, ships
+from runtime.rules import allies
+from runtime.rules.allies import SIDES, most_ships
 from runtime.rules.outcome import collect_rewards
 from runtime.state import DEFENSE, OFFENSE, Encounter
 
 if TYPE_CHECKING:
     from runtime.game import Game
 
-SIDES = ("offense", "defense")
 DIAL_MAX = 4  # the most ships a dial can show; more takes the star
 
 
@@ -33,11 +33,6 @@ class Dial:
         if self.what == "aid":
             return f"foreign aid to the {SIDES[self.side]}"
         return "the star (announce it before the reveal)" if self.what == "star" else "neither"
-
-
-def free_ships(game: Game, seat: int) -> int:
-    st = game.state
-    return sum(st.planets[p].ships[seat] for p in ships.colony_sources(game, seat))
 
 
 def enabled(game: Game) -> bool:
@@ -69,21 +64,23 @@ def set_dials(game: Game, enc: Encounter, others: list[int]) -> None:
     for seat in others:
         dial = dials.get(seat)
         if dial is not None and dial.what == "ally":
-            join(game, enc, seat, dial.side, dial.ships)
-        elif (enc.invited[OFFENSE][seat] or enc.invited[DEFENSE][seat]) and seat in dials:
+            allies.enlist(game, enc, seat, dial.side, dial.ships, dial.ships)
+        elif seat in dials and (enc.invited[OFFENSE][seat] or enc.invited[DEFENSE][seat]):
             allies.declined(game, seat)
-    for seat in others:
-        dial = dials.get(seat)
-        if dial is not None and dial.what == "aid":
-            foreign_aid(game, enc, seat, dial.side)
+    offers = [
+        (seat, dial.side, offer_card(game, seat, dial.side))
+        for seat in others
+        if (dial := dials.get(seat)) is not None and dial.what == "aid"
+    ]
+    for seat, side, card in offers:
+        review(game, enc, seat, side, card)
 
 
 def positions(game: Game, enc: Encounter, seat: int, aid: bool) -> list[Dial]:
     """The dial positions open to a player: sides that invited it (as far as its ships and the
     limits allow), the star when its limit passes what a dial shows, and aid if the option is on."""
     out = [Dial("neither")]
-    free = free_ships(game, seat)
-    limit = min(enc.ship_limit[seat], free)
+    limit = most_ships(game, enc, seat)
     for side in (OFFENSE, DEFENSE):
         if enc.invited[side][seat] and not game.dispatch.forbidden("ally", seat):
             out += [Dial("ally", side, k) for k in range(1, min(limit, DIAL_MAX) + 1)]
@@ -96,8 +93,7 @@ def positions(game: Game, enc: Encounter, seat: int, aid: bool) -> list[Dial]:
 
 def announce(game: Game, enc: Encounter, seat: int) -> Dial:
     """A star: its player says aloud what it stands for, once every dial is down."""
-    free = free_ships(game, seat)
-    limit = min(enc.ship_limit[seat], free)
+    limit = most_ships(game, enc, seat)
     options = [
         Dial("ally", side, k)
         for side in (OFFENSE, DEFENSE)
@@ -109,60 +105,52 @@ def announce(game: Game, enc: Encounter, seat: int) -> Dial:
     return choice
 
 
-def join(game: Game, enc: Encounter, seat: int, side: int, count: int) -> None:
-    """Commit exactly `count` ships (as far as the player still has them) as an ally of `side`."""
-    picked = ships.pick_ships(
-        game, seat, count, count, "alliance.ships", f"commit {count} ship(s) to the {SIDES[side]}"
-    )
-    moved = 0
-    for source, k in picked.items():
-        ships.remove_from(game, seat, source, k)
-        moved += k
-    if not moved:
-        return
-    if side == OFFENSE:
-        enc.gate[seat] += moved
-    else:
-        enc.guard[seat] += moved
-    ships.update_powers(game, seat)
-    enc.allies[side].append(seat)
-    game.log("ally", seat, SIDES[side], moved)
-    allies.joined(game, seat, side, moved)
-
-
-def foreign_aid(game: Game, enc: Encounter, seat: int, side: int) -> None:
-    """The aid player offers a card in secret; an accepted card earns it a reward and perhaps an
-    invitation to ally with a stated number of ships."""
-    main = enc.offense if side == OFFENSE else enc.defense
+def offer_card(game: Game, seat: int, side: int) -> int:
+    """The aid player picks a card in secret and lays it face down on the table for the main
+    player (it no longer counts as in hand while the offer stands)."""
     hand = game.state.players[seat].hand
-    if not hand:
-        return
-    card = game.choose(
-        seat, "aid.card", "offer which card as foreign aid?", list(hand), game.card_label
+    decision = Decision(
+        seat,
+        "aid.card",
+        f"offer which card as foreign aid to the {SIDES[side]}?",
+        list(hand),
+        labeler=game.card_label,
+        secret=True,
     )
+    (pick,) = game.ask(decision)
+    card = hand[pick]
+    game.from_hand(seat, card)
+    game.state.in_play.append(card)
+    game.log("effect", seat, f"offers a card as foreign aid to the {SIDES[side]}")
+    return card
+
+
+def review(game: Game, enc: Encounter, seat: int, side: int, card: int) -> None:
+    """The main player accepts or refuses an offer. Accepted: the card is its, the offering player
+    takes a reward at once and may be invited to ally with a stated number of ships."""
+    main = enc.offense if side == OFFENSE else enc.defense
     prompt = f"accept {game.card_label(card)} as foreign aid from {game.player_name(seat)}?"
-    if not game.yes_no(main, "aid.accept", prompt):
+    accepted = game.yes_no(main, "aid.accept", prompt)
+    game.state.in_play.remove(card)
+    if not accepted:
+        game.to_hand(seat, card)
         game.log("effect", main, f"refuses the foreign aid of {game.player_name(seat)}")
         return
-    game.from_hand(seat, card)
     game.to_hand(main, card)
     game.log("give", seat, main, 1)
     collect_rewards(game, seat, 1)
-    free = free_ships(game, seat)
-    limit = min(enc.ship_limit[seat], free)
-    if limit <= 0 or seat in enc.allies[OFFENSE] or seat in enc.allies[DEFENSE]:
+    limit = most_ships(game, enc, seat)
+    if (
+        limit <= 0
+        or seat in enc.allies[OFFENSE]
+        or seat in enc.allies[DEFENSE]
+        or game.dispatch.forbidden("invite", main)
+        or game.dispatch.forbidden("ally", seat)
+    ):
         return
-    options = list(range(limit + 1))
-    asked = int(
-        game.choose(
-            main,
-            "aid.invite",
-            f"invite {game.player_name(seat)} to ally with how many ships (0: no)?",
-            options,
-            passive=0,
-        )
-    )
+    prompt = f"invite {game.player_name(seat)} to ally with how many ships (0: no)?"
+    asked = int(game.choose(main, "aid.invite", prompt, list(range(limit + 1)), passive=0))
     if asked and game.yes_no(
         seat, "aid.ally", f"ally with the {SIDES[side]} with {asked} ship(s)?"
     ):
-        join(game, enc, seat, side, asked)
+        allies.enlist(game, enc, seat, side, asked, asked)

@@ -53,20 +53,27 @@ def set_up(game: Game, state: State) -> None:
 
 
 def refill(game: Game, seat: int) -> None:
-    """Top the cache up from the set; an empty set is re-formed from the unavailable pile."""
+    """Top the cache up from the set; a set that runs out is re-formed from the unavailable pile
+    at once."""
     p = game.state.players[seat]
     size = cache_size(game, seat)
-    while len(p.cache) < size:
-        if not p.essence_set:
-            if not p.unavailable:
-                return
-            p.essence_set, p.unavailable = p.unavailable, []
-            game.state.rng.shuffle(p.essence_set)
-            game.log("effect", seat, "shuffles the unavailable essence cards into a new set")
+    while True:
+        if not p.essence_set and p.unavailable:
+            reshuffle(game, seat)
+        if len(p.cache) >= size or not p.essence_set:
+            return
         p.cache.append(p.essence_set.pop())
 
 
+def reshuffle(game: Game, seat: int) -> None:
+    p = game.state.players[seat]
+    p.essence_set, p.unavailable = [*p.essence_set, *p.unavailable], []
+    game.state.rng.shuffle(p.essence_set)
+    game.log("effect", seat, "shuffles the unavailable essence cards into a new set")
+
+
 def owner_of(game: Game, instance: int) -> int:
+    """The seat whose essence alien the card belongs to (-1 if no player has it)."""
     placed = game.state.placed.get(instance)
     if placed is not None:
         return placed.owner
@@ -95,28 +102,47 @@ def flip(game: Game, instance: int, *, face_up: bool = True) -> None:
         game.log("effect", placed.owner, f"turns {game.card_label(instance)} face {way}")
 
 
-def set_aside(game: Game, instance: int) -> None:
-    """A placed card, or one lost from the cache, goes face up to its owner's unavailable pile."""
+def _unavailable(game: Game, instance: int) -> int:
+    """Move a laid or cached card to its owner's unavailable pile; returns the owner."""
     st = game.state
     placed = st.placed.pop(instance, None)
-    if placed is not None:
-        st.players[placed.owner].unavailable.append(instance)
-        return
-    owner = owner_of(game, instance)
-    if owner >= 0 and instance in st.players[owner].cache:
-        st.players[owner].cache.remove(instance)
-        st.players[owner].unavailable.append(instance)
+    owner = placed.owner if placed is not None else owner_of(game, instance)
+    if owner < 0:
+        return owner
+    p = st.players[owner]
+    if placed is None and instance in p.cache:
+        p.cache.remove(instance)
+    p.unavailable.append(instance)
+    return owner
+
+
+def set_aside(game: Game, instance: int) -> None:
+    """A laid card, or one lost from the cache, goes face up to its owner's unavailable pile;
+    the cache is topped up if it can be."""
+    owner = _unavailable(game, instance)
+    if owner >= 0:
         refill(game, owner)
 
 
 def recall(game: Game, owner: int) -> None:
-    """The alien sheet is lost or turned face down: every card it placed goes back unavailable."""
+    """Every card the owner has laid goes back to its unavailable pile (the sheet was lost or
+    turned face down, or a card says so)."""
     out = [i for i, placed in game.state.placed.items() if placed.owner == owner]
     for instance in out:
-        set_aside(game, instance)
+        _unavailable(game, instance)
     if out:
         game.log("effect", owner, f"takes back {len(out)} essence card(s), now unavailable")
         refill(game, owner)
+
+
+def arrange(game: Game, seat: int, cache: list[int], unavailable: list[int]) -> None:
+    """Set a player's piles (for a scenario): these cards in the cache and on the unavailable
+    pile, the rest of its cards not laid before anyone in its set."""
+    p = game.state.players[seat]
+    pool = [*p.cache, *p.essence_set, *p.unavailable]
+    p.cache = list(cache)
+    p.unavailable = list(unavailable)
+    p.essence_set = [i for i in pool if i not in cache and i not in unavailable]
 
 
 def before(game: Game, seat: int) -> list[int]:
@@ -124,11 +150,19 @@ def before(game: Game, seat: int) -> list[int]:
     return [i for i, placed in game.state.placed.items() if placed.holder == seat]
 
 
+def laid_by(game: Game, owner: int, *, face_up: bool = True) -> list[int]:
+    """The essence cards an owner has laid (face up ones, unless asked otherwise)."""
+    return [i for i, p in game.state.placed.items() if p.owner == owner and p.face_up == face_up]
+
+
 def visible_to(game: Game, viewer: int, instance: int) -> bool:
-    """Whether a player may look at an essence card: its owner always; anyone once it is face
-    up; never the holder of a face-down card."""
+    """Whether a player may look at an essence card: a laid card face up, or by its owner; a
+    cache card by its owner; an unavailable card by anyone. A set is face down to all."""
     placed = game.state.placed.get(instance)
     if placed is not None:
         return placed.face_up or viewer == placed.owner
     owner = owner_of(game, instance)
-    return viewer == owner or instance in game.state.players[owner].unavailable
+    if owner < 0:
+        return False
+    p = game.state.players[owner]
+    return instance in p.unavailable or (viewer == owner and instance in p.cache)

@@ -183,7 +183,7 @@ def collect_rewards(game: Game, seat: int, count: int) -> None:
     """Each reward is a ship from the warp, a card from the cosmic deck or (when an expansion adds
     one) a card from the reward deck; all are announced before any card is drawn."""
     enc = game.state.encounter
-    if enc is not None and enc.reward_extra:
+    if count > 0 and enc is not None and enc.reward_extra:
         count += enc.reward_extra[seat]
     if count <= 0:
         return

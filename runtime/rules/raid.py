@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.game import EncounterEnded
-from runtime.rules import deal, lucre, ships
+from runtime.rules import allies, deal, lucre, ships
 from runtime.rules.outcome import compensation, reveal
 from runtime.rules.ships import GATE
-from runtime.rules.turn import blank_encounter, commit, select_card
+from runtime.rules.turn import blank_encounter, select_card
 from runtime.state import DEFENSE, OFFENSE, Encounter
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def raid(game: Game, raider: int, victim: int) -> None:
     st.encounter = enc
     game.log("raid", raider, victim)
     try:
-        commit(game, enc, raider, OFFENSE, "raid.ships", "send 1 to 4 ships on the raid")
+        allies.commit(game, enc, raider, OFFENSE, "raid.ships", "send 1 to 4 ships on the raid")
         if enc.gate[raider] and not bought_off(game, raider, victim):
             select_card(game, enc, OFFENSE)
             select_card(game, enc, DEFENSE)

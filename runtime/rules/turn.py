@@ -141,26 +141,11 @@ def launch(game: Game, enc: Encounter) -> None:
         )
     game.log("aim", enc.planet)
     game.dispatch.step(Window.LAUNCH_AFTER_AIM)
-    commit(game, enc, enc.offense, 0, "launch.ships", "send 1 or more ships into the gate")
+    allies.commit(game, enc, enc.offense, 0, "launch.ships", "send 1 or more ships into the gate")
     if enc.gate[enc.offense] == 0:
         raise EncounterEnded(False)
     game.log("launch", enc.offense, enc.gate[enc.offense])
     game.dispatch.step(Window.LAUNCH_AFTER_SHIPS)
-
-
-def commit(game: Game, enc: Encounter, seat: int, side: int, kind: str, prompt: str) -> int:
-    """Move 1..limit ships of `seat` from its colonies into the encounter on `side`."""
-    picked = ships.pick_ships(game, seat, 1, enc.ship_limit[seat], kind, prompt)
-    count = 0
-    for src, k in picked.items():
-        ships.remove_from(game, seat, src, k)
-        count += k
-    if side == 0:
-        enc.gate[seat] += count
-    else:
-        enc.guard[seat] += count
-    ships.update_powers(game, seat)
-    return count
 
 
 def alliance(game: Game, enc: Encounter) -> None:
@@ -209,11 +194,7 @@ def answer_invitation(game: Game, enc: Encounter, seat: int) -> None:
     if choice == "neither":
         allies.declined(game, seat)
         return
-    side = names.index(choice)
-    count = commit(game, enc, seat, side, "alliance.ships", f"commit ships to the {choice}")
-    enc.allies[side].append(seat)
-    game.log("ally", seat, choice, count)
-    allies.joined(game, seat, side, count)
+    allies.enlist(game, enc, seat, names.index(choice))
 
 
 @dataclass(slots=True)

@@ -54,13 +54,13 @@ def test_laying_refills_and_an_empty_set_is_reformed(game: Game) -> None:
     essence.place(game, 0, first, 1, face_up=False)
     assert len(owner.cache) == 3 and not owner.essence_set  # the last card of the set came up
     essence.set_aside(game, first)
-    assert owner.unavailable == [first]
+    # the set had run out, so the unavailable pile became the new set at once
+    assert owner.essence_set == [first] and not owner.unavailable
+    assert "shuffles the unavailable essence cards into a new set" in game.log_lines()[-1]
     check(game)
     second = owner.cache[0]
     essence.place(game, 0, second, 2, face_up=True)
-    # the set was empty, so the unavailable pile became the set and refilled the cache
-    assert first in owner.cache and not owner.unavailable and len(owner.cache) == 3
-    assert "shuffles the unavailable essence cards into a new set" in game.log_lines()[-1]
+    assert first in owner.cache and len(owner.cache) == 3 and not owner.essence_set
     check(game)
 
 
@@ -83,7 +83,6 @@ def test_views_show_the_cache_to_its_owner_and_hide_face_down_cards(game: Game) 
     essence.place(game, 0, shown, 2, face_up=True)
     mine, holder, other = PlayerView(game, 0), PlayerView(game, 1), PlayerView(game, 2)
     assert [c.id for c in mine.essence_cache()] == [game.state.catalog[i] for i in owner.cache]
-    assert holder.essence_cache() == []
     assert mine.essence_before(1) == [game.defs[hidden]]  # the owner sees what it laid
     assert holder.essence_before(1) == [None]  # the holder may not look at a face-down card
     assert other.essence_before(2) == [game.defs[shown]]  # a face-up card is public
