@@ -164,7 +164,7 @@ def ships(node: ir.Ships) -> str:
 
 
 def place(node: ir.Place) -> str:
-    if node.kind in ("warp", "encounter", "target planet", "gate", "deck", "box"):
+    if node.kind in ("warp", "encounter", "target planet", "new colony", "gate", "deck", "box"):
         return f"the {node.kind}"
     if node.kind == "discard":
         return "the discard pile"

@@ -207,9 +207,10 @@ def card_document() -> dict[str, Any]:
             required=["when", "do"],
             extra={
                 "from": {
-                    "enum": ["cache", "laid"],
+                    "enum": ["cache", "laid", "face down"],
                     "description": "where the card acts from: its owner's cache (a use of the"
-                    " owner's power) or laid before a player (the default)",
+                    " owner's power), laid face up before a player (the default), or laid face"
+                    " down (the owner turns it up to use it)",
                 },
                 "by": {
                     "enum": ["owner", "holder"],

@@ -348,13 +348,21 @@ class Dispatcher:
                         techs.spend(game, seat, tech)
 
     def run_essence(self, bounds: list[Bound], event: Any) -> None:
-        """Essence cards laid face up before players act for their owners (`you`), whoever
-        holds them (`the holder`), in the order the owners sit from the offense."""
+        """Essence cards laid before players act for their owners (`you`), whoever holds them
+        (`the holder`), in the order the owners sit from the offense: a face-up card as it lies,
+        a face-down one only through a hook that acts `from: face down` (and turns it up)."""
         placed = self.game.state.placed
         for seat in self.order():
-            # a face-down card does nothing until it is turned up
-            for instance in [i for i, p in placed.items() if p.owner == seat and p.face_up]:
+            for instance in [i for i, p in placed.items() if p.owner == seat]:
                 self.essence_act(seat, instance, bounds, event)
+
+    def essence_ready(self, seat: int, instance: int, zone: str) -> bool:
+        """Whether an essence card is where a hook of the given zone acts from."""
+        st = self.game.state
+        if zone == "cache":
+            return instance in st.players[seat].cache
+        placed = st.placed.get(instance)
+        return placed is not None and placed.face_up == (zone != "face down")
 
     def run_essence_cache(self, bounds: list[Bound], event: Any) -> None:
         """Essence cards in a cache act as uses of their owner's power: only while the power
@@ -374,8 +382,9 @@ class Dispatcher:
         for bound in bounds:
             hook = bound.hook
             key = (instance, hook.window)
-            where = st.players[seat].cache if hook.zone == "cache" else st.placed
-            if hook.card != card_id or instance not in where or key in self._essence_acting:
+            if hook.card != card_id or not self.essence_ready(seat, instance, hook.zone):
+                continue
+            if key in self._essence_acting:
                 continue  # (an essence card does not set itself off again)
             if bound.role is not None and not bound.role(game.state, seat):
                 continue

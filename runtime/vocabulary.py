@@ -58,6 +58,7 @@ for _word, _place, _doc in (
     ("home planet", "home planets", "a planet of a player's home system"),
     ("planet", "planets", "any planet"),
     ("target planet", "target planet", "the planet the gate points at"),
+    ("new colony", "new colony", "the planet of the colony just established (colony.gained)"),
     ("gate", "gate", "the hyperspace gate (an Eon cone)"),
     ("hyperspace gate", "gate", "the hyperspace gate"),
     ("encounter", "encounter", "the current encounter"),
@@ -86,6 +87,7 @@ for _word, _measure, _doc in (
     ("essence use", "essence uses", "a use this turn of essence cards from a cache"),
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
     ("foreign colony record", "foreign colony record", "the most foreign colonies of any player"),
+    ("victor count", "victor count", "how many players reach their goal as winners are checked"),
     ("lone colony", "lone colonies", "a foreign colony of a single ship"),
 ):
     noun(_word, "measure", _measure, _doc)
@@ -560,6 +562,31 @@ def _essence_cache(ctx: Ctx, seat: int) -> int:
 def _colony_record(ctx: Ctx, seat: int) -> int:
     st = ctx.game.state
     return max(st.foreign_colonies(p.seat) for p in st.players)
+
+
+@measure(
+    "victor count",
+    "how many players reach the foreign colonies they need (while winners are checked)",
+    owner="board",
+)
+def _victor_count(ctx: Ctx, seat: int) -> int:
+    st = ctx.game.state
+    need = getattr(ctx.event, "need", None)
+    if need is None:
+        return 0
+    return sum(1 for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat]))
+
+
+@predicate("invited you", "the main player invited you to ally", "invited you")
+def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
+    enc = _enc(ctx)
+    if enc is None:
+        return False
+    return bool(seats) and all(
+        enc.invited[_side_of(enc, s) or 0][ctx.you]
+        for s in seats
+        if s in (enc.offense, enc.defense)
+    )
 
 
 @measure("largest colony", "the most ships a player has on any one planet")

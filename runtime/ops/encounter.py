@@ -308,6 +308,56 @@ def aim(ctx: Ctx, seat: int, _: str) -> None:
 
 
 @op(
+    "become the defense",
+    "become",
+    word("the defense"),
+    doc="The player becomes the defense in the defense's place; the offense aims the gate at a"
+    " planet of its home system.",
+)
+def become_defense(ctx: Ctx, seat: int, _: str) -> None:
+    game = ctx.game
+    enc = game.state.encounter
+    if enc is None or seat in (enc.offense, enc.defense) or enc.defense < 0:
+        return
+    enc.defense = seat
+    enc.planet = -1
+    game.log("defense", seat)
+    targets = [p.id for p in game.state.planets if p.system == seat]
+    enc.planet = game.choose(
+        enc.offense, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
+    )
+    game.log("aim", enc.planet)
+
+
+@op(
+    "select blind",
+    "select blind",
+    doc="The main player's encounter card is the first one drawn from the deck, face down; every"
+    " other card drawn on the way goes to the effect's owner.",
+)
+def select_blind(ctx: Ctx, seat: int) -> None:
+    game = ctx.game
+    st = game.state
+    enc = st.encounter
+    if enc is None or seat not in (enc.offense, enc.defense):
+        return
+    side = 0 if seat == enc.offense else 1
+    if enc.cards[side] is not None:
+        return
+    for passed in range(len(st.catalog)):  # bounded: a deck without encounter cards runs dry
+        card = game.draw_one()
+        if card is None:
+            return
+        if game.defs[card].kind == "encounter":
+            st.in_play.append(card)
+            enc.cards[side] = card
+            game.log("effect", seat, f"plays the deck's next encounter card ({passed} passed over)")
+            game.log("select", seat)
+            return
+        game.to_hand(ctx.you, card)
+
+
+@op(
     "raid",
     "raid",
     obj(T.PLAYERS, "victim"),

@@ -23,6 +23,7 @@ def lay(
 ) -> None:
     game = ctx.game
     count = cards.count if cards.count is not None else 1
+    ctx.moved = []
     for holder in holders if holders is not None else [seat]:
         for _ in range(count):
             cache = game.state.players[seat].cache
@@ -37,7 +38,7 @@ def lay(
                 game.card_label,
             )
             essence.place(game, seat, pick, holder, not face_down)
-            ctx.moved = [pick]
+            ctx.moved.append(pick)
 
 
 def _placed(ctx: Ctx, target: v.CardTarget) -> int | None:
@@ -80,7 +81,7 @@ def take_first_turn(ctx: Ctx, seat: int, _: str) -> None:
     st = ctx.game.state
     if st.turn == 0 and st.offense != seat:
         st.offense = seat
-        ctx.game.log("first", seat)
+        ctx.game.log("effect", seat, "opens the game: it takes the first turn instead")
 
 
 @op(

@@ -39,6 +39,10 @@ def sources_at(ctx: Ctx, seat: int, place: v.PlaceArg | None) -> dict[Source, in
     if kind == "target planet" and enc is not None and enc.planet >= 0:
         n = st.planets[enc.planet].ships[seat]
         return {enc.planet: n} if n else {}
+    if kind == "new colony":
+        planet = getattr(ctx.event, "planet", -1)
+        n = st.planets[planet].ships[seat] if planet >= 0 else 0
+        return {planet: n} if n else {}
     if kind == "home colonies":
         return {p.id: p.ships[seat] for p in st.planets if p.system == seat and p.ships[seat]}
     if kind == "foreign colonies":
@@ -196,9 +200,10 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
-def landing(game: Game, owner: int, count: int, dest: v.PlaceArg) -> int:
+def landing(game: Game, chooser: int, owner: int, count: int, dest: v.PlaceArg) -> int:
     """The planet arriving ships go to: one of the destination's planets (home planets, any
-    planet; only empty ones if it says so), else a colony of the owner's choosing."""
+    planet; only empty ones if it says so) picked by the mover, else a colony of the owner's
+    choosing."""
     st = game.state
     home = dest.owner if dest.owner >= 0 else owner
     if dest.kind in ("home planets", "planets"):
@@ -209,7 +214,7 @@ def landing(game: Game, owner: int, count: int, dest: v.PlaceArg) -> int:
         ]
         if planets:
             prompt = f"place {count} ship(s) on which planet?"
-            return int(game.choose(owner, "ships.place", prompt, planets, game.planet_name))
+            return int(game.choose(chooser, "ships.place", prompt, planets, game.planet_name))
     return moves.choose_colony(game, owner, count)
 
 
@@ -229,7 +234,7 @@ def _arrive(
     st = game.state
     enc = st.encounter
     planet = (
-        landing(game, owner, count, dest)
+        landing(game, ctx.subject, owner, count, dest)
         if dest.kind not in ("warp", "box", "encounter", "target planet")
         else -1
     )
