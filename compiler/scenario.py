@@ -239,7 +239,8 @@ class Runner:
     def _essence(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         """`essence cache: {purple: [gridlock]}` puts those cards in the owner's cache (the
         rest go to its set); `essence unavailable:` moves cards of the set to the unavailable
-        pile; `essence before: {blue: [encounter-envy]}` lays its owner's essence
+        pile; `essence captives: {purple: {blue: depression}}` sets a ship of blue captive on
+        that card of purple's; `essence before: {blue: [encounter-envy]}` lays its owner's essence
         cards face up before a player; `essence face down:` the same, face down."""
         from runtime.rules import essence
 
@@ -255,6 +256,18 @@ class Runner:
                     )
                 else:
                     essence.arrange(game, seat, [i for i in p.cache if i not in picked], picked)
+        for color, held in (start.get("essence captives") or {}).items():
+            line = loaded.span(f"/start/essence captives/{color}").line
+            alien = self._seat(game, color, line)
+            for victim_color, card_id in held.items():
+                victim = self._seat(game, victim_color, line)
+                (card,) = self._essence_cards(game, alien, [card_id], line)
+                p = game.state.players[alien]
+                if card not in p.cache:
+                    essence.arrange(game, alien, [*p.cache, card], p.unavailable)
+                planet = max(game.state.planets, key=lambda q: q.ships[victim])
+                planet.ships[victim] -= 1
+                essence.place(game, alien, card, alien, False, captive=victim)
         for key, face_up in (("essence before", True), ("essence face down", False)):
             for color, cards in (start.get(key) or {}).items():
                 line = loaded.span(f"/start/{key}/{color}").line

@@ -28,6 +28,8 @@ def ship_count(game: Game, seat: int) -> int:
     for enc in (st.encounter, *st.suspended):
         if enc is not None:
             total += enc.gate[seat] + enc.guard[seat]
+    total += sum(1 for placed in st.placed.values() if placed.captive == seat)
+    total += sum(count for _, owner, count in st.hostages if owner == seat)
     return total
 
 

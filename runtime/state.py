@@ -118,6 +118,8 @@ class Placed:
     owner: int
     holder: int
     face_up: bool
+    captive: int = -1  # the seat whose ship sits on the card as a captive, if any
+    since: int = 0  # the turn the card was laid
 
 
 @dataclass(slots=True)
@@ -138,6 +140,7 @@ class State:
     in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
     aside: list[int] = field(default_factory=list)  # cards out of the game
     placed: dict[int, Placed] = field(default_factory=dict)  # essence cards before players
+    hostages: list[list[int]] = field(default_factory=list)  # [taker, owner, ships] this turn
     turn: int = 0
     offense: int = 0
     encounter: Encounter | None = None
@@ -230,7 +233,11 @@ class State:
             ],
             "in_play": self.in_play,
             "aside": self.aside,
-            "placed": sorted((i, [e.owner, e.holder, e.face_up]) for i, e in self.placed.items()),
+            "hostages": self.hostages,
+            "placed": sorted(
+                (i, [e.owner, e.holder, e.face_up, e.captive, e.since])
+                for i, e in self.placed.items()
+            ),
             "turn": [self.turn, self.offense, self.encounters_this_turn],
             "encounter": None
             if enc is None

@@ -9,7 +9,7 @@ from runtime import ir
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import ADJECTIVES, ADVERBS, T, measure, noun, predicate, setter
-from runtime.rules.outcome import ships_in_encounter
+from runtime.rules.outcome import ships_in_encounter, side_total
 from runtime.state import DEFENSE, OFFENSE, Encounter
 
 # ---------------------------------------------------------------- nouns
@@ -86,6 +86,7 @@ for _word, _measure, _doc in (
 for _word, _measure, _doc in (
     ("essence use", "essence uses", "a use this turn of essence cards from a cache"),
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
+    ("captive", "captives", "a player's ship held captive on an essence card"),
     ("foreign colony record", "foreign colony record", "the most foreign colonies of any player"),
     ("victor count", "victor count", "how many players reach their goal as winners are checked"),
     ("lone colony", "lone colonies", "a foreign colony of a single ship"),
@@ -486,6 +487,9 @@ def _total(ctx: Ctx, seat: int) -> int:
     if found is None:
         return 0
     totals, side = found
+    if totals[side] is None:  # not worked out yet (before reveal.totals is over): as things stand
+        enc = _enc(ctx)
+        return (side_total(ctx.game, enc, side) or 0) if enc is not None else 0
     return totals[side] or 0
 
 
@@ -587,6 +591,11 @@ def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
         for s in seats
         if s in (enc.offense, enc.defense)
     )
+
+
+@measure("captives", "how many of a player's ships are held captive")
+def _captives(ctx: Ctx, seat: int) -> int:
+    return sum(1 for p in ctx.game.state.placed.values() if p.captive == seat)
 
 
 @measure("largest colony", "the most ships a player has on any one planet")

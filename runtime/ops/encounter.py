@@ -358,6 +358,57 @@ def select_blind(ctx: Ctx, seat: int) -> None:
 
 
 @op(
+    "reinforce with",
+    "reinforce",
+    pp("with", T.CARDS, "cards"),
+    doc="Discard attack cards from the hand, each adding its value to the player's side's total.",
+)
+def reinforce_with(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
+    from runtime.ops.cards import pick_cards
+
+    game = ctx.game
+    enc = game.state.encounter
+    side = side_of(ctx, seat)
+    if enc is None or side is None:
+        return
+    for card in pick_cards(ctx, cards, seat, "reinforce with"):
+        if game.holder[card] != seat or game.defs[card].type != "attack":
+            continue
+        value = game.defs[card].value or 0
+        game.discard_from_hand(seat, card)
+        enc.bonus[side] += value
+        game.log("effect", seat, f"adds {game.card_label(card)} to its side's total (+{value})")
+
+
+@op(
+    "change card",
+    "change",
+    word("card"),
+    doc="A main player takes its revealed encounter card back into its hand and reveals another"
+    " encounter card from its hand in its place.",
+)
+def change_card(ctx: Ctx, seat: int, _: str) -> None:
+    game = ctx.game
+    st = game.state
+    enc = st.encounter
+    if enc is None or seat not in (enc.offense, enc.defense):
+        return
+    side = 0 if seat == enc.offense else 1
+    old = enc.cards[side]
+    others = [c for c in st.players[seat].hand if game.defs[c].kind == "encounter"]
+    if old is None or not others:
+        return
+    new = game.choose(seat, "effect.change", "reveal which card instead?", others, game.card_label)
+    game.from_hand(seat, new)
+    st.in_play[st.in_play.index(old)] = new
+    game.to_hand(seat, old)
+    enc.cards[side] = new
+    card = game.defs[new]
+    enc.types[side], enc.values[side] = card.type, card.value
+    game.log("reveal", seat, new)
+
+
+@op(
     "raid",
     "raid",
     obj(T.PLAYERS, "victim"),

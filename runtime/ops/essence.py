@@ -1,12 +1,18 @@
-"""Ops on essence cards: lay one from the cache before a player, turn it up, set it aside; and
-the setup step of an alien that always opens the game."""
+"""Ops on essence cards (lay, pass, turn up or down, set aside, cycle, recover, take back), the
+captives and hostages the Alien holds, and the setup step of an alien that opens the game."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import essence
+from runtime.rules import ships as moves
+
+if TYPE_CHECKING:
+    from runtime.game import Game
 
 
 @op(
@@ -171,3 +177,92 @@ def recover(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
         p.cache[p.cache.index(out)] = back
         p.unavailable.append(out)
         game.log("effect", seat, f"takes {game.card_label(back)} back into the cache")
+
+
+def _colonies_with_spare(game: Game, victim: int) -> list[int]:
+    return [p.id for p in game.state.planets if p.ships[victim] >= 2]
+
+
+@op(
+    "capture",
+    "capture",
+    obj(T.SHIPS),
+    doc="Take one ship of a player from a colony where it has two or more as a captive, set on an"
+    " essence card of your choice laid face down beside your alien sheet.",
+)
+def capture(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
+    game = ctx.game
+    victim = ships.owner
+    colonies = _colonies_with_spare(game, victim)
+    cache = game.state.players[seat].cache
+    if victim < 0 or victim == seat or not colonies or not cache:
+        return
+    planet = game.choose(
+        seat, "essence.capture", "take a captive from which colony?", colonies, game.planet_name
+    )
+    card = game.choose(
+        seat, "essence.lay", "set the captive on which essence card?", list(cache), game.card_label
+    )
+    game.state.planets[planet].ships[victim] -= 1
+    essence.place(game, seat, card, seat, False, captive=victim)
+    game.log("effect", seat, f"takes a ship of {game.player_name(victim)} captive")
+    moves.update_powers(game, victim)
+
+
+@op(
+    "release captives",
+    "release",
+    word("your captives"),
+    pp("to", T.PLAYERS, "owners"),
+    doc="Captives taken on an earlier turn rejoin their owners in the encounter (the offense's in"
+    " the gate, the defense's on the target planet, whatever the limits); the essence card under"
+    " each is laid face down before the captive's owner.",
+)
+def release(ctx: Ctx, seat: int, _: str, owners: list[int]) -> None:
+    game = ctx.game
+    st = game.state
+    enc = st.encounter
+    if enc is None or enc.planet < 0:
+        return
+    for placed in list(st.placed.values()):
+        owner = placed.captive
+        if placed.owner != seat or owner not in owners or placed.since >= st.turn:
+            continue
+        if owner == enc.offense:
+            enc.gate[owner] += 1
+        elif owner == enc.defense:
+            st.planets[enc.planet].ships[owner] += 1
+        else:
+            continue
+        placed.captive, placed.holder = -1, owner
+        game.log(
+            "effect", seat, f"frees the captive of {game.player_name(owner)} into the encounter"
+        )
+
+
+@op(
+    "seize",
+    "seize",
+    obj(T.SHIPS),
+    doc="Hold a player's ships (taken from its colonies, its choice) as hostages until the end of"
+    " the turn, when they go back to its colonies.",
+)
+def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
+    game = ctx.game
+    st = game.state
+    victim = ships.owner
+    if victim < 0 or victim == seat:
+        return
+    free = sum(st.planets[p].ships[victim] for p in moves.colony_sources(game, victim))
+    wanted = min(ships.count if ships.count is not None else 1, free)
+    picked = moves.pick_ships(
+        game, victim, wanted, wanted, "ships.hostage", f"give {wanted} ship(s) as hostages"
+    )
+    taken = 0
+    for src, k in picked.items():
+        moves.remove_from(game, victim, src, k)
+        taken += k
+    if taken:
+        st.hostages.append([seat, victim, taken])
+        game.log("effect", seat, f"holds {taken} ship(s) of {game.player_name(victim)} hostage")
+        moves.update_powers(game, victim)

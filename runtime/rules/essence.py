@@ -83,11 +83,14 @@ def owner_of(game: Game, instance: int) -> int:
     return -1
 
 
-def place(game: Game, owner: int, instance: int, holder: int, face_up: bool) -> None:
-    """Put a card from the owner's cache before a player (the owner included); refill the cache."""
+def place(
+    game: Game, owner: int, instance: int, holder: int, face_up: bool, captive: int = -1
+) -> None:
+    """Put a card from the owner's cache before a player (the owner included), perhaps with a
+    captive ship on it; refill the cache."""
     p = game.state.players[owner]
     p.cache.remove(instance)
-    game.state.placed[instance] = Placed(owner, holder, face_up)
+    game.state.placed[instance] = Placed(owner, holder, face_up, captive, game.state.turn)
     what = game.card_label(instance) if face_up else "an essence card face down"
     where = "beside its alien sheet" if holder == owner else f"before {game.player_name(holder)}"
     game.log("effect", owner, f"places {what} {where}")
@@ -107,6 +110,9 @@ def _unavailable(game: Game, instance: int) -> int:
     st = game.state
     placed = st.placed.pop(instance, None)
     owner = placed.owner if placed is not None else owner_of(game, instance)
+    if placed is not None and placed.captive >= 0:
+        st.players[placed.captive].warp += 1  # a captive left without its card goes to the warp
+        game.log("warp", placed.captive, 1)
     if owner < 0:
         return owner
     p = st.players[owner]

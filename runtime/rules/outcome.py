@@ -72,24 +72,29 @@ def side_ships(game: Game, enc: Encounter, side: int, *, allies: bool) -> int:
     return sum(pile[s] * enc.ship_weight[s] for s in enc.allies[side])
 
 
+def side_total(game: Game, enc: Encounter, side: int) -> int | None:
+    """A side's total as things stand (None unless its card is an attack): its formula or card
+    value plus ships, then every bonus, then (with lucre) its main player's purse."""
+    if enc.types[side] != "attack":
+        return None
+    formula = enc.formula[side]
+    if formula is not None:
+        base = formula(game, enc, side)
+    else:
+        base = (
+            (enc.values[side] or 0)
+            + side_ships(game, enc, side, allies=False)
+            + side_ships(game, enc, side, allies=True)
+        )
+    total = base + enc.bonus[side]
+    if lucre.enabled(game):
+        total += game.state.players[main_of(enc, side)].lucre
+    return int(total)
+
+
 def compute_totals(game: Game, enc: Encounter) -> None:
     for side in (OFFENSE, DEFENSE):
-        if enc.types[side] != "attack":
-            enc.totals[side] = None
-            continue
-        formula = enc.formula[side]
-        if formula is not None:
-            base = formula(game, enc, side)
-        else:
-            base = (
-                (enc.values[side] or 0)
-                + side_ships(game, enc, side, allies=False)
-                + side_ships(game, enc, side, allies=True)
-            )
-        total = base + enc.bonus[side]
-        if lucre.enabled(game):
-            total += game.state.players[main_of(enc, side)].lucre
-        enc.totals[side] = total
+        enc.totals[side] = side_total(game, enc, side)
     if enc.totals[0] is not None and enc.totals[1] is not None:
         game.log("totals", enc.totals[0], enc.totals[1])
 

@@ -102,3 +102,14 @@ def test_a_cache_left_short_breaks_the_invariants(game: Game) -> None:
     owner.unavailable.append(owner.cache.pop())
     with pytest.raises(InvariantBroken, match="essence cache holds 2, not 3"):
         check(game)
+
+
+def test_a_captive_counts_as_its_owner_ship_and_goes_to_the_warp_on_recall(game: Game) -> None:
+    owner = game.state.players[0]
+    planet = next(p for p in game.state.planets if p.ships[1] >= 2)
+    planet.ships[1] -= 1
+    essence.place(game, 0, owner.cache[0], 0, face_up=False, captive=1)
+    check(game)  # the captive is one of player 1's twenty ships
+    essence.recall(game, 0)
+    assert game.state.players[1].warp == 1
+    check(game)
