@@ -238,7 +238,7 @@ class Builder(Transformer):
         return ast.LastingStmt(ast.Duration(str(token), 1, _pos(token)), items[-1], _pos(*items))
 
     def lasting_count(self, items: list[Any]) -> ast.LastingStmt:
-        duration = ast.Duration("encounters", int(items[1]), _pos(*items[:3]))
+        duration = ast.Duration(_count_scope(items[2]), int(items[1]), _pos(*items[:3]))
         return ast.LastingStmt(duration, items[-1], _pos(*items))
 
     def lasting_while(self, items: list[Any]) -> ast.LastingStmt:
@@ -267,7 +267,7 @@ class Builder(Transformer):
         return items[0]
 
     def next_count(self, items: list[Any]) -> ast.Duration:
-        return ast.Duration("encounters", int(items[1]), _pos(*items))
+        return ast.Duration(_count_scope(items[2]), int(items[1]), _pos(*items))
 
     def verb_phrase(self, items: list[Any]) -> ast.VerbPhrase:
         verb: Token = items[0]
@@ -596,3 +596,8 @@ def parser_cache_file(grammar_text: str) -> str | bool:
 @functools.lru_cache(maxsize=1)
 def parser() -> EffectParser:
     return EffectParser()
+
+
+def _count_scope(noun: Any) -> str:
+    """`for the next N turns` counts turns; any other noun (encounters) counts encounters."""
+    return "turns" if str(noun) in ("turn", "turns") else "encounters"

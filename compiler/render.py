@@ -224,8 +224,8 @@ def statement(node: ir.Node, indent: str = "") -> str:
         return f"{indent}instead, {statement(node.body).strip()}"
     if isinstance(node, ir.Lasting):
         lead = (
-            f"for the next {node.count} encounters"
-            if node.duration == "encounters"
+            f"for the next {node.count} {node.duration}"
+            if node.duration in ("encounters", "turns")
             else f"until the end of the {node.duration}"
         )
         return f"{indent}{lead}, {statement(node.body).strip()}"

@@ -43,24 +43,29 @@ class CardPlay:
 @dataclass(slots=True)
 class Period:
     """How long a lasting effect holds: this encounter, this turn, the game, a run of
-    encounters (by serial number), or while a condition holds."""
+    encounters (by serial number) or of turns (by turn number), or while a condition holds."""
 
     scope: str
     first: int = 0
     last: int = 0
     guard: Any = None  # for "while": a no-argument test
 
-    def covers(self, serial: int) -> bool:
+    def covers(self, serial: int, turn: int) -> bool:
         if self.scope in ("encounter", "encounters"):
             return self.first <= serial <= self.last
+        if self.scope == "turns":
+            return self.first <= turn <= self.last
         if self.scope == "while":
             return bool(self.guard())
         return True
 
-    def over(self, scope: str, serial: int) -> bool:
-        """Whether the period has ended once `scope` ends (encounter `serial` just finished)."""
+    def over(self, scope: str, serial: int, turn: int) -> bool:
+        """Whether the period has ended once `scope` ends (encounter `serial` just finished, or
+        turn `turn` just began)."""
         if self.scope in ("encounter", "encounters"):
             return scope == "encounter" and self.last <= serial
+        if self.scope == "turns":
+            return scope == "turn" and self.last < turn  # expired as the next turn begins
         if self.scope == "turn":
             return scope == "turn"
         if self.scope == "while":
@@ -426,9 +431,9 @@ class Dispatcher:
             enc.delayed.append(DelayedHook(window, run, ctx))
 
     def run_recurring(self, name: str, event: Any) -> None:
-        serial = self.game.state.encounter_serial
+        st = self.game.state
         for hook in [h for h in self.recurring if h.window == name]:
-            if hook.period.covers(serial):
+            if hook.period.covers(st.encounter_serial, st.turn):
                 hook.ctx.event = event
                 hook.run(hook.ctx)
 
@@ -571,9 +576,12 @@ class Dispatcher:
 
     def period(self, scope: str, count: int = 1, guard: Any = None) -> Period:
         """The period a lasting effect made now covers."""
-        serial = self.game.state.encounter_serial
+        st = self.game.state
+        serial = st.encounter_serial
         if scope == "encounters":
             return Period(scope, serial + 1, serial + count)
+        if scope == "turns":
+            return Period(scope, st.turn + 1, st.turn + count)
         return Period(scope, serial, serial, guard)
 
     def forbid(
@@ -586,16 +594,27 @@ class Dispatcher:
     def forbidden(self, action: str, seat: int) -> bool:
         if not self.restrictions:
             return False
-        serial = self.game.state.encounter_serial
+        st = self.game.state
         return any(
-            r.action == action and seat in r.seats and r.period.covers(serial)
+            r.action == action and seat in r.seats and r.period.covers(st.encounter_serial, st.turn)
             for r in self.restrictions
         )
 
+    def pending(self, action: str, seat: int) -> bool:
+        """Whether a restriction on the player is in force now or still to come."""
+        return any(r.action == action and seat in r.seats for r in self.restrictions)
+
+    def lift(self, action: str) -> None:
+        """End every restriction of a kind at once."""
+        self.restrictions = [r for r in self.restrictions if r.action != action]
+
     def expire(self, scope: str) -> None:
         """Drop the restrictions and recurring effects whose period ends with `scope`."""
-        serial = self.game.state.encounter_serial
+        st = self.game.state
+        serial, turn = st.encounter_serial, st.turn
         if self.restrictions:
-            self.restrictions = [r for r in self.restrictions if not r.period.over(scope, serial)]
+            self.restrictions = [
+                r for r in self.restrictions if not r.period.over(scope, serial, turn)
+            ]
         if self.recurring:
-            self.recurring = [h for h in self.recurring if not h.period.over(scope, serial)]
+            self.recurring = [h for h in self.recurring if not h.period.over(scope, serial, turn)]

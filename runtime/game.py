@@ -460,8 +460,14 @@ class Game:
 
     # ------------------------------------------------------------------ power
 
+    def sitting_out(self, seat: int) -> bool:
+        """Whether the player is in a timeout: it takes no part in the game for now."""
+        return bool(self.dispatch.restrictions) and self.dispatch.forbidden("take part", seat)
+
     def has_power(self, seat: int, alien: str | None = None) -> bool:
         """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""
+        if self.dispatch.restrictions and self.sitting_out(seat):
+            return False
         p = self.state.players[seat]
         if alien is not None and alien != p.alien:
             if alien not in p.leased or not p.powered:

@@ -581,6 +581,16 @@ def _victor_count(ctx: Ctx, seat: int) -> int:
     return sum(1 for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat]))
 
 
+@predicate(
+    "is sitting out",
+    "the player is in a timeout, now or still to come",
+    "is sitting out",
+    "are sitting out",
+)
+def _sitting_out(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(ctx.game.dispatch.pending("take part", s) for s in seats)
+
+
 @predicate("invited you", "the main player invited you to ally", "invited you")
 def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
     enc = _enc(ctx)

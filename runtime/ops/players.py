@@ -133,3 +133,16 @@ def regain_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
     for owner in owners:
         ctx.game.state.players[owner].power_lost = False
         ctx.game.log("power_on", owner)
+
+
+@op(
+    "sit out",
+    "sit out",
+    doc="The player takes no part in the game for the effect's duration (the next turn unless it"
+    " says otherwise): no turn, no alliances, no defending, no power.",
+)
+def sit_out(ctx: Ctx, seat: int) -> None:
+    game = ctx.game
+    period = ctx.period if ctx.period is not None else game.dispatch.period("turns", 1)
+    game.dispatch.forbid("take part", frozenset({seat}), period, ctx.hook.card)
+    game.log("effect", seat, "is put in a timeout")

@@ -29,11 +29,17 @@ def draw_card(game: Game) -> int:
 
 def draw_destiny(game: Game, enc: Encounter) -> None:
     game.dispatch.step(Window.DESTINY_BEFORE_DRAW)
+    st = game.state
+    if all(game.sitting_out(s) for s in range(st.n) if s != enc.offense):
+        game.dispatch.lift("take part")  # nobody could defend: every timeout ends at once
+        game.log("effect", enc.offense, "finds every other player sitting out: the timeouts end")
     for _ in range(50):
         if enc.destiny is None:
             enc.destiny = draw_card(game)
         card = game.defs[enc.destiny]
         defense = resolve_card(game, enc, enc.destiny)
+        if defense is not None and game.sitting_out(defense):
+            defense = None  # a player sitting out cannot be the defense: draw again
         if defense is not None:
             enc.defense = defense
             game.log("destiny", enc.destiny, defense)

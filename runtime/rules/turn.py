@@ -52,6 +52,10 @@ def play_turn(game: Game, encounters: int | None = None) -> None:
     offense = st.offense
     game.dispatch.expire("turn")
     game.log("turn", st.turn, offense)
+    if game.sitting_out(offense):
+        game.log("effect", offense, "sits this turn out")
+        game.dispatch.step(Window.TURN_END)
+        return
     if not game.has_encounter_card(offense):
         game.new_hand(offense)
     if lucre.enabled(game):
@@ -165,7 +169,11 @@ def alliance(game: Game, enc: Encounter) -> None:
     st = game.state
     game.dispatch.step(Window.ALLIANCE_START)
     left = (enc.offense + 1) % st.n
-    others = [s for s in st.clockwise_from(left) if s not in (enc.offense, enc.defense)]
+    others = [
+        s
+        for s in st.clockwise_from(left)
+        if s not in (enc.offense, enc.defense) and not game.sitting_out(s)
+    ]
     for side, main in ((0, enc.offense), (1, enc.defense)):
         if not others or game.dispatch.forbidden("invite", main):
             continue
