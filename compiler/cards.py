@@ -209,6 +209,7 @@ class _Compiler:
                     upgrades=spec.get("upgrades"),
                     zone=str(spec.get("from", "laid")),
                     decider=str(spec.get("by", "owner")),
+                    users=spec.get("for") == "users",
                 )
             )
         return hooks

@@ -212,6 +212,11 @@ def card_document() -> dict[str, Any]:
                     " owner's power), laid face up before a player (the default), or laid face"
                     " down (the owner turns it up to use it)",
                 },
+                "for": {
+                    "enum": ["owner", "users"],
+                    "description": "whom the card acts for (`you`): its owner (the default), or"
+                    " each player allowed to use it: the owner, the holder, everyone once public",
+                },
                 "by": {
                     "enum": ["owner", "holder"],
                     "description": "who decides whether an optional card is used: the alien's"

@@ -53,6 +53,7 @@ class Hook(Record):
     # An essence card's hook acts from its owner's cache ("cache") or once laid ("laid").
     zone: str = "laid"
     decider: str = "owner"  # who answers `use: optional` for an essence card: "owner" | "holder"
+    users: bool = False  # an essence card acting for each player allowed to use it
 
 
 @dataclass(frozen=True, slots=True)

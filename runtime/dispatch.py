@@ -380,43 +380,60 @@ class Dispatcher:
                     self.essence_act(seat, instance, bounds, event)
 
     def essence_act(self, seat: int, instance: int, bounds: list[Bound], event: Any) -> None:
-        """Run one essence card's hooks for its owner, each while the card is where it acts from."""
-        game = self.game
-        st = game.state
-        card_id = game.defs[instance].id
+        """Run one essence card's hooks, each while the card is where it acts from, for its
+        owner or (`for: users`) for each player allowed to use it."""
+        card_id = self.game.defs[instance].id
         for bound in bounds:
             hook = bound.hook
-            key = (instance, hook.window)
             if hook.card != card_id or not self.essence_ready(seat, instance, hook.zone):
                 continue
-            if key in self._essence_acting:
-                continue  # (an essence card does not set itself off again)
-            if bound.role is not None and not bound.role(game.state, seat):
-                continue
-            if hook.limit and self.used(hook.limit, f"essence:{seat}") >= 1:
-                continue
-            ctx = Ctx(game, seat, hook, event, instance)
-            if bound.test is not None and not bound.test(ctx):
-                continue
-            name = game.card_label(instance)
-            placed = st.placed.get(instance)
-            asked = placed.holder if placed is not None and hook.decider == "holder" else seat
-            if hook.optional and not game.yes_no(asked, "essence.use", f"use {name}?"):
-                continue
-            if hook.zone == "cache":
-                self.add_use(hook.limit, f"essence:{seat}")
-                use = PowerUse(seat, hook)
-                game.log("power", seat, name)
-                self.run(Window.RESPONSE_POWER.value, use)
-                if use.cancelled:
-                    continue
-            else:
-                game.log("effect", seat, f"{name} takes effect")
-            self._essence_acting.add(key)
-            try:
-                bound.run(ctx)
-            finally:
-                self._essence_acting.discard(key)
+            for actor in self.essence_users(seat, instance) if hook.users else (seat,):
+                self.essence_use(seat, actor, instance, bound, event)
+
+    def essence_users(self, owner: int, instance: int) -> list[int]:
+        """Who may use a laid card: its owner and its holder, or everyone once it is public."""
+        placed = self.game.state.placed.get(instance)
+        if placed is None:
+            return []
+        if placed.holder < 0:
+            return self.order()
+        return [owner] if placed.holder == owner else [owner, placed.holder]
+
+    def essence_use(self, owner: int, actor: int, instance: int, bound: Bound, event: Any) -> None:
+        """One use of an essence card's hook with `you` = actor (the owner unless the card acts
+        for its users); uses from a cache are uses of the owner's power."""
+        game = self.game
+        hook = bound.hook
+        key = (instance, hook.window)
+        if key in self._essence_acting or not self.essence_ready(owner, instance, hook.zone):
+            return  # an essence card does not set itself off again
+        if bound.role is not None and not bound.role(game.state, actor):
+            return
+        counter = f"essence:{actor}:{instance}" if hook.users else f"essence:{owner}"
+        if hook.limit and self.used(hook.limit, counter) >= 1:
+            return
+        ctx = Ctx(game, actor, hook, event, instance)
+        if bound.test is not None and not bound.test(ctx):
+            return
+        name = game.card_label(instance)
+        placed = game.state.placed.get(instance)
+        asked = placed.holder if placed is not None and hook.decider == "holder" else actor
+        if hook.optional and not game.yes_no(asked, "essence.use", f"use {name}?"):
+            return
+        self.add_use(hook.limit, counter)
+        if hook.zone == "cache":
+            use = PowerUse(owner, hook)
+            game.log("power", owner, name)
+            self.run(Window.RESPONSE_POWER.value, use)
+            if use.cancelled:
+                return
+        else:
+            game.log("effect", actor, f"{name} takes effect")
+        self._essence_acting.add(key)
+        try:
+            bound.run(ctx)
+        finally:
+            self._essence_acting.discard(key)
 
     # ------------------------------------------------------------------ delayed hooks
 

@@ -43,6 +43,7 @@ for _word, _kind, _doc in (
     ("edict", "edict", "an edict card"),
     ("kicker", "kicker", "a kicker card"),
     ("essence card", "essence", "a card of an essence alien's set (never in a deck or a hand)"),
+    ("destiny card", "destiny", "a card of the destiny deck"),
 ):
     noun(_word, "card", _kind, _doc)
 noun("hand", "card", "hand", "all the cards in a player's hand")
@@ -87,6 +88,8 @@ for _word, _measure, _doc in (
     ("essence use", "essence uses", "a use this turn of essence cards from a cache"),
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
     ("captive", "captives", "a player's ship held captive on an essence card"),
+    ("ships lost", "ships lost", "a player's ships gone to the warp this encounter"),
+    ("encounter number", "encounter number", "which encounter of the turn this is"),
     ("foreign colony record", "foreign colony record", "the most foreign colonies of any player"),
     ("victor count", "victor count", "how many players reach their goal as winners are checked"),
     ("lone colony", "lone colonies", "a foreign colony of a single ship"),
@@ -219,6 +222,12 @@ def _teammates(ctx: Ctx) -> list[int]:
     return [s for s in (_main(enc, side), *enc.allies[side]) if s != ctx.you]
 
 
+def _essence_owner(ctx: Ctx) -> list[int]:
+    """The player whose essence alien the effect's card belongs to."""
+    placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
+    return [placed.owner] if placed is not None else []
+
+
 def _holder(ctx: Ctx) -> list[int]:
     """The player the effect's essence card lies before."""
     placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
@@ -264,6 +273,7 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "in encounter": lambda ctx, of: _in_encounter(ctx),
     "opposing": lambda ctx, of: _opposing(ctx),
     "holder": lambda ctx, of: _holder(ctx),
+    "owner": lambda ctx, of: _essence_owner(ctx),
     "teammate": lambda ctx, of: _teammates(ctx),
     "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
@@ -603,6 +613,17 @@ def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
     )
 
 
+@measure("ships lost", "how many of a player's ships went to the warp this encounter")
+def _ships_lost(ctx: Ctx, seat: int) -> int:
+    enc = _enc(ctx)
+    return enc.lost_ships[seat] if enc is not None else 0
+
+
+@measure("encounter number", "which encounter of the turn this is (1 or 2)", owner="board")
+def _encounter_number(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.encounters_this_turn
+
+
 @measure("captives", "how many of a player's ships are held captive")
 def _captives(ctx: Ctx, seat: int) -> int:
     return sum(1 for p in ctx.game.state.placed.values() if p.captive == seat)
@@ -797,6 +818,7 @@ noun(
     "another player on your side of the encounter (its main player or an ally)",
     plural="players on your side",
 )
+noun("owner", "player", "owner", "the player whose essence card it is", plural="owners")
 noun("holder", "player", "holder", "the player an essence card lies before", plural="holders")
 noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")

@@ -330,6 +330,27 @@ def become_defense(ctx: Ctx, seat: int, _: str) -> None:
 
 
 @op(
+    "pick destiny",
+    "pick",
+    word("the destiny card"),
+    doc="Search the destiny deck and take the card of your choice as the one drawn (the deck is"
+    " shuffled afterwards).",
+)
+def pick_destiny(ctx: Ctx, seat: int, _: str) -> None:
+    game = ctx.game
+    st = game.state
+    enc = st.encounter
+    if enc is None or enc.destiny is not None or not st.destiny_deck:
+        return
+    names = {game.card_label(i): i for i in st.destiny_deck}
+    label = game.choose(seat, "destiny.pick", "take which destiny card?", sorted(names))
+    st.destiny_deck.remove(names[label])
+    st.rng.shuffle(st.destiny_deck)
+    enc.destiny = names[label]
+    game.log("effect", seat, f"searches the destiny deck and takes {label}")
+
+
+@op(
     "select blind",
     "select blind",
     doc="The main player's encounter card is the first one drawn from the deck, face down; every"

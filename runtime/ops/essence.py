@@ -266,3 +266,36 @@ def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
         st.hostages.append([seat, victim, taken])
         game.log("effect", seat, f"holds {taken} ship(s) of {game.player_name(victim)} hostage")
         moves.update_powers(game, victim)
+
+
+@op(
+    "publish essence",
+    "publish",
+    obj(T.CARD),
+    doc="Move a laid essence card to the middle of the table, where every player may use it.",
+)
+def publish(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
+    instance = _placed(ctx, target)
+    placed = ctx.game.state.placed.get(instance) if instance is not None else None
+    if instance is not None and placed is not None and placed.holder >= 0:
+        placed.holder = -1
+        ctx.game.log("effect", seat, f"{ctx.game.card_label(instance)} goes public")
+
+
+@op(
+    "share essence",
+    "share",
+    obj(T.CARDS),
+    pp("with", T.PLAYERS, "partner"),
+    doc="Let another player lay one of the face-up essence cards before you next to its own"
+    " sheet: both of you may use it.",
+)
+def share(ctx: Ctx, seat: int, cards: v.CardsArg, partners: list[int]) -> None:
+    game = ctx.game
+    mine = [i for i, p in game.state.placed.items() if p.holder == seat and p.face_up]
+    for partner in partners[:1]:
+        if not mine or partner == seat:
+            return
+        pick = game.choose(seat, "essence.share", "share which card?", mine, game.card_label)
+        game.state.placed[pick].holder = partner
+        game.log("effect", seat, f"shares {game.card_label(pick)} with {game.player_name(partner)}")

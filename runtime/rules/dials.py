@@ -68,9 +68,10 @@ def set_dials(game: Game, enc: Encounter, others: list[int]) -> None:
         elif seat in dials and (enc.invited[OFFENSE][seat] or enc.invited[DEFENSE][seat]):
             allies.declined(game, seat)
     offers = [
-        (seat, dial.side, offer_card(game, seat, dial.side))
+        (seat, dial.side, card)
         for seat in others
         if (dial := dials.get(seat)) is not None and dial.what == "aid"
+        if (card := offer_card(game, seat, dial.side)) is not None
     ]
     for seat, side, card in offers:
         review(game, enc, seat, side, card)
@@ -105,10 +106,13 @@ def announce(game: Game, enc: Encounter, seat: int) -> Dial:
     return choice
 
 
-def offer_card(game: Game, seat: int, side: int) -> int:
+def offer_card(game: Game, seat: int, side: int) -> int | None:
     """The aid player picks a card in secret and lays it face down on the table for the main
-    player (it no longer counts as in hand while the offer stands)."""
+    player (it no longer counts as in hand while the offer stands); None if its hand is empty by
+    now."""
     hand = game.state.players[seat].hand
+    if not hand:
+        return None
     decision = Decision(
         seat,
         "aid.card",
