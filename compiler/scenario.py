@@ -414,6 +414,12 @@ class Runner:
                 got_w = sorted(st.players[s].color for s in st.winners)
                 if got_w != sorted(want):
                     fail(p, f"expected winners {sorted(want)}, got {got_w}")
+            elif key == "ship limit":
+                for color, n in want.items():
+                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
+                    got_limit = last.ship_limit[seat] if last is not None else None
+                    if got_limit != n:
+                        fail(f"{p}/{color}", f"expected {color}'s ship limit {n}, got {got_limit}")
             elif key in ("warp", "lucre", "hand size", "foreign colonies", "home colonies"):
                 for color, n in want.items():
                     seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
@@ -429,14 +435,14 @@ class Runner:
             elif key in ("essence before", "unavailable"):
                 for color, cards in want.items():
                     seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    # a face-down card is written with its way up: "trespassing (face down)"
-                    got_ids = sorted(
-                        st.catalog[i] + ("" if e.face_up else " (face down)")
-                        for i, e in st.placed.items()
-                        if e.holder == seat
-                    )
                     if key == "unavailable":
                         got_ids = sorted(st.catalog[i] for i in st.players[seat].unavailable)
+                    else:  # a face-down card is written with its way up: "x (face down)"
+                        got_ids = sorted(
+                            st.catalog[i] + ("" if e.face_up else " (face down)")
+                            for i, e in st.placed.items()
+                            if e.holder == seat
+                        )
                     if got_ids != sorted(cards):
                         fail(
                             f"{p}/{color}",

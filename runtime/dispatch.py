@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
-from runtime.rules import patron
+from runtime.rules import essence, patron
 from runtime.rules.patron import HIRED
 from runtime.windows import Window
 
@@ -96,6 +96,12 @@ class DelayedHook:
     window: str
     run: Any
     ctx: Ctx
+
+
+def essence_key(seat: int, instance: int | None = None) -> str:
+    """The use counter of a player's essence cards: one for its whole cache, or one per laid
+    card it may use."""
+    return f"essence:{seat}" if instance is None else f"essence:{seat}:{instance}"
 
 
 class Dispatcher:
@@ -299,6 +305,13 @@ class Dispatcher:
             return st.used, f"turn {st.turn}:"
         return (st.used if limit else None), f"{limit}:"
 
+    def forget_old_uses(self) -> None:
+        """Drop the use counts of turns gone by (a new turn has begun)."""
+        used = self.game.state.used
+        current = f"turn {self.game.state.turn}:"
+        for key in [k for k in used if k.startswith("turn ") and not k.startswith(current)]:
+            del used[key]
+
     def used(self, limit: str | None, key: str) -> int:
         table, prefix = self._counter(limit)
         return table.get(prefix + key, 0) if table is not None else 0
@@ -409,14 +422,15 @@ class Dispatcher:
             return  # an essence card does not set itself off again
         if bound.role is not None and not bound.role(game.state, actor):
             return
-        counter = f"essence:{actor}:{instance}" if hook.users else f"essence:{owner}"
+        counter = essence_key(actor, instance) if hook.users else essence_key(owner)
         if hook.limit and self.used(hook.limit, counter) >= 1:
             return
         ctx = Ctx(game, actor, hook, event, instance)
         if bound.test is not None and not bound.test(ctx):
             return
-        name = game.card_label(instance)
         placed = game.state.placed.get(instance)
+        hidden = placed is not None and not placed.face_up and actor != owner
+        name = "an essence card" if hidden else game.card_label(instance)
         asked = placed.holder if placed is not None and hook.decider == "holder" else actor
         if hook.optional and not game.yes_no(asked, "essence.use", f"use {name}?"):
             return
@@ -428,6 +442,8 @@ class Dispatcher:
             if use.cancelled:
                 return
         else:
+            if hook.zone == "face down":
+                essence.flip(game, instance)  # turned up before it acts, so the log may name it
             game.log("effect", actor, f"{name} takes effect")
         self._essence_acting.add(key)
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime import ir
+from runtime.dispatch import essence_key
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import ADJECTIVES, ADVERBS, T, measure, noun, predicate, setter
@@ -130,7 +131,7 @@ ADJECTIVES.update(
         "lower": "the lower of the two encounter cards",
         "odd": "an odd number",
         "even": "an even number",
-        "empty": "with no ships",
+        "empty": "with no ships (a home planet: without a colony of the ships' owner)",
         "revealed": "face up in the encounter",
         "named": "a card the acting player names before looking",
     }
@@ -559,12 +560,12 @@ _per_seat("reward_extra", "extra rewards: added to each batch of rewards a playe
 
 @measure("essence uses", "times this turn a player has used essence cards from its cache")
 def _essence_uses(ctx: Ctx, seat: int) -> int:
-    return ctx.game.dispatch.used("turn", f"essence:{seat}")
+    return ctx.game.dispatch.used("turn", essence_key(seat))
 
 
 @setter("essence uses")
 def _set_essence_uses(ctx: Ctx, seat: int, new: int) -> None:
-    ctx.game.dispatch.add_use("turn", f"essence:{seat}", new - _essence_uses(ctx, seat))
+    ctx.game.dispatch.add_use("turn", essence_key(seat), new - _essence_uses(ctx, seat))
 
 
 @measure("essence cache", "how many essence cards a player has in its cache")
@@ -584,11 +585,10 @@ def _colony_record(ctx: Ctx, seat: int) -> int:
     owner="board",
 )
 def _victor_count(ctx: Ctx, seat: int) -> int:
-    st = ctx.game.state
+    from runtime.rules.ships import victors
+
     need = getattr(ctx.event, "need", None)
-    if need is None:
-        return 0
-    return sum(1 for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat]))
+    return len(victors(ctx.game, need)) if need is not None else 0
 
 
 @predicate(

@@ -365,17 +365,21 @@ def select_blind(ctx: Ctx, seat: int) -> None:
     side = 0 if seat == enc.offense else 1
     if enc.cards[side] is not None:
         return
-    for passed in range(len(st.catalog)):  # bounded: a deck without encounter cards runs dry
+    passed: list[int] = []
+    for _ in range(len(st.catalog)):  # bounded: a deck without encounter cards runs dry
         card = game.draw_one()
         if card is None:
-            return
+            break
         if game.defs[card].kind == "encounter":
             st.in_play.append(card)
             enc.cards[side] = card
-            game.log("effect", seat, f"plays the deck's next encounter card ({passed} passed over)")
+            n = len(passed)
+            game.log("effect", seat, f"plays the deck's next encounter card ({n} passed over)")
             game.log("select", seat)
-            return
+            break
         game.to_hand(ctx.you, card)
+        passed.append(card)
+    game.gained(ctx.you, passed, "power")
 
 
 @op(

@@ -200,22 +200,25 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
-def landing(game: Game, chooser: int, owner: int, count: int, dest: v.PlaceArg) -> int:
-    """The planet arriving ships go to: one of the destination's planets (home planets, any
-    planet; only empty ones if it says so) picked by the mover, else a colony of the owner's
-    choosing."""
+def landing(game: Game, chooser: int, owner: int, count: int, dest: v.PlaceArg) -> int | None:
+    """The planet arriving ships go to: one of the destination's planets picked by the mover
+    (home planets or any planet; an empty home planet is one without a colony of the ships'
+    owner, an empty planet one without any ship), or None when none qualifies; for any other
+    place, a colony of the owner's choosing."""
     st = game.state
+    if dest.kind not in ("home planets", "planets"):
+        return moves.choose_colony(game, owner, count)
     home = dest.owner if dest.owner >= 0 else owner
-    if dest.kind in ("home planets", "planets"):
+    if dest.kind == "home planets":
         planets = [
-            p.id
-            for p in st.planets
-            if (dest.kind == "planets" or p.system == home) and not (dest.empty and any(p.ships))
+            p.id for p in st.planets if p.system == home and not (dest.empty and p.ships[owner])
         ]
-        if planets:
-            prompt = f"place {count} ship(s) on which planet?"
-            return int(game.choose(chooser, "ships.place", prompt, planets, game.planet_name))
-    return moves.choose_colony(game, owner, count)
+    else:
+        planets = [p.id for p in st.planets if not (dest.empty and any(p.ships))]
+    if not planets:
+        return None
+    prompt = f"place {count} ship(s) on which planet?"
+    return int(game.choose(chooser, "ships.place", prompt, planets, game.planet_name))
 
 
 def _arrive(
@@ -238,6 +241,8 @@ def _arrive(
         if dest.kind not in ("warp", "box", "encounter", "target planet")
         else -1
     )
+    if planet is None:
+        return  # no planet the card allows: nothing moves
     lift()
     if dest.kind == "warp":
         st.players[owner].warp += count

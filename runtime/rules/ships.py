@@ -231,11 +231,17 @@ class VictoryCheck:
     need: list[int]
 
 
+def victors(game: Game, need: list[int]) -> list[int]:
+    """The players with at least the foreign colonies they need (at least one)."""
+    st = game.state
+    return [p.seat for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat])]
+
+
 def check_victory(game: Game) -> None:
     st = game.state
     need = [game.setup.option("colonies_to_win")] * st.n
     if game.dispatch.listening(Window.VICTORY_CHECK):
         game.dispatch.event(Window.VICTORY_CHECK, VictoryCheck(need))
-    winners = [p.seat for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat])]
+    winners = victors(game, need)
     if winners:
         game.end(winners)

@@ -51,6 +51,7 @@ def play_turn(game: Game, encounters: int | None = None) -> None:
     st.encounter = None
     offense = st.offense
     game.dispatch.expire("turn")
+    game.dispatch.forget_old_uses()
     game.log("turn", st.turn, offense)
     if game.sitting_out(offense):
         game.log("effect", offense, "sits this turn out")
