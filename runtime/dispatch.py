@@ -115,6 +115,7 @@ class Dispatcher:
         self.quiet: set[str] = set()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         self._essence_acting: set[tuple[int, str]] = set()  # (card, window) running now
+        self.with_essence = False  # an alien in play has essence cards
 
     # ------------------------------------------------------------------ tables
 
@@ -130,7 +131,11 @@ class Dispatcher:
         self.powers = table
         rules = self.rules
         busy = set(table) | set(rules.plays) | set(rules.in_play) | set(rules.techs)
-        busy |= set(rules.essence) | set(rules.essence_cache)
+        essence_windows = {
+            w for p in self.game.state.players for w in rules.essence_windows.get(p.alien or "", ())
+        }
+        self.with_essence = bool(essence_windows)  # only the essence cards of aliens in play act
+        busy |= essence_windows
         self.quiet = {w.value for w in Window} - busy
 
     def _marks(self) -> dict[str, Any]:
@@ -168,12 +173,13 @@ class Dispatcher:
         tech_hooks = self.rules.techs.get(name)
         if tech_hooks:
             self.run_techs(tech_hooks, event)
-        essence_hooks = self.rules.essence.get(name)
-        if essence_hooks and self.game.state.placed:
-            self.run_essence(essence_hooks, event)
-        cache_hooks = self.rules.essence_cache.get(name)
-        if cache_hooks:
-            self.run_essence_cache(cache_hooks, event)
+        if self.with_essence:
+            essence_hooks = self.rules.essence.get(name)
+            if essence_hooks and self.game.state.placed:
+                self.run_essence(essence_hooks, event)
+            cache_hooks = self.rules.essence_cache.get(name)
+            if cache_hooks:
+                self.run_essence_cache(cache_hooks, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if self.recurring:

@@ -113,6 +113,7 @@ class Rules:
         self.techs: dict[str, list[Bound]] = {}  # hooks of completed techs
         self.essence: dict[str, list[Bound]] = {}  # hooks of essence cards laid before players
         self.essence_cache: dict[str, list[Bound]] = {}  # hooks of essence cards in a cache
+        self.essence_windows: dict[str, set[str]] = {}  # alien -> windows its essence cards use
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
@@ -137,6 +138,7 @@ class Rules:
             elif card.kind == "essence":
                 table = self.essence_cache if hook.zone == "cache" else self.essence
                 table.setdefault(hook.window, []).append(bound)
+                self.essence_windows.setdefault(card.alien or "", set()).add(hook.window)
             elif card.kind == "tech":
                 self.techs.setdefault(hook.window, []).append(bound)
             elif hook.kind == "super" and hook.upgrades:
