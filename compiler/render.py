@@ -98,7 +98,10 @@ def number(node: ir.Node | None) -> str:
     if isinstance(node, ir.Half):
         return f"half of {number(node.value)}" + (" rounded up" if node.round_up else "")
     if isinstance(node, ir.CountOf):
-        return thing(node.thing)
+        counted = thing(node.thing)
+        for lead in ("all of ", "all "):
+            counted = counted.removeprefix(lead)
+        return "the number of " + counted
     if isinstance(node, ir.EventValue):
         return "that many"
     return thing(node)
@@ -375,7 +378,11 @@ def card_markdown(card: CardDef) -> str:
         cond = f", if {condition(hook.condition)}" if hook.condition is not None else ""
         cost = f" Pay first: {statement(hook.cost).strip()}." if hook.cost is not None else ""
         use = " (optional)" if hook.optional and hook.kind == "power" else ""
-        body = statement(hook.effect).replace("\n", "; ")
+        body = statement(hook.effect)
         limit = f" Once per {hook.limit}." if hook.limit else ""
-        out.append(f"- {label}{use}: {who}{when}{cond}: {body}.{cost}{limit}")
+        if "\n" in body:  # a block of effects: shown as written, under the item
+            out.append(f"- {label}{use}: {who}{when}{cond}:{cost}{limit}")
+            out += ["", "  ```", *(f"  {line}" for line in body.splitlines()), "  ```", ""]
+        else:
+            out.append(f"- {label}{use}: {who}{when}{cond}: {body}.{cost}{limit}")
     return "\n".join(out) + "\n"
