@@ -195,3 +195,16 @@ def with_plain_alien(cards: CardSet, alien_id: str = "plain") -> CardSet:
     changed = dict(cards.cards)
     changed[alien_id] = CardDef(alien_id, "alien", "Plain", "base")
     return CardSet(changed, cards.packs)
+
+
+def play_and_report(game: Game, seed: int) -> str | None:
+    """Play a whole game; what went wrong (a failure of any kind, or no winner), else None."""
+    from runtime.rules.turn import play_game
+
+    try:
+        play_game(game)
+    except Exception as exc:  # every failure is reported, whatever it is
+        return f"seed {seed}: {type(exc).__name__}: {exc}"
+    if not game.state.winners:
+        return f"seed {seed}: no winner after {game.state.turn} turns"
+    return None

@@ -16,6 +16,7 @@ from runtime.game import Game, PlayerView
 from runtime.invariants import check
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
+from tests.runtime.engine_kit import play_and_report
 
 GAMES = 60
 EONS_OPTIONS = {"hidden_alliances": True, "foreign_aid": True}
@@ -99,13 +100,10 @@ def test_random_games_with_dials_and_foreign_aid_finish(cards: CardSet, rules: R
             laid.update(game.state.catalog[i] for i in game.state.placed)
 
         game = Game(cards, setup, agents, rules=rules, observer=observe)
-        try:
-            play_game(game)
-        except Exception as exc:  # every failure is reported, whatever it is
-            problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
+        problem = play_and_report(game, seed)
+        if problem:
+            problems.append(problem)
             continue
-        if not game.state.winners:
-            problems.append(f"seed {seed}: no winner")
         aid_given += sum(1 for e in game.events or [] if e[0] == "give")
     assert problems == []
     assert aid_given > 0

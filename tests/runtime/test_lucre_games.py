@@ -17,6 +17,7 @@ from runtime.game import Game
 from runtime.invariants import InvariantBroken, check
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
+from tests.runtime.engine_kit import play_and_report
 
 # 200 games: about 10 s when measured.
 GAMES = 200
@@ -44,13 +45,10 @@ def test_set6_games_finish_and_keep_invariants(cards: CardSet, rules: Rules) -> 
         setup = Setup(players=players, packs=packs, seed=seed, aliens=aliens)
         agents = [RandomAgent(seed * 10 + s) for s in range(players)]
         game = Game(cards, setup, agents, rules=rules, observer=check)
-        try:
-            play_game(game)
-        except Exception as exc:  # every failure is reported, whatever it is
-            problems.append(f"seed {seed}: {type(exc).__name__}: {exc}")
+        problem = play_and_report(game, seed)
+        if problem:
+            problems.append(problem)
             continue
-        if not game.state.winners:
-            problems.append(f"seed {seed}: no winner after {game.state.turn} turns")
         played.update(aliens)
     assert problems == []
     assert set(played) == set(SET6)
