@@ -4,6 +4,9 @@ under a time limit; any failure leaves a replayable trace (setup, seed, answers)
     python bench/soak.py                      # 2000 games, 2-5 players, every bundled pack mix
     python bench/soak.py --games 10000 --packs base,set8 --limit 5 --out soak-failures/
     python bench/soak.py --games 300 --packs set6 --alien-pack set6   # only Expansion Set 6 aliens
+    python bench/soak.py --games 400 --packs eons,dials-on --alien-pack eons  # essence aliens
+
+A mix may name `techs-on` (the techs option) and `dials-on` (hidden alliances and foreign aid).
 """
 
 from __future__ import annotations
@@ -25,7 +28,14 @@ PACK_MIXES: tuple[tuple[str, ...], ...] = (
     ("kickers-additive", "incursion-rewards"),
     ("set6",),
     ("set6", "set8", "techs-on"),
+    ("eons", "dials-on"),
+    ("eons", "set6", "techs-on", "dials-on"),
 )
+# entries of a mix that switch options on rather than name packs
+OPTION_FLAGS: dict[str, dict[str, bool]] = {
+    "techs-on": {"techs": True},
+    "dials-on": {"hidden_alliances": True, "foreign_aid": True},
+}
 
 
 class TooSlow(Exception):
@@ -82,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         from compiler.setups import with_requirements
 
         mix = mixes[k % len(mixes)]
-        options = {"techs": True} if "techs-on" in mix else {}
-        packs = with_requirements(project.cards, [p for p in mix if p != "techs-on"])
+        options = {k: v for flag in mix for k, v in OPTION_FLAGS.get(flag, {}).items()}
+        packs = with_requirements(project.cards, [p for p in mix if p not in OPTION_FLAGS])
         players = pick.choice(counts)
         if players < max(project.cards.packs[p].min_players for p in packs):
             players = 3
