@@ -111,3 +111,52 @@ def test_random_games_with_dials_and_foreign_aid_finish(cards: CardSet, rules: R
     # a few need rare moments (a four-card discard) that scenarios cover instead
     every = {c.id for c in cards.cards.values() if c.kind == "essence"}
     assert len(every - laid) <= len(every) // 5, sorted(every - laid)
+
+
+@dataclass
+class SecretKeeper:
+    """A random agent that checks every decision it is asked: none may name a face-down essence
+    card to a player who does not own it, nor show another player's cache."""
+
+    seed: int
+    leaks: list[str] = field(default_factory=list)
+    asked: int = 0
+
+    def __post_init__(self) -> None:
+        self.inner = RandomAgent(self.seed)
+
+    def decide(self, decision: Decision, view: PlayerView) -> Answer:
+        game = view.game
+        hidden = {
+            game.card_label(i)
+            for i, placed in game.state.placed.items()
+            if not placed.face_up and placed.owner != decision.player
+        }
+        hidden |= {
+            game.card_label(i)
+            for p in game.state.players
+            if p.seat != decision.player
+            for i in p.cache
+        }
+        shown = " ".join([decision.prompt, *decision.labels()])
+        self.leaks += [f"{decision.kind}: {name}" for name in hidden if name in shown]
+        self.asked += 1
+        return self.inner.decide(decision, view)
+
+
+def test_decisions_never_name_hidden_essence_cards(cards: CardSet, rules: Rules) -> None:
+    aliens = ("nightmare", "sheriff", "alien", "assistant", "nanny")
+    leaks: list[str] = []
+    for seed in range(8):
+        agents = [SecretKeeper(seed * 13 + s) for s in range(5)]
+        setup = Setup(
+            players=5,
+            packs=with_requirements(cards, ["eons"]),
+            seed=seed,
+            aliens=aliens[seed % 5 :] + aliens[: seed % 5],
+        )
+        game = Game(cards, setup, agents, rules=rules)
+        play_game(game)
+        leaks += [leak for agent in agents for leak in agent.leaks]
+        assert sum(agent.asked for agent in agents) > 100
+    assert leaks == []
