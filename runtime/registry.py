@@ -250,5 +250,5 @@ def surface_nouns() -> dict[str, NounDef]:
 
 def load() -> None:
     """Import every module that registers ops, measures, predicates and nouns."""
-    from runtime import vocabulary  # noqa: F401
+    from runtime import essence_words, vocabulary  # noqa: F401
     from runtime.ops import cards, contracts, encounter, essence, players, ships, totals  # noqa: F401

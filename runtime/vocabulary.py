@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime import ir
-from runtime.dispatch import essence_key
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import ADJECTIVES, ADVERBS, T, measure, noun, predicate, setter
@@ -86,9 +85,7 @@ for _word, _measure, _doc in (
 ):
     noun(_word, "measure", _measure, _doc)
 for _word, _measure, _doc in (
-    ("essence use", "essence uses", "a use this turn of essence cards from a cache"),
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
-    ("captive", "captives", "a player's ship held captive on an essence card"),
     ("ships lost", "ships lost", "a player's ships gone to the warp this encounter"),
     ("encounter number", "encounter number", "which encounter of the turn this is"),
     ("foreign colony record", "foreign colony record", "the most foreign colonies of any player"),
@@ -223,18 +220,6 @@ def _teammates(ctx: Ctx) -> list[int]:
     return [s for s in (_main(enc, side), *enc.allies[side]) if s != ctx.you]
 
 
-def _essence_owner(ctx: Ctx) -> list[int]:
-    """The player whose essence alien the effect's card belongs to."""
-    placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
-    return [placed.owner] if placed is not None else []
-
-
-def _holder(ctx: Ctx) -> list[int]:
-    """The player the effect's essence card lies before."""
-    placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
-    return [placed.holder] if placed is not None else []
-
-
 def _opposing(ctx: Ctx) -> list[int]:
     """The main player and allies on the other side from the effect's owner."""
     enc = _enc(ctx)
@@ -273,8 +258,6 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
     "in encounter": lambda ctx, of: _in_encounter(ctx),
     "opposing": lambda ctx, of: _opposing(ctx),
-    "holder": lambda ctx, of: _holder(ctx),
-    "owner": lambda ctx, of: _essence_owner(ctx),
     "teammate": lambda ctx, of: _teammates(ctx),
     "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
@@ -558,21 +541,6 @@ _per_seat("comp_extra", "extra compensation: cards added to the compensation a p
 _per_seat("reward_extra", "extra rewards: added to each batch of rewards a player receives", 0)
 
 
-@measure("essence uses", "times this turn a player has used essence cards from its cache")
-def _essence_uses(ctx: Ctx, seat: int) -> int:
-    return ctx.game.dispatch.used("turn", essence_key(seat))
-
-
-@setter("essence uses")
-def _set_essence_uses(ctx: Ctx, seat: int, new: int) -> None:
-    ctx.game.dispatch.add_use("turn", essence_key(seat), new - _essence_uses(ctx, seat))
-
-
-@measure("essence cache", "how many essence cards a player has in its cache")
-def _essence_cache(ctx: Ctx, seat: int) -> int:
-    return len(ctx.game.state.players[seat].cache)
-
-
 @measure("foreign colony record", "the most foreign colonies any player has now", owner="board")
 def _colony_record(ctx: Ctx, seat: int) -> int:
     st = ctx.game.state
@@ -624,11 +592,6 @@ def _encounter_number(ctx: Ctx, seat: int) -> int:
     return ctx.game.state.encounters_this_turn
 
 
-@measure("captives", "how many of a player's ships are held captive")
-def _captives(ctx: Ctx, seat: int) -> int:
-    return sum(1 for p in ctx.game.state.placed.values() if p.captive == seat)
-
-
 @measure("largest colony", "the most ships a player has on any one planet")
 def _largest_colony(ctx: Ctx, seat: int) -> int:
     return max((p.ships[seat] for p in ctx.game.state.planets), default=0)
@@ -637,33 +600,6 @@ def _largest_colony(ctx: Ctx, seat: int) -> int:
 @measure("lone colonies", "how many foreign colonies of a player hold a single ship")
 def _lone_colonies(ctx: Ctx, seat: int) -> int:
     return sum(1 for p in ctx.game.state.planets if p.system != seat and p.ships[seat] == 1)
-
-
-@predicate(
-    "holds a face-down essence card of yours",
-    "the player has one of your essence cards face down before it",
-    "holds a face-down essence card of yours",
-    "hold a face-down essence card of yours",
-)
-def _holds_hidden(ctx: Ctx, seats: list[int]) -> bool:
-    return bool(seats) and all(_hidden_before(ctx, s) for s in seats)
-
-
-@predicate(
-    "holds no face-down essence card of yours",
-    "the player has none of your essence cards face down before it",
-    "holds no face-down essence card of yours",
-    "hold no face-down essence card of yours",
-)
-def _holds_no_hidden(ctx: Ctx, seats: list[int]) -> bool:
-    return all(not _hidden_before(ctx, s) for s in seats)
-
-
-def _hidden_before(ctx: Ctx, seat: int) -> bool:
-    return any(
-        p.holder == seat and p.owner == ctx.you and not p.face_up
-        for p in ctx.game.state.placed.values()
-    )
 
 
 @measure("colonies to win", "foreign colonies a player needs to win (changed at victory.check)")
@@ -818,8 +754,6 @@ noun(
     "another player on your side of the encounter (its main player or an ally)",
     plural="players on your side",
 )
-noun("owner", "player", "owner", "the player whose essence card it is", plural="owners")
-noun("holder", "player", "holder", "the player an essence card lies before", plural="holders")
 noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")
 
