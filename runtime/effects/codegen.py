@@ -267,6 +267,9 @@ def _own_card_test(node: ir.Node) -> Callable[[Ctx], bool] | None:
             side = 1
         else:
             return encounter_card_is(ctx, seat, kind)  # an ally: its side's card
+        shown = enc.types[side]  # side_card_is, inlined: this test runs in nearly every window
+        if shown is not None and kind != "encounter" and enc.cards[side] is not None:
+            return shown == kind
         return side_card_is(ctx, enc, side, kind)
 
     return your_card_is
