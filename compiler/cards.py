@@ -328,11 +328,9 @@ class _Compiler:
                         Hook(card_id, "setup", "setup", Window.GAME_SETUP.value, node, text="setup")
                     )
         elif kind == "flare":
-            add(
-                self.hook(
-                    data.get("wild"), "/wild", card_id, "wild", "wild", default_use="optional"
-                )
-            )
+            wild = data.get("wild")
+            for pointer, spec in _each(wild, "/wild"):
+                add(self.hook(spec, pointer, card_id, "wild", "wild", default_use="optional"))
             add(
                 self.hook(
                     data.get("super"), "/super", card_id, "super", "super", default_use="optional"
@@ -349,15 +347,9 @@ class _Compiler:
                     default_use="mandatory",
                 )
             )
-        elif isinstance(data.get("play"), list):  # an essence card may act in several ways
-            for i, spec in enumerate(data["play"]):
-                add(self.hook(spec, f"/play/{i}", card_id, "play", "play", default_use="optional"))
-        elif "play" in data:
-            add(
-                self.hook(
-                    data.get("play"), "/play", card_id, "play", "play", default_use="optional"
-                )
-            )
+        elif "play" in data:  # an essence card may act in several ways
+            for pointer, spec in _each(data["play"], "/play"):
+                add(self.hook(spec, pointer, card_id, "play", "play", default_use="optional"))
         return hooks
 
 
@@ -389,3 +381,10 @@ def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> Car
         kind if isinstance(kind, str) else None,
         declared_id=declared if isinstance(declared, str) else None,
     )
+
+
+def _each(spec: Any, pointer: str) -> list[tuple[str, Any]]:
+    """A hook spec or a list of them, each with its JSON pointer."""
+    if isinstance(spec, list):
+        return [(f"{pointer}/{i}", item) for i, item in enumerate(spec)]
+    return [(pointer, spec)]

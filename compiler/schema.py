@@ -123,7 +123,10 @@ def kind_schema(kind: str) -> dict[str, Any]:
     elif kind == "flare":
         props.update(
             alien=_str("the id of the alien this flare belongs to"),
-            wild=play,
+            wild={
+                "oneOf": [play, {"type": "array", "minItems": 1, "items": play}],
+                "description": "the wild half: one hook, or a list of ways to play it",
+            },
             super={"$ref": "#/$defs/super"},
         )
         required += ["alien", "wild", "super"]

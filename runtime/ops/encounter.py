@@ -330,6 +330,22 @@ def become_defense(ctx: Ctx, seat: int, _: str) -> None:
 
 
 @op(
+    "redraw destiny",
+    "redraw",
+    word("the destiny card"),
+    doc="Set the destiny card just drawn aside and draw another in its place; the defense is"
+    " whoever the new card points at.",
+)
+def redraw_destiny(ctx: Ctx, seat: int, _: str) -> None:
+    from runtime.rules.destiny import draw_again
+
+    game = ctx.game
+    enc = game.state.encounter
+    if enc is not None and enc.destiny is not None and enc.planet < 0:
+        draw_again(game, enc)
+
+
+@op(
     "pick destiny",
     "pick",
     word("the destiny card"),

@@ -33,22 +33,37 @@ def draw_destiny(game: Game, enc: Encounter) -> None:
     if all(game.sitting_out(s) for s in range(st.n) if s != enc.offense):
         game.dispatch.lift("take part")  # nobody could defend: every timeout ends at once
         game.log("effect", enc.offense, "finds every other player sitting out: the timeouts end")
+    find_defense(game, enc)
+    game.dispatch.step(Window.DESTINY_AFTER_DRAW)
+    game.log("defense", enc.defense)
+
+
+def draw_again(game: Game, enc: Encounter) -> None:
+    """The destiny card just drawn is refused: it is discarded and the draw starts over."""
+    set_aside(game, enc)
+    find_defense(game, enc)
+    game.log("defense", enc.defense)
+
+
+def find_defense(game: Game, enc: Encounter) -> None:
+    """Draw (unless a card is already drawn or picked) until a card names a defense who is not
+    sitting out."""
     for _ in range(50):
         if enc.destiny is None:
             enc.destiny = draw_card(game)
-        card = game.defs[enc.destiny]
         defense = resolve_card(game, enc, enc.destiny)
-        if defense is not None and game.sitting_out(defense):
-            defense = None  # a player sitting out cannot be the defense: draw again
-        if defense is not None:
+        if defense is not None and not game.sitting_out(defense):
             enc.defense = defense
             game.log("destiny", enc.destiny, defense)
-            break
-        game.log("destiny_redraw", card.name)
-        game.state.destiny_discard.append(enc.destiny)
-        enc.destiny = None
-    game.dispatch.step(Window.DESTINY_AFTER_DRAW)
-    game.log("defense", enc.defense)
+            return
+        set_aside(game, enc)
+
+
+def set_aside(game: Game, enc: Encounter) -> None:
+    assert enc.destiny is not None
+    game.log("destiny_redraw", game.defs[enc.destiny].name)
+    game.state.destiny_discard.append(enc.destiny)
+    enc.destiny = None
 
 
 def resolve_card(game: Game, enc: Encounter, instance: int) -> int | None:
