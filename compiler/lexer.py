@@ -51,6 +51,7 @@ NON_KEYWORDS = frozenset(
 # Extra spellings of keywords beyond the one their terminal name gives.
 KEYWORD_SPELLINGS: dict[str, tuple[str, ...]] = {
     "A": ("a", "an"),
+    "CHOOSE": ("choose", "chooses"),
     "EACH": ("each", "every"),
     "IS": ("is", "are", "was", "were"),
     "HAS": ("has", "have", "had"),

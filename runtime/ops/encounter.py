@@ -346,6 +346,25 @@ def redraw_destiny(ctx: Ctx, seat: int, _: str) -> None:
 
 
 @op(
+    "switch sides",
+    "switch sides",
+    doc="An ally moves to the other side of the encounter with its ships there.",
+)
+def switch_sides(ctx: Ctx, seat: int) -> None:
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return
+    for side in (OFFENSE, DEFENSE):
+        if seat in enc.allies[side]:
+            enc.allies[side].remove(seat)
+            enc.allies[1 - side].append(seat)
+            moved = enc.gate[seat] + enc.guard[seat]
+            enc.gate[seat], enc.guard[seat] = (0, moved) if side == OFFENSE else (moved, 0)
+            ctx.game.log("effect", seat, f"switches sides with {moved} ship(s)")
+            return
+
+
+@op(
     "pick destiny",
     "pick",
     word("the destiny card"),
