@@ -171,6 +171,8 @@ def place(node: ir.Place) -> str:
         return f"the {node.kind}"
     if node.kind == "discard":
         return "the discard pile"
+    if node.kind == "a colony":
+        return f"a colony of {players(node.owner)}"
     if node.empty:
         return f"an empty {node.kind.removesuffix('s')} of {players(node.owner)}"
     return f"{possessive(node.owner)} {node.kind}"

@@ -814,7 +814,10 @@ class Resolver:
                 np.pos,
                 "the one word a place takes is 'empty' (a planet with no ships)",
             )
-        return ir.Place(noun.meaning, owner, "empty" in np.modifiers)
+        kind = noun.meaning
+        if kind == "colonies" and np.det == "a" and not self._plural(np):
+            kind = "a colony"  # one colony, picked by the effect's owner
+        return ir.Place(kind, owner, "empty" in np.modifiers)
 
     def _side(self, np: ast.NP) -> ir.Node:
         if np.form == "owned" and np.possessor is not None:

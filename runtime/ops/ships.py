@@ -20,8 +20,11 @@ def _amount(arg: v.ShipsArg, available: int) -> int:
     return available if arg.count is None else min(arg.count, available)
 
 
-def sources_at(ctx: Ctx, seat: int, place: v.PlaceArg | None) -> dict[Source, int]:
-    """Where a player's ships at a place sit, as {source: count}."""
+def sources_at(
+    ctx: Ctx, seat: int, place: v.PlaceArg | None, *, pick: bool = True
+) -> dict[Source, int]:
+    """Where a player's ships at a place sit, as {source: count} (for `a colony`, the one the
+    effect's owner picks, or every candidate when `pick` is off)."""
     st = ctx.game.state
     enc = st.encounter
     kind = place.kind if place else "colonies"
@@ -39,6 +42,14 @@ def sources_at(ctx: Ctx, seat: int, place: v.PlaceArg | None) -> dict[Source, in
     if kind == "target planet" and enc is not None and enc.planet >= 0:
         n = st.planets[enc.planet].ships[seat]
         return {enc.planet: n} if n else {}
+    if kind == "a colony":
+        colonies = [p.id for p in st.planets if p.ships[seat]]
+        if not colonies or not pick:
+            return {p: st.planets[p].ships[seat] for p in colonies}
+        planet = ctx.game.choose(
+            ctx.you, "effect.colony", "choose a colony", colonies, ctx.game.planet_name
+        )
+        return {planet: st.planets[planet].ships[seat]}
     if kind == "new colony":
         planet = getattr(ctx.event, "planet", -1)
         n = st.planets[planet].ships[seat] if planet >= 0 else 0
@@ -83,7 +94,8 @@ def choose_from(
 
 
 def _can_lose(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg | None) -> bool:
-    return sum(sources_at(ctx, ships.owner if ships.owner >= 0 else seat, ships.place).values()) > 0
+    owner = ships.owner if ships.owner >= 0 else seat
+    return sum(sources_at(ctx, owner, ships.place, pick=False).values()) > 0
 
 
 @op(
