@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from runtime import essence_hooks
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
-from runtime.rules import essence, patron
+from runtime.rules import patron
 from runtime.rules.patron import HIRED
 from runtime.windows import Window
 
@@ -98,12 +99,6 @@ class DelayedHook:
     ctx: Ctx
 
 
-def essence_key(seat: int, instance: int | None = None) -> str:
-    """The use counter of a player's essence cards: one for its whole cache, or one per laid
-    card it may use."""
-    return f"essence:{seat}" if instance is None else f"essence:{seat}:{instance}"
-
-
 class Dispatcher:
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -114,7 +109,7 @@ class Dispatcher:
         self._orders: dict[tuple[int, int], list[int]] = {}
         self.quiet: set[str] = set()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
-        self._essence_acting: set[tuple[int, str]] = set()  # (card, window) running now
+        self.essence_acting: set[tuple[int, str]] = set()  # (card, window) running now
         self.with_essence = False  # an alien in play has essence cards
 
     # ------------------------------------------------------------------ tables
@@ -174,12 +169,7 @@ class Dispatcher:
         if tech_hooks:
             self.run_techs(tech_hooks, event)
         if self.with_essence:
-            essence_hooks = self.rules.essence.get(name)
-            if essence_hooks and self.game.state.placed:
-                self.run_essence(essence_hooks, event)
-            cache_hooks = self.rules.essence_cache.get(name)
-            if cache_hooks:
-                self.run_essence_cache(cache_hooks, event)
+            essence_hooks.run(self, name, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if self.recurring:
@@ -370,92 +360,6 @@ class Dispatcher:
                     bound.run(ctx)
                     if card.attrs.get("after_use") == "discard":
                         techs.spend(game, seat, tech)
-
-    def run_essence(self, bounds: list[Bound], event: Any) -> None:
-        """Essence cards laid before players act for their owners (`you`), whoever holds them
-        (`the holder`), in the order the owners sit from the offense: a face-up card as it lies,
-        a face-down one only through a hook that acts `from: face down` (and turns it up)."""
-        placed = self.game.state.placed
-        for seat in self.order():
-            for instance in [i for i, p in placed.items() if p.owner == seat]:
-                self.essence_act(seat, instance, bounds, event)
-
-    def essence_ready(self, seat: int, instance: int, zone: str) -> bool:
-        """Whether an essence card is where a hook of the given zone acts from."""
-        st = self.game.state
-        if zone == "cache":
-            return instance in st.players[seat].cache
-        placed = st.placed.get(instance)
-        return placed is not None and placed.face_up == (zone != "face down")
-
-    def run_essence_cache(self, bounds: list[Bound], event: Any) -> None:
-        """Essence cards in a cache act as uses of their owner's power: only while the power
-        works, open to zaps, and with one use limit shared by the whole set."""
-        game = self.game
-        for seat in self.order():
-            cache = game.state.players[seat].cache
-            if cache and game.has_power(seat):
-                for instance in list(cache):
-                    self.essence_act(seat, instance, bounds, event)
-
-    def essence_act(self, seat: int, instance: int, bounds: list[Bound], event: Any) -> None:
-        """Run one essence card's hooks, each while the card is where it acts from, for its
-        owner or (`for: users`) for each player allowed to use it."""
-        card_id = self.game.defs[instance].id
-        for bound in bounds:
-            hook = bound.hook
-            if hook.card != card_id or not self.essence_ready(seat, instance, hook.zone):
-                continue
-            for actor in self.essence_users(seat, instance) if hook.users else (seat,):
-                self.essence_use(seat, actor, instance, bound, event)
-
-    def essence_users(self, owner: int, instance: int) -> list[int]:
-        """Who may use a laid card: its owner and its holder, or everyone once it is public."""
-        placed = self.game.state.placed.get(instance)
-        if placed is None:
-            return []
-        if placed.holder < 0:
-            return self.order()
-        return [owner] if placed.holder == owner else [owner, placed.holder]
-
-    def essence_use(self, owner: int, actor: int, instance: int, bound: Bound, event: Any) -> None:
-        """One use of an essence card's hook with `you` = actor (the owner unless the card acts
-        for its users); uses from a cache are uses of the owner's power."""
-        game = self.game
-        hook = bound.hook
-        key = (instance, hook.window)
-        if key in self._essence_acting or not self.essence_ready(owner, instance, hook.zone):
-            return  # an essence card does not set itself off again
-        if bound.role is not None and not bound.role(game.state, actor):
-            return
-        counter = essence_key(actor, instance) if hook.users else essence_key(owner)
-        if hook.limit and self.used(hook.limit, counter) >= 1:
-            return
-        ctx = Ctx(game, actor, hook, event, instance)
-        if bound.test is not None and not bound.test(ctx):
-            return
-        placed = game.state.placed.get(instance)
-        hidden = placed is not None and not placed.face_up and actor != owner
-        name = "an essence card" if hidden else game.card_label(instance)
-        asked = placed.holder if placed is not None and hook.decider == "holder" else actor
-        if hook.optional and not game.yes_no(asked, "essence.use", f"use {name}?"):
-            return
-        self.add_use(hook.limit, counter)
-        if hook.zone == "cache":
-            use = PowerUse(owner, hook)
-            game.log("power", owner, name)
-            self.run(Window.RESPONSE_POWER.value, use)
-            if use.cancelled:
-                return
-        else:
-            if hook.zone == "face down":
-                essence.flip(game, instance)  # turned up before it acts, so the log may name it
-            game.log("effect", actor, f"{name} takes effect")
-        self._essence_acting.add(key)
-        try:
-            bound.run(ctx)
-        finally:
-            self._essence_acting.discard(key)
 
     # ------------------------------------------------------------------ delayed hooks
 

@@ -1,0 +1,124 @@
+"""Essence cards at work: the hooks of cards laid before players and of cards in a cache, run
+for their owners or for every player allowed to use them, when the dispatcher opens a window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from runtime.effects.context import Ctx
+from runtime.rules import essence
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.dispatch import Dispatcher
+    from runtime.effects.link import Bound
+
+
+def essence_key(seat: int, instance: int | None = None) -> str:
+    """The use counter of a player's essence cards: one for its whole cache, or one per laid
+    card it may use."""
+    return f"essence:{seat}" if instance is None else f"essence:{seat}:{instance}"
+
+
+def run(d: Dispatcher, name: str, event: Any) -> None:
+    """The essence hooks of a window: those of laid cards, then those of cache cards."""
+    laid = d.rules.essence.get(name)
+    if laid and d.game.state.placed:
+        run_laid(d, laid, event)
+    cached = d.rules.essence_cache.get(name)
+    if cached:
+        run_cached(d, cached, event)
+
+
+def run_laid(d: Dispatcher, bounds: list[Bound], event: Any) -> None:
+    """Essence cards laid before players act for their owners (`you`), whoever holds them
+    (`the holder`), in the order the owners sit from the offense: a face-up card as it lies,
+    a face-down one only through a hook that acts `from: face down` (and turns it up)."""
+    placed = d.game.state.placed
+    for seat in d.order():
+        for instance in [i for i, p in placed.items() if p.owner == seat]:
+            act(d, seat, instance, bounds, event)
+
+
+def ready(d: Dispatcher, seat: int, instance: int, zone: str) -> bool:
+    """Whether an essence card is where a hook of the given zone acts from."""
+    st = d.game.state
+    if zone == "cache":
+        return instance in st.players[seat].cache
+    placed = st.placed.get(instance)
+    return placed is not None and placed.face_up == (zone != "face down")
+
+
+def run_cached(d: Dispatcher, bounds: list[Bound], event: Any) -> None:
+    """Essence cards in a cache act as uses of their owner's power: only while the power
+    works, open to zaps, and with one use limit shared by the whole set."""
+    game = d.game
+    for seat in d.order():
+        cache = game.state.players[seat].cache
+        if cache and game.has_power(seat):
+            for instance in list(cache):
+                act(d, seat, instance, bounds, event)
+
+
+def act(d: Dispatcher, seat: int, instance: int, bounds: list[Bound], event: Any) -> None:
+    """Run one essence card's hooks, each while the card is where it acts from, for its
+    owner or (`for: users`) for each player allowed to use it."""
+    card_id = d.game.defs[instance].id
+    for bound in bounds:
+        hook = bound.hook
+        if hook.card != card_id or not ready(d, seat, instance, hook.zone):
+            continue
+        for actor in users(d, seat, instance) if hook.users else (seat,):
+            use(d, seat, actor, instance, bound, event)
+
+
+def users(d: Dispatcher, owner: int, instance: int) -> list[int]:
+    """Who may use a laid card: its owner and its holder, or everyone once it is public."""
+    placed = d.game.state.placed.get(instance)
+    if placed is None:
+        return []
+    if placed.holder < 0:
+        return d.order()
+    return [owner] if placed.holder == owner else [owner, placed.holder]
+
+
+def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, event: Any) -> None:
+    """One use of an essence card's hook with `you` = actor (the owner unless the card acts
+    for its users); uses from a cache are uses of the owner's power."""
+    game = d.game
+    hook = bound.hook
+    key = (instance, hook.window)
+    if key in d.essence_acting or not ready(d, owner, instance, hook.zone):
+        return  # an essence card does not set itself off again
+    if bound.role is not None and not bound.role(game.state, actor):
+        return
+    counter = essence_key(actor, instance) if hook.users else essence_key(owner)
+    if hook.limit and d.used(hook.limit, counter) >= 1:
+        return
+    ctx = Ctx(game, actor, hook, event, instance)
+    if bound.test is not None and not bound.test(ctx):
+        return
+    placed = game.state.placed.get(instance)
+    hidden = placed is not None and not placed.face_up and actor != owner
+    name = "an essence card" if hidden else game.card_label(instance)
+    asked = placed.holder if placed is not None and hook.decider == "holder" else actor
+    if hook.optional and not game.yes_no(asked, "essence.use", f"use {name}?"):
+        return
+    d.add_use(hook.limit, counter)
+    if hook.zone == "cache":
+        from runtime.dispatch import PowerUse  # (the dispatcher imports this module)
+
+        use = PowerUse(owner, hook)
+        game.log("power", owner, name)
+        d.run(Window.RESPONSE_POWER.value, use)
+        if use.cancelled:
+            return
+    else:
+        if hook.zone == "face down":
+            essence.flip(game, instance)  # turned up before it acts, so the log may name it
+        game.log("effect", actor, f"{name} takes effect")
+    d.essence_acting.add(key)
+    try:
+        bound.run(ctx)
+    finally:
+        d.essence_acting.discard(key)
