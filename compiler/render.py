@@ -335,6 +335,12 @@ def hook_lines(hook: Hook) -> list[str]:
     if hook.roles:
         lines.append(f"as: {' or '.join(hook.roles)}")
     lines.append(f"use: {'optional' if hook.optional else 'mandatory'}")
+    if hook.zone != "laid":
+        lines.append(f"from: {hook.zone}")
+    if hook.users:
+        lines.append("for: users")
+    if hook.decider != "owner":
+        lines.append(f"by: {hook.decider}")
     if hook.limit:
         lines.append(f"limit: once per {hook.limit}")
     if hook.condition is not None:
