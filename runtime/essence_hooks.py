@@ -77,9 +77,8 @@ def users(d: Dispatcher, owner: int, instance: int) -> list[int]:
     placed = d.game.state.placed.get(instance)
     if placed is None:
         return []
-    if placed.holder < 0:
-        return d.order()
-    return [owner] if placed.holder == owner else [owner, placed.holder]
+    allowed = d.order() if placed.holder < 0 else {owner, placed.holder}
+    return [s for s in d.order() if s in allowed and not d.game.sitting_out(s)]
 
 
 def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, event: Any) -> None:
@@ -108,10 +107,10 @@ def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, even
     if hook.zone == "cache":
         from runtime.dispatch import PowerUse  # (the dispatcher imports this module)
 
-        use = PowerUse(owner, hook)
+        power_use = PowerUse(owner, hook)
         game.log("power", owner, name)
-        d.run(Window.RESPONSE_POWER.value, use)
-        if use.cancelled:
+        d.run(Window.RESPONSE_POWER.value, power_use)
+        if power_use.cancelled:
             return
     else:
         if hook.zone == "face down":

@@ -34,6 +34,7 @@ noun(
     plural="essence caches",
 )
 noun("captive", "measure", "captives", "a player's ship held captive on an essence card")
+noun("old captive", "measure", "old captives", "a captive taken before this turn")
 
 
 @measure("essence uses", "times this turn a player has used essence cards from its cache")
@@ -56,6 +57,12 @@ def _captives(ctx: Ctx, seat: int) -> int:
     return sum(1 for p in ctx.game.state.placed.values() if p.captive == seat)
 
 
+@measure("old captives", "how many of a player's ships were taken captive before this turn")
+def _old_captives(ctx: Ctx, seat: int) -> int:
+    turn = ctx.game.state.turn
+    return sum(1 for p in ctx.game.state.placed.values() if p.captive == seat and p.since < turn)
+
+
 @predicate(
     "holds a face-down essence card of yours",
     "the player has one of your essence cards face down before it",
@@ -74,6 +81,17 @@ def _holds_hidden(ctx: Ctx, seats: list[int]) -> bool:
 )
 def _holds_no_hidden(ctx: Ctx, seats: list[int]) -> bool:
     return all(not _hidden_before(ctx, s) for s in seats)
+
+
+@predicate(
+    "holds a face-up essence card",
+    "an essence card lies face up before the player",
+    "holds a face-up essence card",
+    "hold a face-up essence card",
+)
+def _holds_face_up(ctx: Ctx, seats: list[int]) -> bool:
+    placed = ctx.game.state.placed.values()
+    return bool(seats) and all(any(p.holder == s and p.face_up for p in placed) for s in seats)
 
 
 def _hidden_before(ctx: Ctx, seat: int) -> bool:

@@ -569,6 +569,17 @@ def _sitting_out(ctx: Ctx, seats: list[int]) -> bool:
     return bool(seats) and all(ctx.game.dispatch.pending("take part", s) for s in seats)
 
 
+@predicate(
+    "joined uninvited",
+    "the player allied with a side without an invitation this encounter",
+    "joined uninvited",
+)
+def _joined_uninvited(ctx: Ctx, seats: list[int]) -> bool:
+    enc = _enc(ctx)
+    joined = enc.marks.get("uninvited", ()) if enc is not None else ()
+    return bool(seats) and all(s in joined for s in seats)
+
+
 @predicate("invited you", "the main player invited you to ally", "invited you")
 def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
     enc = _enc(ctx)

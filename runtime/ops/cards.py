@@ -213,7 +213,7 @@ def take(
     obj(T.PLAYERS, "recipient"),
     obj(T.CARDS),
     doc="Give cards of the giver's choice to another player.",
-    feasible=lambda ctx, seat, to, cards: bool(ctx.game.state.players[seat].hand),
+    feasible=lambda ctx, seat, to, cards: len(cards_matching(ctx, cards)) >= (cards.count or 1),
 )
 def give(ctx: Ctx, seat: int, recipients: list[int], cards: v.CardsArg) -> None:
     game = ctx.game

@@ -319,6 +319,8 @@ def become_defense(ctx: Ctx, seat: int, _: str) -> None:
     enc = game.state.encounter
     if enc is None or seat in (enc.offense, enc.defense) or enc.defense < 0:
         return
+    if game.sitting_out(seat):
+        return
     enc.defense = seat
     enc.planet = -1
     game.log("defense", seat)
@@ -346,9 +348,35 @@ def redraw_destiny(ctx: Ctx, seat: int, _: str) -> None:
 
 
 @op(
+    "join uninvited",
+    "join",
+    obj(T.SIDE),
+    doc="Ally with a side without an invitation, committing 1 to 4 ships (as the ship limit"
+    " allows); the encounter remembers the player joined uninvited.",
+)
+def join_uninvited(ctx: Ctx, seat: int, sides: list[int]) -> None:
+    from runtime.rules import allies
+
+    game = ctx.game
+    enc = game.state.encounter
+    if enc is None or seat in (enc.offense, enc.defense) or seat in enc.allies[0] + enc.allies[1]:
+        return
+    for side in sides[:1]:
+        if allies.most_ships(game, enc, seat) > 0:
+            allies.enlist(game, enc, seat, side)
+            enc.marks.setdefault("uninvited", set()).add(seat)
+
+
+def _is_ally(ctx: Ctx, seat: int) -> bool:
+    enc = ctx.game.state.encounter
+    return enc is not None and (seat in enc.allies[0] or seat in enc.allies[1])
+
+
+@op(
     "switch sides",
     "switch sides",
     doc="An ally moves to the other side of the encounter with its ships there.",
+    feasible=_is_ally,
 )
 def switch_sides(ctx: Ctx, seat: int) -> None:
     enc = ctx.game.state.encounter

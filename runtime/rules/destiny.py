@@ -42,7 +42,6 @@ def draw_again(game: Game, enc: Encounter) -> None:
     """The destiny card just drawn is refused: it is discarded and the draw starts over."""
     set_aside(game, enc)
     find_defense(game, enc)
-    game.log("defense", enc.defense)
 
 
 def find_defense(game: Game, enc: Encounter) -> None:
@@ -57,13 +56,21 @@ def find_defense(game: Game, enc: Encounter) -> None:
             game.log("destiny", enc.destiny, defense)
             return
         set_aside(game, enc)
+    # fifty cards naming nobody who can defend: the timeouts end, and the next card stands
+    game.dispatch.lift("take part")
+    enc.destiny = draw_card(game)
+    fallback = resolve_card(game, enc, enc.destiny)
+    enc.defense = fallback if fallback is not None else (enc.offense + 1) % game.state.n
+    game.log("destiny", enc.destiny, enc.defense)
 
 
 def set_aside(game: Game, enc: Encounter) -> None:
+    """The drawn card is discarded, with anything it had settled (an own-colour target)."""
     assert enc.destiny is not None
     game.log("destiny_redraw", game.defs[enc.destiny].name)
     game.state.destiny_discard.append(enc.destiny)
     enc.destiny = None
+    enc.planet = -1
 
 
 def resolve_card(game: Game, enc: Encounter, instance: int) -> int | None:
@@ -79,7 +86,9 @@ def resolve_card(game: Game, enc: Encounter, instance: int) -> int | None:
             return owner
         return own_color(game, enc)
     if card.type == "wild":
-        others = [s for s in st.clockwise_from(offense) if s != offense]
+        others = [
+            s for s in st.clockwise_from(offense) if s != offense and not game.sitting_out(s)
+        ] or [s for s in st.clockwise_from(offense) if s != offense]
         return int(
             game.choose(offense, "destiny.wild", "choose the defense", others, game.player_name)
         )
@@ -130,6 +139,7 @@ def own_color(game: Game, enc: Encounter) -> int | None:
         game.planet_name,
     )
     defenders = [s for s, n in enumerate(st.planets[planet].ships) if n > 0 and s != offense]
+    defenders = [s for s in defenders if not game.sitting_out(s)] or defenders
     enc.planet = planet
     return int(
         game.choose(offense, "destiny.invader", "choose the defense", defenders, game.player_name)

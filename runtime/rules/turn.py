@@ -120,6 +120,10 @@ def run_encounter(game: Game, number: int) -> Encounter:
     game.last_encounter = enc
     game.log("encounter", number, enc.offense)
     try:
+        if game.sitting_out(enc.offense):
+            game.log("effect", enc.offense, "sits this encounter out: the turn ends")
+            enc.marks["turn over"] = True
+            raise EncounterEnded(False)
         regroup(game, enc)
         destiny.draw_destiny(game, enc)
         launch(game, enc)
