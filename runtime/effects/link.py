@@ -14,6 +14,7 @@ from runtime import ir
 from runtime.cards import CardDef, CardSet, Hook
 from runtime.effects import compile as c
 from runtime.effects.context import Ctx
+from runtime.record import Record
 from runtime.registry import OPS, load
 from runtime.roles import RoleTest, role_test
 
@@ -87,6 +88,8 @@ def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
     op = OPS[node.op]
     if op.feasible is None or op.subject is not c.T.PLAYERS:
         return None
+    if any(asks(a) for a in (node.subject, *node.args)):
+        return None  # a player would be asked to choose: a check must not ask anything
     check = op.feasible
     args = [c.arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
     subjects = c.players(node.subject) if node.subject is not None else (lambda ctx: [ctx.you])
@@ -99,6 +102,17 @@ def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
         return True
 
     return can
+
+
+def asks(node: object) -> bool:
+    """Whether working out an argument asks a player to choose (`a player you choose`)."""
+    if isinstance(node, ir.Chosen):
+        return True
+    if isinstance(node, Record):
+        return any(asks(getattr(node, f)) for f in getattr(node, "__slots__", ()))
+    if isinstance(node, tuple):
+        return any(asks(n) for n in node)
+    return False
 
 
 class Rules:

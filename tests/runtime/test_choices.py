@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from compiler.parser import parser
 from compiler.resolve import Resolver
+from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Decision
 from runtime.effects import compile as c
 from runtime.effects.context import Ctx
-from runtime.effects.link import Rules
+from runtime.effects.link import Rules, feasibility
 from runtime.game import different_answer
 from tests.runtime.engine_kit import expect, new_game
 
@@ -66,3 +67,15 @@ def test_a_different_answer_exists_unless_the_choice_is_forced() -> None:
     swap = Decision(0, "deal.cards", "give", ["x", "y", "z"], 2, 2)
     other = different_answer(swap, (0, 1))
     assert other != (0, 1) and swap.check(other) == other
+
+
+def test_a_cost_check_never_asks_anyone_to_choose() -> None:
+    def node(text: str) -> ir.Node:
+        resolver = Resolver("planning.start", text)
+        found = resolver.effect(parser().effect(text))
+        assert not resolver.errors, [e.message for e in resolver.errors]
+        return found
+
+    # checking a cost works its arguments out; one that names a chosen player would ask
+    assert feasibility(node("give a player you choose 1 card")) is None
+    assert feasibility(node("give the opponent 1 card")) is not None
