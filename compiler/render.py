@@ -130,6 +130,8 @@ def cards(node: ir.Cards) -> str:
     noun = " or ".join(types) + " card" if types else "card"
     if node.filter.named == "*":
         noun = "named " + noun
+    if node.filter.highest:
+        noun = "highest " + noun
     if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
         noun += f" worth {node.filter.min_value}"
     owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"

@@ -684,7 +684,7 @@ class Resolver:
             if not isinstance(value, ast.Num):
                 raise ResolveError(d.BAD_PHRASE, "'worth' takes a plain number", _pos_of(value))
             worth = value.value
-        return ir.CardFilter(types, worth, worth)
+        return ir.CardFilter(types, worth, worth, highest="highest" in np.modifiers)
 
     def _cards(self, np: ast.NP, *, counting: bool = False) -> ir.Node:
         if np.form == "copy" or (

@@ -95,6 +95,7 @@ class CardFilter(Record):
     min_value: int | None = None
     max_value: int | None = None
     named: str | None = None  # a card id
+    highest: bool = False  # only the card(s) of greatest value among those matching
 
 
 @dataclass(frozen=True, slots=True)

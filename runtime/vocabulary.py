@@ -125,6 +125,7 @@ ADJECTIVES.update(
     {
         "random": "picked at random",
         "higher": "the higher of the two encounter cards",
+        "highest": "of the greatest value among the cards named",
         "lower": "the lower of the two encounter cards",
         "odd": "an odd number",
         "even": "an even number",
@@ -366,7 +367,12 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
         and arg.filter.max_value is None
     ):
         return list(pool)
-    return [c for c in pool if matches(ctx, c, arg.filter)]
+    found = [c for c in pool if matches(ctx, c, arg.filter)]
+    if arg.filter.highest and found:
+        defs = ctx.game.defs
+        top = max(defs[c].value or 0 for c in found)
+        found = [c for c in found if (defs[c].value or 0) == top]
+    return found
 
 
 def those_cards(ctx: Ctx, owner: int) -> list[int]:
