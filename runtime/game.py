@@ -466,7 +466,7 @@ class Game:
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
         """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""
-        if self.dispatch.restrictions and self.sitting_out(seat):
+        if self.sitting_out(seat):
             return False
         p = self.state.players[seat]
         if alien is not None and alien != p.alien:
