@@ -253,8 +253,7 @@ def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     victim = ships.owner
     if victim < 0 or victim == seat:
         return
-    free = sum(st.planets[p].ships[victim] for p in moves.colony_sources(game, victim))
-    wanted = min(ships.count if ships.count is not None else 1, free)
+    wanted = min(ships.count if ships.count is not None else 1, moves.free_ships(game, victim))
     picked = moves.pick_ships(
         game, victim, wanted, wanted, "ships.hostage", f"give {wanted} ship(s) as hostages"
     )

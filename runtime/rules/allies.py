@@ -57,15 +57,9 @@ def enlist(
     joined(game, seat, side, count)
 
 
-def free_ships(game: Game, seat: int) -> int:
-    """Ships a player could send into an encounter now (on its colonies)."""
-    st = game.state
-    return sum(st.planets[p].ships[seat] for p in ships.colony_sources(game, seat))
-
-
 def most_ships(game: Game, enc: Encounter, seat: int) -> int:
     """The most ships a player could commit now: its ship limit, as far as its ships go."""
-    return min(enc.ship_limit[seat], free_ships(game, seat))
+    return min(enc.ship_limit[seat], ships.free_ships(game, seat))
 
 
 def declined(game: Game, seat: int) -> None:

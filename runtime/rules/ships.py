@@ -148,6 +148,12 @@ def return_home(game: Game, seat: int, count: int, source: Source | None = None)
     game.log("home", seat, count)
 
 
+def free_ships(game: Game, seat: int) -> int:
+    """Ships a player could send off its colonies now."""
+    st = game.state
+    return sum(st.planets[p].ships[seat] for p in colony_sources(game, seat))
+
+
 def choose_colony(game: Game, seat: int, count: int) -> int:
     """Where arriving ships go: a colony of the owner's choosing (a home planet if it has none)."""
     st = game.state
