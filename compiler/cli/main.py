@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from compiler.cli.balance import balance
 from compiler.cli.inspect import docs, explain, render
 from compiler.cli.play import play, replay
 from compiler.cli.simulate import simulate
@@ -22,5 +23,5 @@ def cli() -> None:
     """
 
 
-for command in (validate, simulate, play, replay, test, explain, render, schema, docs):
+for command in (validate, simulate, balance, play, replay, test, explain, render, schema, docs):
     cli.add_command(command)

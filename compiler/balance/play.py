@@ -1,0 +1,103 @@
+"""The worker's side: compile the cards once per process, then play a batch of seeds and return
+one plain row per game."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compiler.balance.spec import Study, setup_for
+from runtime.setup import SetupError
+
+
+class CardErrors(RuntimeError):
+    """The cards given to the study do not compile."""
+
+
+@dataclass
+class Deck:
+    """What a worker keeps between batches: the compiled cards and the aliens a focus may meet."""
+
+    cards: Any
+    rules: Any
+    usable: list[str]
+
+
+_DECKS: dict[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], Deck] = {}
+
+
+def deck_for(study: Study) -> Deck:
+    """The compiled cards for this study, built on the first batch a process plays."""
+    key = (study.card_paths, study.players, study.packs, study.options)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = compile_deck(study)
+    return deck
+
+
+def compile_deck(study: Study) -> Deck:
+    from cards import BUNDLED
+    from compiler.project import load_project
+    from runtime.effects.link import Rules
+
+    paths = [Path(p) for p in study.card_paths] or [BUNDLED]
+    project = load_project(paths)
+    if project.errors:
+        raise CardErrors(f"the cards have {project.errors} error(s); run `cosmic validate`")
+    rules = Rules(project.cards)
+    return Deck(project.cards, rules, usable_aliens(study, project.cards, rules))
+
+
+def usable_aliens(study: Study, cards: Any, rules: Any) -> list[str]:
+    """Aliens of the study's packs that this player count and these options allow."""
+    from runtime.agents import RandomAgent
+    from runtime.game import Game
+    from runtime.rules.start import card_allowed
+
+    probe_study = Study(games=1, players=study.players, packs=study.packs, options=study.options)
+    setup = setup_for(probe_study, cards, 0, ())
+    probe = Game(cards, setup, [RandomAgent()] * study.players, rules=rules, log=False)
+    return sorted(
+        c.id
+        for c in cards.cards.values()
+        if c.kind == "alien" and c.pack in setup.packs and card_allowed(probe, c)
+    )
+
+
+def play_batch(study: Study, seeds: tuple[int, ...]) -> list[dict[str, Any]]:
+    deck = deck_for(study)
+    return [play_one(study, deck, seed) for seed in seeds]
+
+
+def play_one(study: Study, deck: Deck, seed: int) -> dict[str, Any]:
+    from runtime.agents import AGENTS
+    from runtime.game import Game
+    from runtime.rules.turn import play_game
+
+    started = time.perf_counter()
+    setup = setup_for(study, deck.cards, seed, deck.usable)
+    kinds = study.seat_agents()
+    agents = [AGENTS[kind](seed * 101 + seat) for seat, kind in enumerate(kinds)]
+    try:
+        game = Game(deck.cards, setup, agents, rules=deck.rules, log=False)
+    except SetupError as exc:
+        raise SetupError(f"seed {seed}: {exc}") from exc
+    play_game(game)
+    st = game.state
+    return {
+        "seed": seed,
+        "players": study.players,
+        "packs": ",".join(setup.packs),
+        "options": ",".join(f"{k}={v}" for k, v in sorted(setup.options.items())),
+        "aliens": [p.alien or "none" for p in st.players],
+        "agents": list(kinds),
+        "winners": list(st.winners),
+        "turns": st.turn,
+        "encounters": st.encounter_serial,
+        "finished": bool(st.over),
+        "drawn": not st.winners,
+        "digest": st.digest(),
+        "seconds": round(time.perf_counter() - started, 6),
+    }

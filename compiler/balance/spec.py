@@ -1,0 +1,98 @@
+"""A study's plan: the setup options, the agent of each seat, the focused alien and the seeds,
+split into batches; each game's Setup comes from the plan and its seed alone."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from compiler.setups import build_setup
+from runtime.setup import Setup, SetupError
+
+STUDY_FORMAT = 1  # version of study.json, the plan kept beside the results for --resume
+
+
+@dataclass(frozen=True)
+class Study:
+    games: int
+    first_seed: int = 1
+    players: int = 5
+    packs: tuple[str, ...] = ("base",)
+    aliens: tuple[str, ...] | None = None  # fixed aliens, one per seat
+    options: tuple[str, ...] = ()  # name=value words, as on the command line
+    agents: tuple[str, ...] = ("heuristic",)  # one kind for every seat, or one per seat
+    focus: str | None = None  # an alien dealt in every game
+    card_paths: tuple[str, ...] = field(default=())  # card folders; empty: the bundled packs
+
+    def seat_agents(self) -> tuple[str, ...]:
+        if len(self.agents) == 1:
+            return self.agents * self.players
+        return self.agents
+
+    def seeds(self) -> range:
+        return range(self.first_seed, self.first_seed + self.games)
+
+    def to_data(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["format"] = STUDY_FORMAT
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Study:
+        if data.get("format") != STUDY_FORMAT:
+            raise SetupError(f"study.json has format {data.get('format')!r}, not {STUDY_FORMAT}")
+        fields = {k: v for k, v in data.items() if k != "format"}
+        for name in ("packs", "options", "agents", "card_paths"):
+            fields[name] = tuple(fields.get(name) or ())
+        if fields.get("aliens") is not None:
+            fields["aliens"] = tuple(fields["aliens"])
+        return cls(**fields)
+
+
+def check_agents(study: Study, known: Sequence[str]) -> None:
+    for kind in study.agents:
+        if kind not in known:
+            raise SetupError(f"unknown agent '{kind}' (known: {', '.join(sorted(known))})")
+    if len(study.agents) not in (1, study.players):
+        raise SetupError(
+            f"--agent takes one kind or one per seat: {study.players} players, "
+            f"{len(study.agents)} kinds given"
+        )
+    if study.focus is not None and study.aliens is not None:
+        raise SetupError("--focus deals one alien in every game; it cannot be used with --aliens")
+
+
+def setup_for(study: Study, cards: Any, seed: int, usable: Sequence[str]) -> Setup:
+    """The game of `seed`: with a focus, the focused alien sits at a seat drawn from the seed
+    and the other seats get distinct aliens drawn from `usable`."""
+    aliens: Sequence[str] | None = study.aliens
+    if study.focus is not None:
+        rng = random.Random(f"focus:{seed}")
+        others = [a for a in usable if a != study.focus]
+        if len(others) < study.players - 1:
+            raise SetupError(f"not enough aliens besides '{study.focus}' for {study.players}")
+        picked = rng.sample(others, study.players - 1)
+        picked.insert(rng.randrange(study.players), study.focus)
+        aliens = picked
+    return build_setup(
+        cards,
+        players=study.players,
+        packs=list(study.packs),
+        aliens=aliens,
+        options=study.options,
+        seed=seed,
+    )
+
+
+def batches(seeds: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Consecutive runs of at most `size` seeds."""
+    for start in range(0, len(seeds), size):
+        yield tuple(seeds[start : start + size])
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Small enough that every worker gets several batches (balance, progress, little lost on
+    Ctrl-C), big enough that a batch's overhead is small next to its games."""
+    return max(1, min(100, games // max(1, workers * 8)))

@@ -1,0 +1,173 @@
+"""`cosmic balance`: a study of many seeded games on every core or a Dask cluster, written to
+DIR as games.parquet, summary.json and report.html, with the tables printed on the terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from compiler.cli.common import fail
+
+
+@click.command()
+@click.option("--games", "-n", default=1000, show_default=True, help="How many games to play.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Folder for games.parquet, summary.json and report.html.",
+)
+@click.option(
+    "--resume",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    default=None,
+    help="Continue a stopped study in this folder (its plan is read from study.json).",
+)
+@click.option("--players", "-p", default=5, show_default=True, help="Players per game.")
+@click.option(
+    "--packs", default="base", show_default=True, help="Comma-separated packs to play with."
+)
+@click.option(
+    "--aliens", default=None, help="Comma-separated alien ids, one per seat (default: random)."
+)
+@click.option("--option", "options", multiple=True, help="A setup option, name=value (repeatable).")
+@click.option(
+    "--seed", default=1, show_default=True, help="Seed of the first game; game k uses seed+k."
+)
+@click.option(
+    "--agent",
+    default="heuristic",
+    show_default=True,
+    help="Agent kind for every seat, or one per seat: heuristic,random,random.",
+)
+@click.option("--focus", default=None, help="Deal this alien in every game, at a random seat.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Local worker processes (default: the machine's cores).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    help="'local' for a Dask LocalCluster of --jobs workers, or a Dask scheduler's address.",
+)
+@click.option("--csv", "write_csv", is_flag=True, help="Also write games.csv.")
+@click.option("--batch", type=click.IntRange(min=1), default=None, help="Games per batch.")
+def balance(
+    games: int,
+    out: Path | None,
+    resume: Path | None,
+    players: int,
+    packs: str,
+    aliens: str | None,
+    options: tuple[str, ...],
+    seed: int,
+    agent: str,
+    focus: str | None,
+    jobs: int | None,
+    scheduler: str | None,
+    write_csv: bool,
+    batch: int | None,
+) -> None:
+    """Play many games and report win rates with 95% intervals.
+
+    Example: cosmic balance --games 2000 --out study/ then open study/report.html.
+    Ctrl-C stops and keeps every finished batch; --resume DIR carries on.
+    """
+    from compiler.balance.spec import Study
+    from compiler.balance.store import Store
+    from runtime.setup import SetupError
+
+    if resume is not None:
+        if out is not None and out != resume:
+            fail("--resume names the study's folder; leave out --out")
+        try:
+            study = Store(resume).load_study()
+        except (OSError, ValueError, TypeError) as exc:
+            fail(f"cannot resume from {resume}: {exc}")
+        out = resume
+    else:
+        if out is None:
+            fail("say where the study goes: --out DIR (or --resume DIR)")
+        if (out / "study.json").exists():
+            fail(
+                f"{out} already holds a study; continue it with --resume {out}, or pick another folder"
+            )
+        study = Study(
+            games=games,
+            first_seed=seed,
+            players=players,
+            packs=tuple(p for p in packs.split(",") if p),
+            aliens=tuple(aliens.split(",")) if aliens else None,
+            options=options,
+            agents=tuple(a.strip() for a in agent.split(",") if a.strip()),
+            focus=focus,
+        )
+    try:
+        check(study)
+    except SetupError as exc:
+        fail(f"cannot set up the study: {exc}")
+    run(study, out, jobs or os.cpu_count() or 1, scheduler, write_csv, batch)
+
+
+def check(study: object) -> None:
+    """Set up the first game in this process, so a bad option fails here with a clear message
+    rather than in every worker."""
+    from compiler.balance.play import CardErrors, compile_deck
+    from compiler.balance.spec import Study, check_agents, setup_for
+    from runtime.agents import AGENTS, RandomAgent
+    from runtime.game import Game
+    from runtime.setup import SetupError
+
+    assert isinstance(study, Study)
+    check_agents(study, list(AGENTS))
+    try:
+        deck = compile_deck(study)
+    except CardErrors as exc:
+        fail(str(exc), 1)
+    if study.focus is not None and study.focus not in deck.usable:
+        raise SetupError(
+            f"'{study.focus}' is not an alien these packs and options allow "
+            f"(usable: {', '.join(deck.usable)})"
+        )
+    setup = setup_for(study, deck.cards, study.first_seed, deck.usable)
+    Game(deck.cards, setup, [RandomAgent()] * study.players, rules=deck.rules, log=False)
+
+
+def run(
+    study: object, out: Path, jobs: int, scheduler: str | None, write_csv: bool, batch: int | None
+) -> None:
+    from rich.console import Console
+
+    from compiler.balance import tables
+    from compiler.balance.backends import backend_for
+    from compiler.balance.progress import GameProgress
+    from compiler.balance.runner import run_study
+    from compiler.balance.spec import Study
+    from compiler.balance.store import Store
+
+    assert isinstance(study, Study)
+    console = Console(stderr=True)
+    already = len(Store(out).done_seeds())
+    try:
+        backend = backend_for(jobs, scheduler)
+    except OSError as exc:
+        fail(f"cannot reach the Dask scheduler {scheduler}: {exc}")
+    with backend, GameProgress(console, study.games, already) as progress:
+        outcome = run_study(
+            study, out, backend, on_batch=progress.advance, csv=write_csv, size=batch
+        )
+    tables.show(outcome.summary, Console())
+    played = outcome.summary["games"]
+    console.print(f"{played} games in {out}/: games.parquet, summary.json, report.html")
+    if outcome.stopped:
+        console.print(
+            f"stopped after {played} of {study.games} games; continue with "
+            f"`cosmic balance --resume {out}`"
+        )
+        sys.exit(130)

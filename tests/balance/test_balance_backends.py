@@ -1,0 +1,79 @@
+"""A study's rows depend on the plan and the seeds alone: not on the backend, nor on a stop and
+a resume in the middle."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+
+from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows
+from compiler.balance.runner import run_study
+from compiler.balance.spec import Study
+from compiler.balance.store import TIMING_FIELDS, Store
+
+STUDY = Study(games=16, first_seed=40, players=3, agents=("heuristic", "random", "random"))
+
+
+def rows_by_seed(out: Path) -> list[dict[str, Any]]:
+    rows = sorted(Store(out).rows(), key=lambda r: r["seed"])
+    for row in rows:
+        for name in TIMING_FIELDS:
+            row.pop(name)
+    return rows
+
+
+def test_rows_are_the_same_on_every_backend(tmp_path: Path) -> None:
+    with Backend() as inline:
+        run_study(STUDY, tmp_path / "one", inline, size=3)
+    with LocalProcesses(2) as local:
+        run_study(STUDY, tmp_path / "two", local, size=3)
+    with DaskCluster("local", 2) as dask:
+        run_study(STUDY, tmp_path / "dask", dask, size=5)
+    expected = rows_by_seed(tmp_path / "one")
+    assert [r["seed"] for r in expected] == list(range(40, 56))
+    assert len({r["digest"] for r in expected}) == 16
+    assert rows_by_seed(tmp_path / "two") == expected
+    assert rows_by_seed(tmp_path / "dask") == expected
+
+
+class StopsAfter(Backend):
+    """Plays `batches` batches, then behaves as if Ctrl-C was pressed."""
+
+    def __init__(self, batches: int) -> None:
+        self.left = batches
+
+    def run(self, study: Study, batches: Iterable[tuple[int, ...]]) -> Iterator[Rows]:
+        for rows in super().run(study, batches):
+            if self.left == 0:
+                raise KeyboardInterrupt
+            self.left -= 1
+            yield rows
+
+
+def test_a_stopped_study_keeps_its_batches_and_resumes_without_replaying(tmp_path: Path) -> None:
+    study = Study(games=10, first_seed=7, players=3, agents=("random",))
+    stopped = run_study(study, tmp_path / "s", StopsAfter(2), size=2)
+    assert stopped.stopped and stopped.played == 4
+    assert stopped.summary["games"] == 4
+    assert Store(tmp_path / "s").done_seeds() == {7, 8, 9, 10}
+
+    resumed = run_study(Store(tmp_path / "s").load_study(), tmp_path / "s", Backend(), size=2)
+    assert not resumed.stopped and resumed.played == 6
+    assert resumed.summary["games"] == 10
+
+    run_study(study, tmp_path / "whole", Backend(), size=5)
+    assert rows_by_seed(tmp_path / "s") == rows_by_seed(tmp_path / "whole")
+
+
+def test_games_parquet_holds_every_row_with_its_columns(tmp_path: Path) -> None:
+    run_study(STUDY, tmp_path, Backend(), size=4, csv=True)
+    table = pq.read_table(tmp_path / "games.parquet")
+    assert table.num_rows == 16
+    assert {"seed", "aliens", "agents", "winners", "turns", "drawn", "digest"} <= set(
+        table.column_names
+    )
+    lines = (tmp_path / "games.csv").read_text().splitlines()
+    assert len(lines) == 17 and lines[0].startswith("seed,players,packs")

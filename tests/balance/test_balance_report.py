@@ -1,0 +1,89 @@
+"""The numbers of a study (Wilson intervals, games needed, the tallies) and its outputs: the
+versioned summary, the offline report, the command's clean refusals."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from compiler.balance.backends import Backend
+from compiler.balance.runner import run_study
+from compiler.balance.spec import Study
+from compiler.balance.stats import games_to_detect, wilson
+from compiler.balance.store import Store
+from compiler.balance.tally import SUMMARY_VERSION
+from compiler.cli.main import cli
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(20, 100)
+    assert round(low, 4) == 0.1334 and round(high, 4) == 0.2888
+    assert wilson(0, 10)[0] == 0.0 and 0.27 < wilson(0, 10)[1] < 0.28
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_games_to_tell_two_points_grow_with_variance() -> None:
+    assert games_to_detect(0.2) == 3140  # 7.849 * 0.16 / 0.0004
+    assert games_to_detect(0.5) > games_to_detect(0.2) > games_to_detect(0.05)
+
+
+def test_focus_study_deals_the_alien_every_game_and_reports_it(tmp_path: Path) -> None:
+    study = Study(games=12, players=4, agents=("random",), focus="virus")
+    outcome = run_study(study, tmp_path, Backend(), size=5)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary == json.loads(json.dumps(outcome.summary))
+    assert summary["format"] == "cosmic-balance-summary"
+    assert summary["version"] == SUMMARY_VERSION
+    virus = next(r for r in summary["aliens"] if r["alien"] == "virus")
+    assert virus["games"] == 12
+    focus = summary["focus"]
+    assert focus["alien"] == "virus" and focus["games"] == 12
+    assert focus["low"] <= focus["win_rate"] <= focus["high"]
+    assert sum(r["games"] for r in summary["seats"]) == 48
+    seats_of_virus = {row["aliens"].index("virus") for row in Store(tmp_path).rows()}
+    assert len(seats_of_virus) > 1  # the focused alien moves around the table
+
+
+def test_report_is_one_offline_file_with_its_plots(tmp_path: Path) -> None:
+    run_study(Study(games=30, players=3, agents=("random",)), tmp_path, Backend(), size=10)
+    page = (tmp_path / "report.html").read_text()
+    assert page.count("<svg") >= 3  # aliens, seats, game length (and the heatmap when filled)
+    # namespaces name URLs but fetch nothing; anything that would load a resource is refused
+    for fetch in ('href="http', "src=", "<script", "<link", "@import", "<iframe"):
+        assert fetch not in page
+    assert not re.search(r"url\((?!#)", page)  # only references inside the page itself
+    assert "95%" in page and "fair share" in page
+
+
+def test_balance_refuses_bad_agents_cleanly(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        cli, ["balance", "--games", "2", "--out", str(tmp_path / "x"), "--agent", "genius"]
+    )
+    assert result.exit_code == 2
+    assert "unknown agent 'genius'" in result.output
+    assert isinstance(result.exception, SystemExit)  # a message, not a traceback
+    result = runner.invoke(
+        cli,
+        ["balance", "--games", "2", "--out", str(tmp_path / "y"), "--agent", "random,heuristic"],
+    )
+    assert result.exit_code == 2 and "one per seat" in result.output
+
+
+def test_balance_command_writes_the_three_files_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "study"
+    args = ["balance", "--games", "6", "--players", "3", "--jobs", "1", "--agent", "random"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert {"games.parquet", "summary.json", "report.html", "study.json"} <= {
+        p.name for p in out.iterdir()
+    }
+    assert "Win rate by alien" in result.output
+    again = CliRunner().invoke(cli, [*args, "--out", str(out)])
+    assert again.exit_code == 2 and "--resume" in again.output
+    resumed = CliRunner().invoke(cli, ["balance", "--resume", str(out), "--jobs", "1"])
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads((out / "summary.json").read_text())["games"] == 6
