@@ -14,6 +14,7 @@ from runtime.decisions import Answer, Decision
 from runtime.log import Event, render
 from runtime.setup import BASE_OPTIONS, Setup
 from runtime.state import Encounter, State
+from runtime.view import PlayerView
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -112,58 +113,6 @@ def different_answer(decision: Decision, answer: Answer) -> Answer:
         if sorted(swapped) != list(answer):
             return tuple(sorted(swapped))
     return answer
-
-
-class PlayerView:
-    """What one player may see: public board state plus that player's own hand and secrets."""
-
-    __slots__ = ("game", "seat")
-
-    def __init__(self, game: Game, seat: int) -> None:
-        self.game = game
-        self.seat = seat
-
-    @property
-    def state(self) -> State:
-        # The board (planets, warp, piles' sizes, the encounter as far as revealed) is public.
-        return self.game.state
-
-    def hand(self) -> list[CardDef]:
-        g = self.game
-        return [g.card(i) for i in g.state.players[self.seat].hand]
-
-    def hand_size(self, seat: int) -> int:
-        return len(self.game.state.players[seat].hand)
-
-    def card(self, instance: int) -> CardDef:
-        return self.game.card(instance)
-
-    def essence_cache(self) -> list[CardDef]:
-        """This player's own essence cache (nobody else may look at it)."""
-        g = self.game
-        return [g.card(i) for i in g.state.players[self.seat].cache]
-
-    def essence_before(self, seat: int) -> list[CardDef | None]:
-        """The essence cards lying before a player: None for each face-down card this player
-        may not look at (its holder included, unless it owns the card)."""
-        from runtime.rules import essence
-
-        g = self.game
-        return [
-            g.card(i) if essence.visible_to(g, self.seat, i) else None
-            for i in essence.before(g, seat)
-        ]
-
-    def own_selection(self, side: int) -> CardDef | None:
-        """The encounter card a side selected, if this player may see it."""
-        enc = self.game.state.encounter
-        if enc is None:
-            return None
-        chosen = enc.cards[side]
-        main = enc.offense if side == 0 else enc.defense
-        if chosen is None or (main != self.seat and not enc.face_up[side]):
-            return None
-        return self.game.card(chosen)
 
 
 class Game:

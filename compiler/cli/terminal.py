@@ -14,6 +14,7 @@ import click
 from runtime.cards import CardDef
 from runtime.decisions import Answer, Decision, IllegalAnswer
 from runtime.game import Game, PlayerView
+from runtime.view import table_of
 
 Echo = Callable[[str], None]
 
@@ -142,7 +143,7 @@ class TerminalAgent:
         self.echo = echo
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
-        game = view.game
+        game = table_of(view)  # the display prints only what this seat may see
         me = view.seat
         self.feed.flush(game)
         say = self.echo

@@ -1,5 +1,5 @@
-"""The heuristic agent: plays sensibly from what its player can see (its hand, the board),
-falling back on a random legal answer for decisions it has no opinion on."""
+"""The heuristic agent: plays like a sensible beginner from what its player can see (its hand,
+the board), falling back on a random legal answer for decisions it has no opinion on."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 from runtime.agents.random import random_pick
 from runtime.decisions import Answer, Decision
-from runtime.game import PlayerView
+from runtime.view import HiddenCard, PlayerView
 
 
 class HeuristicAgent:
@@ -26,14 +26,31 @@ class HeuristicAgent:
             return (self.rng.randrange(len(decision.options)),)
         return random_pick(self.rng, decision)
 
-    # ---------------------------------------------------------------- choices it has views on
+    # ---------------------------------------------------------------- where am I
+
+    def side_of(self, view: PlayerView) -> int | None:
+        """0 when on the offense's side of the encounter, 1 on the defense's, else None."""
+        enc = view.encounter()
+        if enc is None:
+            return None
+        if view.seat == enc[0] or view.seat in view.allies(0):
+            return 0
+        if view.seat == enc[1] or view.seat in view.allies(1):
+            return 1
+        return None
+
+    # ---------------------------------------------------------------- ships
 
     def on_launch_planet(self, d: Decision, view: PlayerView) -> Answer:
-        st = view.state
-        enc = st.encounter
-        defense = enc.defense if enc is not None else -1
-        # the planet with the fewest defending ships
-        return (min(range(len(d.options)), key=lambda i: st.planets[d.options[i]].ships[defense]),)
+        enc = view.encounter()
+        defense = enc[1] if enc is not None else -1
+
+        # a planet it has no colony on yet (winning there counts), then the fewest defenders
+        def cost(i: int) -> tuple[bool, int]:
+            p = d.options[i]
+            return (view.ships(p, view.seat) > 0, view.ships(p, defense))
+
+        return (min(range(len(d.options)), key=cost),)
 
     def on_launch_ships(self, d: Decision, view: PlayerView) -> Answer:
         return self.commit(d, view)
@@ -42,9 +59,11 @@ class HeuristicAgent:
         return self.commit(d, view)
 
     def commit(self, d: Decision, view: PlayerView) -> Answer:
-        """Send as many ships as allowed, taking from the fullest colonies and keeping one on each."""
-        st = view.state
-        spare = {i: st.planets[p].ships[view.seat] - 1 for i, p in enumerate(d.options)}
+        """Send as many ships as allowed, taking from the fullest colonies and keeping one on
+        each; asked for a count (a single colony), the largest."""
+        if d.caps is None:
+            return (max(range(len(d.options)), key=lambda i: d.options[i]),)
+        spare = {i: view.ships(p, view.seat) - 1 for i, p in enumerate(d.options)}
         picks: list[int] = []
         while len(picks) < d.maximum:
             i = max(spare, key=lambda k: spare[k])
@@ -52,28 +71,43 @@ class HeuristicAgent:
                 break
             spare[i] -= 1
             picks.append(i)
-        caps = d.caps or [1] * len(d.options)
+        caps = d.caps
         while len(picks) < d.minimum:
             i = next(k for k in range(len(d.options)) if picks.count(k) < caps[k])
             picks.append(i)
         return tuple(sorted(picks))
 
+    def on_ships_place(self, d: Decision, view: PlayerView) -> Answer:
+        """Returning ships go home first, to the emptiest home colony (the power needs them)."""
+
+        def worth(i: int) -> tuple[bool, int]:
+            p = d.options[i]
+            return (view.system_of(p) != view.seat, view.ships(p, view.seat))
+
+        return (min(range(len(d.options)), key=worth),)
+
+    # ---------------------------------------------------------------- alliances
+
     def on_alliance_invite(self, d: Decision, view: PlayerView) -> Answer:
-        st = view.state
-        need = 5
+        need = view.colonies_to_win()
         # invite everyone not about to win
-        return tuple(i for i, seat in enumerate(d.options) if st.foreign_colonies(seat) < need - 1)
+        return tuple(
+            i for i, seat in enumerate(d.options) if view.foreign_colonies(seat) < need - 1
+        )
 
     def on_alliance_join(self, d: Decision, view: PlayerView) -> Answer:
-        st = view.state
         labels = list(d.options)
-        if "offense" in labels and st.foreign_colonies(view.seat) >= 2:
+        enc = view.encounter()
+        offense_near_win = enc is not None and view.foreign_colonies(enc[0]) >= (
+            view.colonies_to_win() - 1
+        )
+        if "offense" in labels and not offense_near_win:
             return (labels.index("offense"),)
         if "defense" in labels:
             return (labels.index("defense"),)
-        if "offense" in labels:
-            return (labels.index("offense"),)
         return (0,)
+
+    # ---------------------------------------------------------------- cards
 
     def on_planning_select(self, d: Decision, view: PlayerView) -> Answer:
         cards = [view.card(i) for i in d.options]
@@ -82,11 +116,41 @@ class HeuristicAgent:
             return (max(attacks, key=lambda i: cards[i].value or 0),)
         return (0,)
 
+    def on_card_play(self, d: Decision, view: PlayerView) -> Answer:
+        """Reinforcements for its own side of an encounter; other cards are kept for later."""
+        side = self.side_of(view)
+        if side is None:
+            return (0,)
+        for i, option in enumerate(d.options):
+            if option is None:
+                continue
+            try:
+                card = view.card(option[0])
+            except HiddenCard:
+                continue
+            if card.kind == "reinforcement":
+                return (i,)
+        return (0,)
+
+    def on_effect_side(self, d: Decision, view: PlayerView) -> Answer | None:
+        side = self.side_of(view)
+        if side is not None and side in d.options:
+            return (list(d.options).index(side),)
+        return None  # not in the encounter: no opinion
+
     def on_power_use(self, d: Decision, view: PlayerView) -> Answer:
         return (d.options.index("yes"),)
 
     def on_encounter_another(self, d: Decision, view: PlayerView) -> Answer:
         return (d.options.index("yes"),)
+
+    def on_destiny_own_color(self, d: Decision, view: PlayerView) -> Answer:
+        for wish in ("re-establish a home colony", "attack a colony in your system"):
+            if wish in d.options:
+                return (list(d.options).index(wish),)
+        return (0,)
+
+    # ---------------------------------------------------------------- deals
 
     def on_deal_offer(self, d: Decision, view: PlayerView) -> Answer:
         best = None
@@ -100,6 +164,3 @@ class HeuristicAgent:
 
     def on_rewards_ships(self, d: Decision, view: PlayerView) -> Answer:
         return (len(d.options) // 2,)
-
-    def on_card_play(self, d: Decision, view: PlayerView) -> Answer:
-        return (0 if self.rng.random() < 0.6 else self.rng.randrange(len(d.options)),)

@@ -16,6 +16,7 @@ from runtime.game import Game, PlayerView
 from runtime.invariants import check
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
+from runtime.view import table_of
 from tests.runtime.engine_kit import play_and_report
 
 GAMES = 60
@@ -24,9 +25,9 @@ EONS_OPTIONS = {"hidden_alliances": True, "foreign_aid": True}
 
 def what_anyone_sees(view: PlayerView) -> tuple[Any, ...]:
     """The public record of the alliance so far: who allied, their ships, and the game log."""
-    enc = view.state.encounter
+    enc = table_of(view).state.encounter
     assert enc is not None
-    events = view.game.events or []
+    events = table_of(view).events or []
     return (tuple(map(tuple, enc.allies)), tuple(enc.gate), tuple(enc.guard), len(events))
 
 
@@ -43,7 +44,7 @@ class DialWatcher:
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
         if decision.kind == "alliance.dial":
             assert decision.secret
-            self.seen.append((view.game.state.encounter_serial, what_anyone_sees(view)))
+            self.seen.append((table_of(view).state.encounter_serial, what_anyone_sees(view)))
         return self.inner.decide(decision, view)
 
 
@@ -126,7 +127,7 @@ class SecretKeeper:
         self.inner = RandomAgent(self.seed)
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
-        game = view.game
+        game = table_of(view)
         hidden = {
             game.card_label(i)
             for i, placed in game.state.placed.items()
