@@ -11,7 +11,7 @@ from typing import Any
 
 from compiler.balance import report
 from compiler.balance.backends import Backend
-from compiler.balance.spec import Study, batch_size, batches
+from compiler.balance.spec import Study, batch_size, batches, count_missing, missing
 from compiler.balance.store import Store, write_atomic
 from compiler.balance.tally import Tally
 
@@ -37,12 +37,12 @@ def run_study(
     store.start(study)
     tally = Tally(study)
     tally.add_all(store.rows())  # seeds a stopped run already played
-    done = store.done_seeds()
-    todo = [s for s in study.seeds() if s not in done]
+    done = store.done_ranges()
+    left = count_missing(study.seeds(), done)
     played = 0
     stopped = False
     try:
-        plan = batches(todo, size or batch_size(len(todo), backend.workers))
+        plan = batches(missing(study.seeds(), done), size or batch_size(left, backend.workers))
         for rows in backend.run(study, plan):
             store.write_batch(rows)
             tally.add_all(rows)

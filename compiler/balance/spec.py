@@ -3,8 +3,9 @@ split into batches; each game's Setup comes from the plan and its seed alone."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -86,10 +87,28 @@ def setup_for(study: Study, cards: Any, seed: int, usable: Sequence[str]) -> Set
     )
 
 
-def batches(seeds: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Consecutive runs of at most `size` seeds."""
-    for start in range(0, len(seeds), size):
-        yield tuple(seeds[start : start + size])
+def missing(seeds: range, done: Sequence[tuple[int, int]]) -> Iterator[int]:
+    """The seeds of `seeds` outside the sorted, merged runs `done`, one at a time (a
+    million-game study never holds a list of its seeds)."""
+    runs = iter(done)
+    run = next(runs, None)
+    for seed in seeds:
+        while run is not None and run[1] < seed:
+            run = next(runs, None)
+        if run is None or seed < run[0]:
+            yield seed
+
+
+def count_missing(seeds: range, done: Sequence[tuple[int, int]]) -> int:
+    covered = sum(max(0, min(b, seeds.stop - 1) - max(a, seeds.start) + 1) for a, b in done)
+    return len(seeds) - covered
+
+
+def batches(seeds: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Consecutive runs of at most `size` seeds, drawn lazily."""
+    it = iter(seeds)
+    while batch := tuple(itertools.islice(it, size)):
+        yield batch
 
 
 def batch_size(games: int, workers: int) -> int:

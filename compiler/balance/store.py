@@ -60,11 +60,21 @@ class Store:
     def part_files(self) -> list[Path]:
         return sorted(self.parts.glob("seeds-*.parquet")) if self.parts.is_dir() else []
 
-    def done_seeds(self) -> set[int]:
-        done: set[int] = set()
+    def done_ranges(self) -> list[tuple[int, int]]:
+        """The seeds already played, as merged (first, last) runs read from the part names (a
+        part holds every unplayed seed between its first and last when it was written, so the
+        runs cover exactly the played seeds without reading a row)."""
+        runs: list[tuple[int, int]] = []
         for part in self.part_files():
-            done.update(pq.read_table(part, columns=["seed"]).column("seed").to_pylist())
-        return done
+            _, low, high = part.name.removesuffix(".parquet").split("-")
+            runs.append((int(low), int(high)))
+        merged: list[tuple[int, int]] = []
+        for first, last in sorted(runs):
+            if merged and first <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+            else:
+                merged.append((first, last))
+        return merged
 
     def rows(self) -> Iterator[dict[str, Any]]:
         """Every stored row, part by part (sorted by seed within the study)."""

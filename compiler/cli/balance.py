@@ -148,12 +148,12 @@ def run(
     from compiler.balance.backends import backend_for
     from compiler.balance.progress import GameProgress
     from compiler.balance.runner import run_study
-    from compiler.balance.spec import Study
+    from compiler.balance.spec import Study, count_missing
     from compiler.balance.store import Store
 
     assert isinstance(study, Study)
     console = Console(stderr=True)
-    already = len(Store(out).done_seeds())
+    already = study.games - count_missing(study.seeds(), Store(out).done_ranges())
     try:
         backend = backend_for(jobs, scheduler)
     except OSError as exc:

@@ -11,7 +11,7 @@ import pyarrow.parquet as pq
 
 from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows
 from compiler.balance.runner import run_study
-from compiler.balance.spec import Study
+from compiler.balance.spec import Study, batches, count_missing, missing
 from compiler.balance.store import TIMING_FIELDS, Store
 
 STUDY = Study(games=16, first_seed=40, players=3, agents=("heuristic", "random", "random"))
@@ -58,7 +58,7 @@ def test_a_stopped_study_keeps_its_batches_and_resumes_without_replaying(tmp_pat
     stopped = run_study(study, tmp_path / "s", StopsAfter(2), size=2)
     assert stopped.stopped and stopped.played == 4
     assert stopped.summary["games"] == 4
-    assert Store(tmp_path / "s").done_seeds() == {7, 8, 9, 10}
+    assert Store(tmp_path / "s").done_ranges() == [(7, 10)]
 
     resumed = run_study(Store(tmp_path / "s").load_study(), tmp_path / "s", Backend(), size=2)
     assert not resumed.stopped and resumed.played == 6
@@ -77,3 +77,12 @@ def test_games_parquet_holds_every_row_with_its_columns(tmp_path: Path) -> None:
     )
     lines = (tmp_path / "games.csv").read_text().splitlines()
     assert len(lines) == 17 and lines[0].startswith("seed,players,packs")
+
+
+def test_missing_seeds_skip_every_played_run() -> None:
+    done = [(3, 5), (8, 8), (11, 40)]
+    seeds = range(1, 13)
+    assert list(missing(seeds, done)) == [1, 2, 6, 7, 9, 10]
+    assert count_missing(seeds, done) == 6
+    lazy = batches(missing(range(10**12), [(2, 3)]), 4)  # never listed whole
+    assert next(lazy) == (0, 1, 4, 5) and next(lazy) == (6, 7, 8, 9)

@@ -1,0 +1,91 @@
+"""Benchmark of `cosmic balance`: games/s with --jobs 1 and --jobs 2, the overhead of a Dask
+LocalCluster against as many local processes, and the parent's peak memory for a large study
+against a small one (rows are streamed to disk, so it should not grow with the game count).
+
+Each measurement runs `cosmic balance` in a fresh process and reads the wall time and the
+parent's own peak RSS (RUSAGE_SELF, so worker processes are not counted).
+
+    python bench/balance.py                      # 600 games a rate, 2,000 vs 20,000 for memory
+    python bench/balance.py --games 300 --small 500 --large 5000   # on a busy machine
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MEASURE = """
+import resource, sys, time
+from compiler.cli.main import cli
+started = time.perf_counter()
+try:
+    cli.main(args=sys.argv[1:], standalone_mode=False)
+finally:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"BENCH {time.perf_counter() - started:.3f} {peak}", file=sys.stderr)
+"""
+
+
+def study(games: int, extra: list[str], players: int) -> tuple[float, float, float]:
+    """(wall seconds, games/s, parent peak MiB) of one study in a fresh process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "study"
+        args = ["--games", str(games), "--players", str(players), "--out", str(out), *extra]
+        started = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-c", MEASURE, "balance", *args],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        wall = time.perf_counter() - started
+        line = next((x for x in done.stderr.splitlines() if x.startswith("BENCH ")), None)
+        if done.returncode != 0 or line is None:
+            sys.exit(f"cosmic balance {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+        played = json.loads((out / "summary.json").read_text())["games"]
+        _, _, peak_kib = line.split()
+        return wall, played / wall, int(peak_kib) / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600, help="games for each rate")
+    parser.add_argument("--small", type=int, default=2000, help="games of the small study")
+    parser.add_argument("--large", type=int, default=20000, help="games of the large study")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    a = parser.parse_args()
+
+    figures: dict[str, float] = {}
+    for label, extra in (
+        ("jobs1", ["--jobs", "1"]),
+        ("jobs2", ["--jobs", "2"]),
+        ("dask2", ["--jobs", "2", "--scheduler", "local"]),
+    ):
+        wall, rate, _ = study(a.games, extra, a.players)
+        figures[f"{label}_games_per_s"] = round(rate, 1)
+        figures[f"{label}_seconds"] = round(wall, 2)
+        print(f"{label:6} {a.games} games in {wall:6.1f}s  {rate:6.1f} games/s", flush=True)
+    figures["speedup_jobs2"] = round(figures["jobs2_games_per_s"] / figures["jobs1_games_per_s"], 2)
+    figures["dask_overhead"] = round(figures["dask2_seconds"] / figures["jobs2_seconds"] - 1, 3)
+    print(f"speed-up --jobs 2 / --jobs 1: {figures['speedup_jobs2']:.2f}x")
+    print(f"--scheduler local against --jobs 2: {figures['dask_overhead']:+.1%} wall time")
+
+    for label, games in (("small", a.small), ("large", a.large)):
+        wall, rate, peak = study(games, ["--jobs", "2"], a.players)
+        figures[f"{label}_games"] = games
+        figures[f"{label}_peak_mib"] = round(peak, 1)
+        print(f"{games:6} games: parent peak {peak:6.1f} MiB ({wall:.0f}s, {rate:.0f} games/s)")
+    figures["memory_ratio"] = round(figures["large_peak_mib"] / figures["small_peak_mib"], 3)
+    print(f"peak memory, large / small: {figures['memory_ratio']:.2f}x")
+    if a.json:
+        print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()
