@@ -38,13 +38,15 @@ class LocalProcesses(Backend):
     def __init__(self, jobs: int) -> None:
         self.workers = jobs
         self.name = f"{jobs} local processes"
-        # spawn, not fork: the parent runs a progress thread, and a forked child would inherit
-        # its locks mid-use
+        # fork where there is one: the workers inherit the cards this process has compiled, and
+        # start at once; they are forked here, before any progress thread runs
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         self.pool = cf.ProcessPoolExecutor(
             max_workers=jobs,
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=multiprocessing.get_context(method),
             initializer=ignore_interrupts,
         )
+        cf.wait([self.pool.submit(int) for _ in range(jobs)])
 
     def run(self, study: Study, batches: Iterable[tuple[int, ...]]) -> Iterator[Rows]:
         pending = iter(batches)

@@ -79,6 +79,7 @@ def balance(
     Example: cosmic balance --games 2000 --out study/ then open study/report.html.
     Ctrl-C stops and keeps every finished batch; --resume DIR carries on.
     """
+    needs_extra(["pyarrow", "matplotlib"] + (["distributed"] if scheduler else []))
     from compiler.balance.spec import Study
     from compiler.balance.store import Store
     from runtime.setup import SetupError
@@ -115,10 +116,21 @@ def balance(
     run(study, out, jobs or os.cpu_count() or 1, scheduler, write_csv, batch)
 
 
+def needs_extra(modules: list[str]) -> None:
+    import importlib.util
+
+    absent = [m for m in modules if importlib.util.find_spec(m) is None]
+    if absent:
+        fail(
+            f"cosmic balance needs {', '.join(absent)}: install the 'balance' extra "
+            "(pip install -e '.[balance]')"
+        )
+
+
 def check(study: object) -> None:
     """Set up the first game in this process, so a bad option fails here with a clear message
     rather than in every worker."""
-    from compiler.balance.play import CardErrors, compile_deck
+    from compiler.balance.play import CardErrors, deck_for
     from compiler.balance.spec import Study, check_agents, setup_for
     from runtime.agents import AGENTS, RandomAgent
     from runtime.game import Game
@@ -127,7 +139,7 @@ def check(study: object) -> None:
     assert isinstance(study, Study)
     check_agents(study, list(AGENTS))
     try:
-        deck = compile_deck(study)
+        deck = deck_for(study)  # kept: --jobs 1 plays with it, forked workers inherit it
     except CardErrors as exc:
         fail(str(exc), 1)
     if study.focus is not None and study.focus not in deck.usable:
