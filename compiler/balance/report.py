@@ -58,9 +58,11 @@ def render(summary: dict[str, Any]) -> str:
     if summary["aliens"]:
         parts += [
             "<h2>Win rate by alien</h2>",
+            f"<p>{html.escape(headline(summary['aliens'], fair))}</p>",
             plots.rate_bars(summary["aliens"], "alien", fair, "Win rate by alien"),
             rate_table(summary["aliens"], "alien", "alien"),
-            "<h2>Win rate by seat</h2><p class='note'>Seat 0 plays first.</p>",
+            "<h2>Win rate by seat</h2><p class='note'>Seat 0 is the first seat at the table; "
+            "who plays first is drawn at setup.</p>",
             plots.rate_bars(summary["seats"], "seat", fair, "Win rate by seat"),
             rate_table(summary["seats"], "seat", "seat"),
             "<h2>Win rate by agent</h2>",
@@ -89,6 +91,22 @@ def render(summary: dict[str, Any]) -> str:
         ]
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def headline(aliens: list[dict[str, Any]], fair: float) -> str:
+    """The strongest alien in one sentence, and whether the data can tell it from the next."""
+    best = aliens[0]
+    text = (
+        f"Strongest: {best['alien']}, {pct(best['win_rate'])} of its games "
+        f"(95% interval {pct(best['low'])} to {pct(best['high'])}; fair share {pct(fair)})."
+    )
+    if len(aliens) > 1:
+        second = aliens[1]
+        if second["high"] >= best["low"]:
+            text += f" Its interval overlaps {second['alien']}'s: more games would tell them apart."
+        else:
+            text += f" Clearly ahead of {second['alien']} ({pct(second['win_rate'])})."
+    return text
 
 
 def focus_section(focus: dict[str, Any], fair: float) -> str:
