@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.cards import CardDef
+from runtime.decisions import Answer, Decision
 
 if TYPE_CHECKING:
     from runtime.game import Game
@@ -124,6 +125,17 @@ class PlayerView:
         return any(instance in pile for pile in public) or any(
             instance in p.completed for p in st.players
         )
+
+    # ------------------------------------------------------------------ looking ahead
+
+    def rehearse(self, decision: Decision, answer: Answer, seed: int) -> list[int]:
+        """Who wins if this player answers `decision` with `answer` and every player then plays
+        as the heuristic agent, over one random redeal of the cards this player cannot see (see
+        runtime/rehearsal.py). Only the winners come back, never the cards that were dealt."""
+        from runtime.agents.heuristic import HeuristicAgent
+        from runtime.rehearsal import rehearse
+
+        return rehearse(self.__game, decision, answer, seed, HeuristicAgent)
 
     def essence_cache(self) -> list[CardDef]:
         """This player's own essence cache (nobody else may look at it)."""
