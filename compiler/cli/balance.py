@@ -6,10 +6,14 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from compiler.cli.common import fail
+
+if TYPE_CHECKING:
+    from compiler.balance.spec import Study
 
 
 @click.command()
@@ -41,7 +45,7 @@ from compiler.cli.common import fail
     "--agent",
     default="heuristic",
     show_default=True,
-    help="Agent kind for every seat, or one per seat: heuristic,random,random.",
+    help="Agent kind (random, heuristic, lookahead) for every seat, or one per seat: heuristic,random,random.",
 )
 @click.option("--focus", default=None, help="Deal this alien in every game, at a random seat.")
 @click.option(
@@ -127,16 +131,15 @@ def needs_extra(modules: list[str]) -> None:
         )
 
 
-def check(study: object) -> None:
+def check(study: Study) -> None:
     """Set up the first game in this process, so a bad option fails here with a clear message
     rather than in every worker."""
     from compiler.balance.play import CardErrors, deck_for
-    from compiler.balance.spec import Study, check_agents, setup_for
+    from compiler.balance.spec import check_agents, setup_for
     from runtime.agents import AGENTS, RandomAgent
     from runtime.game import Game
     from runtime.setup import SetupError
 
-    assert isinstance(study, Study)
     check_agents(study, list(AGENTS))
     try:
         deck = deck_for(study)  # kept: --jobs 1 plays with it, forked workers inherit it
@@ -152,7 +155,7 @@ def check(study: object) -> None:
 
 
 def run(
-    study: object, out: Path, jobs: int, scheduler: str | None, write_csv: bool, batch: int | None
+    study: Study, out: Path, jobs: int, scheduler: str | None, write_csv: bool, batch: int | None
 ) -> None:
     from rich.console import Console
 
@@ -160,10 +163,9 @@ def run(
     from compiler.balance.backends import backend_for
     from compiler.balance.progress import GameProgress
     from compiler.balance.runner import run_study
-    from compiler.balance.spec import Study, count_missing
+    from compiler.balance.spec import count_missing
     from compiler.balance.store import Store
 
-    assert isinstance(study, Study)
     console = Console(stderr=True)
     already = study.games - count_missing(study.seeds(), Store(out).done_ranges())
     try:
