@@ -57,7 +57,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600, help="games for each rate")
     parser.add_argument("--small", type=int, default=2000, help="games of the small study")
-    parser.add_argument("--large", type=int, default=20000, help="games of the large study")
+    parser.add_argument(
+        "--large", type=int, default=20000, help="games of the large study (0: skip memory)"
+    )
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = parser.parse_args()
@@ -89,6 +91,8 @@ def main() -> None:
     print(f"--scheduler local against --jobs 2: {figures['dask_overhead']:+.1%} time per game")
     print(f"load average now: {os.getloadavg()[0]:.1f} (the machine's other work shares the cores)")
 
+    if a.large <= 0:
+        return  # --large 0: rates only
     for label, games in (("small", a.small), ("large", a.large)):
         wall, rate, peak = study(games, ["--jobs", "2"], a.players)
         figures[f"{label}_games"] = games

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
-from compiler.balance.play import play_batch
+from compiler.balance.play import play_batch, warm
 from compiler.balance.spec import Study
 
 Rows = list[dict[str, Any]]
@@ -24,6 +24,9 @@ class Backend(AbstractContextManager["Backend"]):
     def run(self, study: Study, batches: Iterable[tuple[int, ...]]) -> Iterator[Rows]:
         for seeds in batches:
             yield play_batch(study, seeds)
+
+    def stop(self) -> None:
+        """Ctrl-C: drop the batches still being played (they would only delay the stop)."""
 
     def __exit__(self, *exc: object) -> None:
         return None
@@ -63,6 +66,11 @@ class LocalProcesses(Backend):
             for future in sorted(done, key=id):
                 yield future.result()
 
+    def stop(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():  # this pool's workers
+            child.terminate()
+
     def __exit__(self, *exc: object) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
@@ -88,6 +96,7 @@ class DaskCluster(Backend):
         else:
             self.client = Client(scheduler, timeout="30s")
             self.name = f"the Dask scheduler at {scheduler}"
+        self.running: set[Any] = set()
         threads = self.client.nthreads()
         self.workers = max(1, sum(threads.values()))
 
@@ -95,6 +104,7 @@ class DaskCluster(Backend):
         from distributed import as_completed
 
         pending = iter(batches)
+        self.client.run(warm, study)  # every worker compiles the cards now, once
         scattered = self.client.scatter(study, broadcast=True)
         window = as_completed()
         for _ in range(self.workers * 3):
@@ -104,6 +114,7 @@ class DaskCluster(Backend):
             window.add(self.submit(scattered, seeds))
         for future in window:
             rows = future.result()
+            self.running.discard(future)
             future.release()
             seeds = next(pending, None)
             if seeds is not None:
@@ -112,7 +123,12 @@ class DaskCluster(Backend):
 
     def submit(self, study: Any, seeds: tuple[int, ...]) -> Any:
         # pure=False: a batch is cheap to name by its seeds, but a re-run must really play
-        return self.client.submit(play_batch, study, seeds, pure=False)
+        future = self.client.submit(play_batch, study, seeds, pure=False)
+        self.running.add(future)
+        return future
+
+    def stop(self) -> None:
+        self.client.cancel(list(self.running), force=True)
 
     def __exit__(self, *exc: object) -> None:
         self.client.close()

@@ -37,6 +37,11 @@ def deck_for(study: Study) -> Deck:
     return deck
 
 
+def warm(study: Study) -> int:
+    """Compile the cards in this process ahead of the first batch; the count of usable aliens."""
+    return len(deck_for(study).usable)
+
+
 def compile_deck(study: Study) -> Deck:
     from cards import BUNDLED
     from compiler.project import load_project

@@ -3,6 +3,7 @@ keep counts, and on the end (or a stop) write games.parquet, summary.json and re
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,6 +52,8 @@ def run_study(
                 on_batch(len(rows))
     except KeyboardInterrupt:
         stopped = True
+        with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C still writes the files
+            backend.stop()
     summary = tally.summary()
     finish(store, summary, csv)
     return Outcome(summary, played, stopped)

@@ -172,6 +172,8 @@ def run(
         backend = backend_for(jobs, scheduler)
     except OSError as exc:
         fail(f"cannot reach the Dask scheduler {scheduler}: {exc}")
+    except KeyboardInterrupt:
+        fail("stopped while the workers were starting; nothing was played", 130)
     with backend, GameProgress(console, study.games, already) as progress:
         outcome = run_study(
             study, out, backend, on_batch=progress.advance, csv=write_csv, size=batch
