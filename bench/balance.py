@@ -91,15 +91,14 @@ def main() -> None:
     print(f"--scheduler local against --jobs 2: {figures['dask_overhead']:+.1%} time per game")
     print(f"load average now: {os.getloadavg()[0]:.1f} (the machine's other work shares the cores)")
 
-    if a.large <= 0:
-        return  # --large 0: rates only
-    for label, games in (("small", a.small), ("large", a.large)):
-        wall, rate, peak = study(games, ["--jobs", "2"], a.players)
-        figures[f"{label}_games"] = games
-        figures[f"{label}_peak_mib"] = round(peak, 1)
-        print(f"{games:6} games: parent peak {peak:6.1f} MiB ({wall:.0f}s, {rate:.0f} games/s)")
-    figures["memory_ratio"] = round(figures["large_peak_mib"] / figures["small_peak_mib"], 3)
-    print(f"peak memory, large / small: {figures['memory_ratio']:.2f}x")
+    if a.large > 0:  # --large 0: rates only
+        for label, games in (("small", a.small), ("large", a.large)):
+            wall, rate, peak = study(games, ["--jobs", "2"], a.players)
+            figures[f"{label}_games"] = games
+            figures[f"{label}_peak_mib"] = round(peak, 1)
+            print(f"{games:6} games: parent peak {peak:6.1f} MiB ({wall:.0f}s, {rate:.0f} games/s)")
+        figures["memory_ratio"] = round(figures["large_peak_mib"] / figures["small_peak_mib"], 3)
+        print(f"peak memory, large / small: {figures['memory_ratio']:.2f}x")
     if a.json:
         print(json.dumps(figures, indent=1))
 
