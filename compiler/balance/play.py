@@ -3,6 +3,7 @@ one plain row per game."""
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ class Deck:
     cards: Any
     rules: Any
     usable: list[str]
+    fingerprint: str  # of the compiled card set: a resumed study must use the same cards
 
 
 _DECKS: dict[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], Deck] = {}
@@ -52,7 +54,8 @@ def compile_deck(study: Study) -> Deck:
     if project.errors:
         raise CardErrors(f"the cards have {project.errors} error(s); run `cosmic validate`")
     rules = Rules(project.cards)
-    return Deck(project.cards, rules, usable_aliens(study, project.cards, rules))
+    digest = hashlib.sha256(repr(sorted(project.cards.cards.items())).encode()).hexdigest()
+    return Deck(project.cards, rules, usable_aliens(study, project.cards, rules), digest[:16])
 
 
 def usable_aliens(study: Study, cards: Any, rules: Any) -> list[str]:

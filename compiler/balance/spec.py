@@ -26,6 +26,7 @@ class Study:
     agents: tuple[str, ...] = ("heuristic",)  # one kind for every seat, or one per seat
     focus: str | None = None  # an alien dealt in every game
     card_paths: tuple[str, ...] = field(default=())  # card folders; empty: the bundled packs
+    cards: str = ""  # fingerprint of the card set the study began with
 
     def seat_agents(self) -> tuple[str, ...]:
         if len(self.agents) == 1:

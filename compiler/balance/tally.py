@@ -71,7 +71,7 @@ class Tally:
             "games": self.games,
             "draws": self.draws,
             "fair_share": fair,
-            "cpu_seconds": round(self.seconds, 3),
+            "game_seconds": round(self.seconds, 3),
             "aliens": sorted(
                 rates(self.alien_games, self.alien_wins, "alien"),
                 key=lambda r: (-r["win_rate"], r["alien"]),

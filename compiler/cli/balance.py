@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -114,9 +115,16 @@ def balance(
             focus=focus,
         )
     try:
-        check(study)
+        fingerprint = check(study)
     except SetupError as exc:
         fail(f"cannot set up the study: {exc}")
+    if resume is None:
+        study = replace(study, cards=fingerprint)
+    elif study.cards and study.cards != fingerprint:
+        fail(
+            f"the cards changed since the study in {resume} began; its games would not be "
+            "comparable: start a new study with --out"
+        )
     run(study, out, jobs or os.cpu_count() or 1, scheduler, write_csv, batch)
 
 
@@ -131,9 +139,9 @@ def needs_extra(modules: list[str]) -> None:
         )
 
 
-def check(study: Study) -> None:
+def check(study: Study) -> str:
     """Set up the first game in this process, so a bad option fails here with a clear message
-    rather than in every worker."""
+    rather than in every worker; the fingerprint of the cards."""
     from compiler.balance.play import CardErrors, deck_for
     from compiler.balance.spec import check_agents, setup_for
     from runtime.agents import AGENTS, RandomAgent
@@ -152,6 +160,7 @@ def check(study: Study) -> None:
         )
     setup = setup_for(study, deck.cards, study.first_seed, deck.usable)
     Game(deck.cards, setup, [RandomAgent()] * study.players, rules=deck.rules, log=False)
+    return deck.fingerprint
 
 
 def run(

@@ -87,3 +87,25 @@ def test_balance_command_writes_the_three_files_and_resumes(tmp_path: Path) -> N
     resumed = CliRunner().invoke(cli, ["balance", "--resume", str(out), "--jobs", "1"])
     assert resumed.exit_code == 0, resumed.output
     assert json.loads((out / "summary.json").read_text())["games"] == 6
+
+
+def test_balance_refuses_a_focus_the_packs_do_not_hold(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["balance", "--games", "2", "--out", str(tmp_path / "f"), "--focus", "nobody"]
+    )
+    assert result.exit_code == 2
+    assert "'nobody' is not an alien these packs and options allow" in result.output
+    assert "virus" in result.output  # the usable aliens are listed
+    assert not (tmp_path / "f").exists()  # nothing is written for a study that cannot start
+
+
+def test_resume_refuses_a_study_begun_with_other_cards(tmp_path: Path) -> None:
+    out = tmp_path / "study"
+    args = ["balance", "--games", "2", "--players", "2", "--jobs", "1", "--agent", "random"]
+    assert CliRunner().invoke(cli, [*args, "--out", str(out)]).exit_code == 0
+    plan = json.loads((out / "study.json").read_text())
+    assert len(plan["cards"]) == 16
+    plan["cards"] = "0" * 16  # as if a card had been edited since
+    (out / "study.json").write_text(json.dumps(plan))
+    result = CliRunner().invoke(cli, ["balance", "--resume", str(out), "--jobs", "1"])
+    assert result.exit_code == 2 and "the cards changed" in result.output
