@@ -6,7 +6,7 @@ Rates are timed in this process once a backend's workers hold the compiled cards
 `cosmic balance` in a fresh process and reads the parent's own peak RSS (RUSAGE_SELF, so worker
 processes are not counted).
 
-    python bench/balance.py                      # 600 games a rate, 2,000 vs 20,000 for memory
+    python bench/balance.py                      # 3,000 games a rate, 2,000 vs 20,000 for memory
     python bench/balance.py --games 300 --small 500 --large 5000   # on a busy machine
 """
 
@@ -74,7 +74,9 @@ def steady_rate(games: int, players: int, jobs: int, scheduler: str | None) -> f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=600, help="games for each rate")
+    parser.add_argument(
+        "--games", type=int, default=3000, help="games for each rate (shorter runs are noisy)"
+    )
     parser.add_argument("--small", type=int, default=2000, help="games of the small study")
     parser.add_argument(
         "--large", type=int, default=20000, help="games of the large study (0: skip memory)"
