@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from runtime.decisions import Answer, Decision
@@ -77,24 +78,38 @@ def redeal(game: Game, seat: int, rng: random.Random) -> None:
     st.rng.seed(rng.getrandbits(64))
 
 
+@dataclass(frozen=True)
+class Rehearsed:
+    """How a rehearsal ended: the winners (none if it stopped at its horizon) and each seat's
+    foreign colonies then (public board facts, nothing hidden)."""
+
+    winners: tuple[int, ...]
+    colonies: tuple[int, ...]
+
+
 def rehearse(
     game: Game,
     decision: Decision,
     answer: Answer,
     seed: int,
     playout: Callable[[int], Agent],
-) -> list[int]:
-    """The winners of one rehearsal of `answer` to `decision` (the real game is untouched)."""
+    horizon: int | None = None,
+) -> Rehearsed:
+    """One rehearsal of `answer` to `decision`, to the end of the game or `horizon` turns on
+    (the real game is untouched)."""
     from runtime.game import Game as Fork
     from runtime.rules.turn import play_game
 
     rng = random.Random(seed)
     agents = [playout(rng.getrandbits(32) + s) for s in range(game.setup.players)]
     rehearser = Rehearser(list(game.answers), decision, answer, decision.player, rng, agents)
-    fork = Fork(
-        game.cards, game.setup, [rehearser] * game.setup.players, rules=game.rules, log=False
-    )
+    setup = game.setup
+    if horizon is not None:
+        limit = min(setup.option("max_turns"), game.state.turn + horizon)
+        setup = replace(setup, options={**setup.options, "max_turns": limit})
+    fork = Fork(game.cards, setup, [rehearser] * setup.players, rules=game.rules, log=False)
     play_game(fork)
     if rehearser.asked <= len(rehearser.prefix):
         raise RehearsalFailed("the replayed game ended before the decision")
-    return list(fork.state.winners)
+    st = fork.state
+    return Rehearsed(tuple(st.winners), tuple(st.foreign_colonies(s) for s in range(st.n)))

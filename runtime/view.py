@@ -10,6 +10,7 @@ from runtime.decisions import Answer, Decision
 
 if TYPE_CHECKING:
     from runtime.game import Game
+    from runtime.rehearsal import Rehearsed
 
 
 class HiddenCard(LookupError):
@@ -128,14 +129,17 @@ class PlayerView:
 
     # ------------------------------------------------------------------ looking ahead
 
-    def rehearse(self, decision: Decision, answer: Answer, seed: int) -> list[int]:
-        """Who wins if this player answers `decision` with `answer` and every player then plays
-        as the heuristic agent, over one random redeal of the cards this player cannot see (see
-        runtime/rehearsal.py). Only the winners come back, never the cards that were dealt."""
+    def rehearse(
+        self, decision: Decision, answer: Answer, seed: int, horizon: int | None = None
+    ) -> Rehearsed:
+        """How the game goes on if this player answers `decision` with `answer` and every player
+        then plays as the heuristic agent, over one random redeal of the cards this player
+        cannot see, to the end or `horizon` turns on (see runtime/rehearsal.py). Only the
+        winners and the colonies come back, never the cards that were dealt."""
         from runtime.agents.heuristic import HeuristicAgent
         from runtime.rehearsal import rehearse
 
-        return rehearse(self.__game, decision, answer, seed, HeuristicAgent)
+        return rehearse(self.__game, decision, answer, seed, HeuristicAgent, horizon)
 
     def essence_cache(self) -> list[CardDef]:
         """This player's own essence cache (nobody else may look at it)."""

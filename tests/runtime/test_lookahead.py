@@ -8,6 +8,7 @@ from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.rehearsal import Rehearsed
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.view import PlayerView, table_of
@@ -23,7 +24,7 @@ class Probe:
 
     def __init__(self) -> None:
         self.inner = HeuristicAgent(3)
-        self.rehearsed: list[list[int]] = []
+        self.rehearsed: list[Rehearsed] = []
         self.unmoved = True
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
@@ -46,8 +47,8 @@ def test_a_rehearsal_leaves_the_real_game_alone(cards: CardSet, rules: Rules) ->
     play_game(game)
     assert probe.rehearsed and probe.unmoved
     assert probe.rehearsed[0] == probe.rehearsed[2]  # a rehearsal is determined by its seed
-    for winners in probe.rehearsed:
-        assert all(0 <= w < 3 for w in winners)
+    for end in probe.rehearsed:
+        assert all(0 <= w < 3 for w in end.winners) and len(end.colonies) == 3
 
 
 def test_lookahead_games_are_deterministic(cards: CardSet, rules: Rules) -> None:
