@@ -7,9 +7,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from tests import ROOT
 
 
+@pytest.mark.slow
 def test_wheel_contains_grammar_schemas_and_cards(tmp_path: Path) -> None:
     subprocess.run(
         [
