@@ -231,3 +231,33 @@ def scenario_items(
         where = _replace(position, ctx.prefix.lstrip("- "))
         return [_item(n, lsp.CompletionItemKind.Field, where, insert=f"{n}: ") for n in names]
     return []
+
+
+def pack_items(
+    ctx: Context, position: lsp.Position, packs: PackSet | None
+) -> list[lsp.CompletionItem]:
+    """Completions in a pack manifest: its keys, and pack ids under `requires:`."""
+    document = schema.pack_document()
+    if ctx.key is None and not ctx.keys:
+        where = _replace(position, ctx.prefix)
+        return [
+            _item(
+                name,
+                lsp.CompletionItemKind.Field,
+                where,
+                str(prop.get("description", "")),
+                insert=f"{name}: ",
+            )
+            for name, prop in sorted(document.get("properties", {}).items())
+        ]
+    if ctx.key == "requires" or ctx.keys[:1] == ("requires",):
+        from cards import BUNDLED
+
+        ids = {p.name for p in BUNDLED.iterdir() if (p / "pack.yaml").exists()}
+        ids |= {p.id for p in packs.packs} if packs is not None else set()
+        return _named_items(sorted(ids), _replace(position, ctx.word), "pack")
+    return []
+
+
+def _named_items(names: list[str], where: lsp.Range, detail: str) -> list[lsp.CompletionItem]:
+    return [_item(n, lsp.CompletionItemKind.Module, where, detail) for n in names]

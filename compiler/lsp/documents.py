@@ -83,7 +83,7 @@ class PackSet:
     def relink(self) -> None:
         self.cards, self.link_diagnostics = link(self.packs)
 
-    def put(self, path: Path, card_file: CardFile) -> None:
+    def put(self, path: Path, card_file: CardFile, *, relink: bool = True) -> None:
         """Swap in a freshly compiled file (a new file joins its pack) and link again."""
         where = self.files.get(str(path))
         if where is None:
@@ -95,7 +95,8 @@ class PackSet:
         else:
             pack, i = where
             pack.files[i] = card_file
-        self.relink()
+        if relink:
+            self.relink()
 
     def pack_of(self, path: Path) -> Pack | None:
         """The pack whose folder holds `path` (the nearest pack.yaml above it)."""
@@ -159,8 +160,21 @@ class Workspace:
     def pack_set(self, folders: list[Path]) -> PackSet:
         key = tuple(folders)
         if key not in self.pack_sets:
-            self.pack_sets[key] = PackSet.load(folders)
+            found = PackSet.load(folders)
+            open_files = [(p, c.card_file) for p, c in self.checked.items() if c.card_file]
+            for path, card_file in open_files:
+                if str(path) in found.files and card_file is not None:
+                    found.put(path, card_file, relink=False)
+            if open_files:
+                found.relink()
+            self.pack_sets[key] = found
         return self.pack_sets[key]
+
+    def _share(self, path: Path, card_file: CardFile, own: PackSet | None) -> None:
+        """Put a buffer's compiled file into every other pack set that links that file."""
+        for packs in self.pack_sets.values():
+            if packs is not own and str(path) in packs.files:
+                packs.put(path, card_file)
 
     def pack_set_for(self, path: Path) -> PackSet | None:
         folder = pack_folder_of(path)
@@ -194,6 +208,7 @@ class Workspace:
             pack = packs.pack_of(path) if packs is not None else None
             loaded, card_file = compile_text(raw, path, shown, pack.id if pack else "")
             diags = list(card_file.diagnostics)
+            self._share(path, card_file, packs)
             if packs is not None and pack is not None:
                 packs.put(path, card_file)
                 diags.extend(x for x in packs.link_diagnostics if x.span.path == shown)
@@ -231,9 +246,13 @@ class Workspace:
         packs = self.pack_set(sorted(folders))
         return loaded, packs, check_scenario(loaded, packs)
 
-    def others_in(self, packs: PackSet, except_path: Path) -> list[Checked]:
-        """Other open buffers linked in the same pack set (their cross-card checks may change)."""
-        return [c for p, c in self.checked.items() if c.packs is packs and p != except_path]
+    def others_linked_with(self, path: Path) -> list[Checked]:
+        """Other open buffers whose pack set links `path` (their cross-card checks may change)."""
+        return [
+            c
+            for p, c in self.checked.items()
+            if p != path and c.packs is not None and str(path) in c.packs.files
+        ]
 
     def relinked(self, checked: Checked) -> list[d.Diagnostic]:
         """A buffer's diagnostics after another file of its pack set changed: its own stay, its
@@ -259,3 +278,4 @@ class Workspace:
         pack = checked.packs.pack_of(path)
         _, card_file = compile_text(raw, path, checked.shown, pack.id if pack else "")
         checked.packs.put(path, card_file)
+        self._share(path, card_file, checked.packs)

@@ -181,7 +181,11 @@ def hover(checked: Checked, lines: Sequence[str], line: int, character: int) -> 
         if card is not None and (ctx.key == "id" or is_card_reference(ctx)[0]):
             return card_doc(card)
     pointer = hook_pointer(checked.loaded, line) if checked.card_file is not None else None
-    return hook_doc(checked, pointer) if pointer else None
+    if pointer is None:
+        return None
+    top = pointer.split("/")[1]
+    inside = ctx.keys[:1] == (top,) or (not ctx.keys and ctx.key == top)
+    return hook_doc(checked, pointer) if inside else None
 
 
 def _role_at(text: str, character: int) -> str | None:

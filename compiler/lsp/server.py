@@ -81,9 +81,7 @@ def _check(uri: str) -> None:
         _publish(uri, doc, [problem])
         return
     _publish(uri, doc, checked.diagnostics)
-    if checked.packs is None:
-        return
-    for other in server.cards.others_in(checked.packs, checked.path):
+    for other in server.cards.others_linked_with(checked.path):
         other_uri = from_fs_path(str(other.path))
         if other_uri is None or other_uri not in server.workspace.text_documents:
             continue
@@ -148,7 +146,9 @@ def complete(ls: CardServer, params: lsp.CompletionParams) -> lsp.CompletionList
         checked, doc = found
         line, character = _cursor(doc, params.position)
         ctx = at(doc.lines, line, character)
-        if is_scenario(checked.path):
+        if checked.path.name == "pack.yaml":
+            items = completion.pack_items(ctx, params.position, checked.packs)
+        elif is_scenario(checked.path):
             items = completion.scenario_items(ctx, params.position, checked.packs)
         else:
             kind = completion.card_kind(doc.lines, checked.loaded.data)
