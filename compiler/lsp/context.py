@@ -55,7 +55,8 @@ def _parents(lines: Sequence[str], line_no: int, column: int) -> list[str]:
 
 
 def _block_header(lines: Sequence[str], line_no: int, indent: int) -> tuple[int, str] | None:
-    """The `key: |` line a block scalar at this line belongs to, if it is inside one."""
+    """The `key: |` line a block scalar at this line belongs to, if it is inside one: the nearest
+    less indented header above, past any less indented lines of the block itself."""
     for previous in range(line_no - 1, -1, -1):
         text = lines[previous].rstrip("\r\n")
         if not text.strip():
@@ -64,7 +65,11 @@ def _block_header(lines: Sequence[str], line_no: int, indent: int) -> tuple[int,
         if own >= indent:
             continue
         match = _BLOCK_HEADER.match(text)
-        return (previous, match["key"].strip()) if match else None
+        if match:
+            return previous, match["key"].strip()
+        if own == 0:
+            return None
+        indent = own
     return None
 
 
@@ -72,7 +77,7 @@ def at(lines: Sequence[str], line_no: int, character: int) -> Context:
     """Where the cursor (0-based line and character) is."""
     line = lines[line_no].rstrip("\r\n") if line_no < len(lines) else ""
     before = line[:character]
-    word = _PARTIAL.search(before)
+    word = _PARTIAL.search(before[-200:])  # a bounded tail: a pasted megabyte line stays cheap
     partial = word.group() if word else ""
     indent = len(before) - len(before.lstrip(" "))
     header = _block_header(lines, line_no, indent if before.strip() else character + 1)

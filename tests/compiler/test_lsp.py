@@ -285,3 +285,65 @@ async def test_malformed_buffers_are_answered_quickly_and_the_server_keeps_going
     assert diags and all(x.severity == lsp.DiagnosticSeverity.Error for x in diags)
     assert await buffer.change(good) == []
     buffer.close()
+
+
+async def test_hover_on_a_window_and_a_role_gives_their_docs(client: LanguageClient) -> None:
+    from runtime.roles import ROLES
+    from runtime.windows import BY_NAME
+
+    buffer = Buffer(client, VIRUS, VIRUS.read_text(encoding="utf-8"))
+    await buffer.open()
+    for marker, doc in [
+        ("when: reveal.totals", BY_NAME["reveal.totals"].doc),
+        ("as: main player", ROLES["main player"][1]),
+    ]:
+        found = await client.text_document_hover_async(
+            lsp.HoverParams(lsp.TextDocumentIdentifier(buffer.uri), buffer.position(marker, 9))
+        )
+        assert found is not None and isinstance(found.contents, lsp.MarkupContent)
+        assert doc in found.contents.value
+    buffer.close()
+
+
+async def test_completion_after_as_offers_roles_and_in_answers_decision_kinds(
+    client: LanguageClient,
+) -> None:
+    text = VIRUS.read_text(encoding="utf-8").replace("as: main player", "as: main player or ", 1)
+    buffer = Buffer(client, VIRUS, text)
+    await buffer.open()
+    result = await client.text_document_completion_async(
+        lsp.CompletionParams(
+            lsp.TextDocumentIdentifier(buffer.uri), buffer.position("main player or ", 15)
+        )
+    )
+    assert isinstance(result, lsp.CompletionList)
+    assert {"ally", "offense", "defensive ally"} <= {item.label for item in result.items}
+    buffer.close()
+    text = SCENARIO.read_text(encoding="utf-8").replace("  - red launch.planet:", "  - red la", 1)
+    text = text.replace("  - red la blue planet 1\n", "  - red la\n", 1)
+    scenario = Buffer(client, SCENARIO, text)
+    await scenario.open()
+    result = await client.text_document_completion_async(
+        lsp.CompletionParams(
+            lsp.TextDocumentIdentifier(scenario.uri), scenario.position("  - red la", 10)
+        )
+    )
+    assert isinstance(result, lsp.CompletionList)
+    assert {"launch.planet", "launch.ships", "planning.select"} <= {i.label for i in result.items}
+    scenario.close()
+
+
+async def test_an_edit_to_an_alien_republishes_its_open_flare(client: LanguageClient) -> None:
+    flare_path = Path(BUNDLED) / "base" / "flare" / "virus-flare.yaml"
+    flare = Buffer(client, flare_path, flare_path.read_text(encoding="utf-8"))
+    assert await flare.open() == []
+    good = VIRUS.read_text(encoding="utf-8")
+    alien = Buffer(client, VIRUS, good.replace("id: virus", "id: virux", 1))
+    assert [x.code for x in await alien.open()] == ["E206"]
+    (orphaned,) = await flare.diagnostics()  # published again, unasked, for its unchanged text
+    assert orphaned.code == "E401"
+    assert "alien 'virus', which does not exist" in orphaned.message
+    await alien.change(good)
+    assert await flare.diagnostics() == []
+    alien.close()
+    flare.close()
