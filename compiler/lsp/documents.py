@@ -127,6 +127,10 @@ class Checked:
     packs: PackSet | None
 
 
+def _folders(packs: PackSet) -> set[Path]:
+    return {p.folder.resolve() for p in packs.packs}
+
+
 def _on_disk(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
@@ -245,6 +249,19 @@ class Workspace:
                 folders += [f for f in requirement_folders(extra.resolve()) if f not in folders]
         packs = self.pack_set(sorted(folders))
         return loaded, packs, check_scenario(loaded, packs)
+
+    def forget_pack(self, folder: Path) -> list[Path]:
+        """Drop every pack set linking the pack in `folder` (its manifest changed on disk), so
+        the next check loads it again; the open buffers to check again are returned."""
+        folder = folder.resolve()
+        for key in [k for k in self.pack_sets if folder in k]:
+            del self.pack_sets[key]
+        stale = [
+            p
+            for p, c in self.checked.items()
+            if c.packs is not None and folder in _folders(c.packs)
+        ]
+        return stale
 
     def others_linked_with(self, path: Path) -> list[Checked]:
         """Other open buffers whose pack set links `path` (their cross-card checks may change)."""

@@ -20,6 +20,7 @@ from compiler import diagnostics as d
 from compiler.lsp import actions, completion, definition, hover
 from compiler.lsp.diagnostics import to_lsp
 from compiler.lsp.documents import Checked, Workspace, is_scenario
+from compiler.project import MANIFEST
 
 log = logging.getLogger("cosmic.lsp")
 T = TypeVar("T")
@@ -103,7 +104,17 @@ def did_change(ls: CardServer, params: lsp.DidChangeTextDocumentParams) -> None:
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: CardServer, params: lsp.DidSaveTextDocumentParams) -> None:
-    _check(params.text_document.uri)
+    uri = params.text_document.uri
+    path = _path(uri)
+    if path is not None and path.name == MANIFEST:
+        # a saved manifest may require other packs or override other cards: link afresh
+        none: list[Path] = []
+        stale = _safe(none, "reloading packs", lambda: server.cards.forget_pack(path.parent))
+        for other in stale:
+            other_uri = from_fs_path(str(other))
+            if other_uri and other_uri != uri and other_uri in server.workspace.text_documents:
+                _check(other_uri)
+    _check(uri)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)

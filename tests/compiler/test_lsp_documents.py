@@ -60,3 +60,20 @@ def test_an_edit_in_one_card_updates_the_cross_card_checks_of_another() -> None:
     assert [x.code.id for x in after] == ["E401"]
     workspace.check(alien, alien.read_text(encoding="utf-8"))
     assert workspace.relinked(checked_flare) == []
+
+
+def test_a_saved_manifest_that_now_requires_base_links_base_in(tmp_path: Path) -> None:
+    pack = tmp_path / "mine"
+    (pack / "flare").mkdir(parents=True)
+    manifest = 'id: mine\nname: Mine\nversion: "1.0"\n'
+    (pack / "pack.yaml").write_text(manifest, encoding="utf-8")
+    source = CORPUS / "clean-alien-and-flare" / "flare" / "mirage-flare.yaml"
+    text = source.read_text(encoding="utf-8")
+    flare_text = text.replace("mirage-flare", "virus-echo").replace("mirage", "virus")
+    flare = pack / "flare" / "virus-echo.yaml"
+    flare.write_text(flare_text, encoding="utf-8")
+    workspace = Workspace()
+    assert [x.code.id for x in workspace.check(flare, flare_text).diagnostics] == ["E401"]
+    (pack / "pack.yaml").write_text(manifest + "requires: [base]\n", encoding="utf-8")
+    assert workspace.forget_pack(pack) == [flare.resolve()]
+    assert workspace.check(flare, flare_text).diagnostics == []
