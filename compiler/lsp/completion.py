@@ -12,16 +12,13 @@ from typing import Any
 from lsprotocol import types as lsp
 
 from compiler import schema
-from compiler.lsp.context import Context
+from compiler.lsp.context import Context, is_card_reference
 from compiler.lsp.documents import PackSet
 from compiler.lsp.words import expected_terminals, words_for
 from compiler.scenario import PLAY_MODES, SCENARIO_KEYS
 from runtime.roles import ROLES
 from runtime.setup import COLORS
 
-CARD_LIST_KEYS = {"covers", "aliens"}
-ALIEN_KEYS = {"alien", "aliens"}
-HAND_LIKE = {"hands", "essence cache", "essence unavailable", "essence before", "essence face down"}
 _KIND = re.compile(r"^kind:\s*([a-z]+)", re.MULTILINE)
 _KINDS = {
     "WINDOW": lsp.CompletionItemKind.Event,
@@ -105,17 +102,6 @@ def card_ids(
         for card_id, card in sorted(packs.cards.cards.items())
         if not aliens_only or card.kind == "alien"
     ]
-
-
-def is_card_reference(ctx: Context) -> tuple[bool, bool]:
-    """(names a card, names an alien) for the value at the cursor."""
-    if ctx.key in ("alien", "covers", "aliens"):
-        return True, ctx.key in ALIEN_KEYS
-    if ctx.key is None and ctx.in_list and len(ctx.keys) >= 2 and ctx.keys[-2] in CARD_LIST_KEYS:
-        return True, ctx.keys[-2] in ALIEN_KEYS
-    if any(k in HAND_LIKE for k in ctx.keys) and (ctx.key is not None or ctx.in_list):
-        return True, False
-    return False, False
 
 
 def effect_items(ctx: Context, position: lsp.Position) -> list[lsp.CompletionItem]:

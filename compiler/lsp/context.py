@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 EFFECT_KEYS = {"do": "effect", "cost": "effect", "setup": "effect", "if": "condition"}
 PLAYER_KEYS = {"target": "players"}
+CARD_LIST_KEYS = {"covers", "aliens"}
+ALIEN_KEYS = {"alien", "aliens"}
+HAND_LIKE = {"hands", "essence cache", "essence unavailable", "essence before", "essence face down"}
 
 _LINE = re.compile(r"^(?P<indent> *)(?P<dash>- +)?(?:(?P<key>[^\s:#'\"\[{-][^:#]*?):(?:\s|$))?")
 _BLOCK_HEADER = re.compile(r"^(?P<indent> *)(?:- +)?(?P<key>[^\s:#][^:#]*?):\s*[|>][-+0-9]*\s*$")
@@ -128,3 +131,14 @@ def _unquote(value: str) -> str:
     if value[:1] in "\"'":
         return value[1:]
     return value
+
+
+def is_card_reference(ctx: Context) -> tuple[bool, bool]:
+    """(names a card, names an alien) for the value at the cursor."""
+    if ctx.key in ("alien", "covers", "aliens"):
+        return True, ctx.key in ALIEN_KEYS
+    if ctx.key is None and ctx.in_list and len(ctx.keys) >= 2 and ctx.keys[-2] in CARD_LIST_KEYS:
+        return True, ctx.keys[-2] in ALIEN_KEYS
+    if any(k in HAND_LIKE for k in ctx.keys) and (ctx.key is not None or ctx.in_list):
+        return True, False
+    return False, False

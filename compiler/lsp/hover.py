@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.lexer import LexError, tokenize
-from compiler.lsp.completion import is_card_reference
-from compiler.lsp.context import EFFECT_KEYS, PLAYER_KEYS, Context
+from compiler.lsp.context import EFFECT_KEYS, PLAYER_KEYS, Context, is_card_reference
 from compiler.lsp.context import at as context_at
 from compiler.lsp.documents import Checked
 from compiler.lsp.words import by_terminal

@@ -9,7 +9,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -214,7 +214,7 @@ def on_code_action(ls: CardServer, params: lsp.CodeActionParams) -> list[lsp.Cod
     return _safe([], "code actions", job)
 
 
-def run(argv: Any = None) -> None:
+def run() -> None:
     """Serve LSP over stdin and stdout until the client says exit."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(message)s")
     server.start_io()
