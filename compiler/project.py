@@ -32,6 +32,8 @@ class Pack:
     files: list[CardFile] = field(default_factory=list)
     diagnostics: list[d.Diagnostic] = field(default_factory=list)
     spans: dict[str, d.Span] = field(default_factory=dict)
+    # loaded only because a pack that was asked for requires it: linked, but not reported on
+    support: bool = False
 
 
 class Sources(Mapping[str, list[str]]):
@@ -72,10 +74,13 @@ class Project:
 
 
 def display(path: Path) -> str:
+    """A path as the user should see it: relative to the working folder when it lies inside it,
+    else absolute."""
     try:
-        return os.path.relpath(path)
+        shown = os.path.relpath(path)
     except ValueError:
         return str(path)
+    return str(path.resolve()) if shown.startswith(os.pardir) else shown
 
 
 def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnostic], list[Path]]:
@@ -152,6 +157,35 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
     return [(path, shown) for _, path, shown in out]
 
 
+def scenario_entries(folder: Path) -> list[tuple[Path, str]]:
+    """The scenario files of a pack folder (every .yaml under a `scenarios` folder), sorted, each
+    with its display path."""
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        if "scenarios" in Path(dirpath).relative_to(folder).parts:
+            found.extend(Path(dirpath, n) for n in filenames if n.endswith((".yaml", ".yml")))
+    return [(path, display(path)) for path in sorted(found)]
+
+
+def check_scenario_file(
+    path: Path, shown: str, cards: CardSet | None, sources: Sources
+) -> list[d.Diagnostic]:
+    """One scenario file read and checked against the scenario schema and the cards."""
+    from compiler.scenario_check import check_scenario
+
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        message = f"cannot read the file: {exc.strerror}"
+        return [d.Diagnostic(d.FILE_UNREADABLE, message, d.Span(shown, 1, 1))]
+    loaded = load_yaml_bytes(raw, shown)
+    sources.raw[shown] = raw
+    # an answer of yes or no is a label, kept as a string: no YAML 1.1 boolean warning here
+    read = [x for x in loaded.diagnostics if x.code is not d.YAML11_BOOLEAN]
+    return read + check_scenario(loaded, cards)
+
+
 @functools.lru_cache(maxsize=1)
 def fingerprint() -> str:
     """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
@@ -188,16 +222,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if isinstance(loaded.data, dict):
         diags.extend(schema.check(loaded, "pack"))
+    # the id is the manifest's: a pack folder may have any name (a clone of a pack repository)
     pack_id = str(data.get("id", folder.name))
-    if pack_id != folder.name and isinstance(data.get("id"), str):
-        diags.append(
-            d.Diagnostic(
-                d.ID_MISMATCH,
-                f"the pack id '{pack_id}' differs from its folder '{folder.name}'",
-                loaded.span("/id"),
-                f"rename the folder to '{pack_id}'",
-            )
-        )
     definition = None
     if not any(x.is_error for x in diags):
         players = data.get("players", {})
@@ -275,7 +301,11 @@ def compile_file(
     return result
 
 
-def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
+def load_project(
+    paths: Sequence[Path], *, use_cache: bool = True, bundled_requirements: bool = True
+) -> Project:
+    """Compile and link the packs found in `paths`; a required pack that none of them provides is
+    taken from the bundled packs (linked, but its own diagnostics are not reported)."""
     from compiler.parser import parser
 
     parser().forget()  # repeated texts are shared within one run only
@@ -283,19 +313,60 @@ def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
     packs = [load_pack(folder, cache, sources) for folder in folders]
+    if bundled_requirements:
+        packs.extend(_bundled_requirements(packs, cache, sources))
     loose = [compile_file(path, "", cache, sources) for path in orphans]
     if cache is not None:
         cache.save()
     cards, link_diags = link(packs)
-    diagnostics = problems + link_diags
+    support_paths = {f.path for p in packs if p.support for f in p.files} | {
+        p.manifest_path for p in packs if p.support
+    }
+    diagnostics = problems + [x for x in link_diags if x.span.path not in support_paths]
     for pack in packs:
+        if pack.support:
+            continue
         diagnostics.extend(pack.diagnostics)
         for f in pack.files:
             diagnostics.extend(f.diagnostics)
     for f in loose:
         diagnostics.extend(f.diagnostics)
-    files = sum(1 + len(p.files) for p in packs) + len(loose)
+    scenarios = [entry for p in packs if not p.support for entry in scenario_entries(p.folder)]
+    for path, shown in scenarios:
+        diagnostics.extend(check_scenario_file(path, shown, cards, sources))
+    files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenarios)
     return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
+
+
+def _bundled_requirements(
+    packs: list[Pack], cache: CompileCache | None, sources: Sources
+) -> list[Pack]:
+    """The bundled packs that `packs` require (transitively) and do not provide themselves."""
+    from cards import BUNDLED
+
+    have = {p.id for p in packs}
+    added: list[Pack] = []
+    wanted = [req for p in packs if p.definition for req in p.definition.requires]
+    while wanted:
+        req = wanted.pop(0)
+        folder = BUNDLED / req
+        if req in have or not (folder / MANIFEST).is_file():
+            continue
+        pack = load_pack(folder, cache, sources)
+        pack.support = True
+        have.add(pack.id)
+        added.append(pack)
+        wanted.extend(pack.definition.requires if pack.definition else ())
+    return added
+
+
+def outside_pack_paths(
+    given: Iterable[Path] = (), env: Mapping[str, str] | None = None
+) -> list[Path]:
+    """Pack paths from `--pack` options followed by those of COSMIC_PACKS (a list like PATH)."""
+    env = os.environ if env is None else env
+    listed = [Path(p) for p in env.get("COSMIC_PACKS", "").split(os.pathsep) if p.strip()]
+    return list(dict.fromkeys([*given, *listed]))
 
 
 def bundled_project(*, use_cache: bool = True) -> Project:

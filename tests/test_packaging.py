@@ -31,6 +31,7 @@ def test_wheel_contains_grammar_schemas_and_cards(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "grammar/effect.lark" in names
     assert "grammar/schemas/card.schema.json" in names
+    assert "grammar/schemas/scenario.schema.json" in names
     assert "cards/base/pack.yaml" in names
     assert "cards/base/alien/virus.yaml" in names
     assert "runtime/game.py" in names and "compiler/cli/main.py" in names

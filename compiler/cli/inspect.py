@@ -3,21 +3,23 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
-from compiler.cli.common import fail, load_cards
+from compiler.cli.common import fail, load_cards, pack_option
 
 
 @click.command()
 @click.argument("card_id")
 @click.option("--ir", "show_ir", is_flag=True, help="Also print the raw IR of each hook.")
-def explain(card_id: str, show_ir: bool) -> None:
+@pack_option
+def explain(card_id: str, show_ir: bool, pack_paths: tuple[Path, ...]) -> None:
     """Show one card's hooks: window, roles, condition, optionality and the effect."""
     from compiler import render
 
-    project, _, _ = load_cards()
+    project, _, _ = load_cards(pack_paths)
     card = project.cards.cards.get(card_id)
     if card is None:
         from compiler.diagnostics import did_you_mean
@@ -47,12 +49,25 @@ def explain(card_id: str, show_ir: bool) -> None:
 
 @click.command()
 @click.argument("name", required=False)
-def render(name: str | None) -> None:
-    """Write rules text from card definitions as Markdown: a card, a pack, or everything."""
+@pack_option
+def render(name: str | None, pack_paths: tuple[Path, ...]) -> None:
+    """Write rules text from card definitions as Markdown: a card, a pack, or everything.
+
+    NAME is a card id, a pack id, or the folder of an outside pack (which is then loaded too).
+    """
     from compiler import render as text
 
-    project, _, _ = load_cards()
+    folder = None
+    if name is not None and Path(name, "pack.yaml").is_file():
+        folder = Path(name)
+        pack_paths = (*pack_paths, folder)
+    elif name is not None and (os.sep in name or Path(name).is_dir()):
+        fail(f"{name} is not a pack folder (it has no pack.yaml)")
+    project, _, _ = load_cards(pack_paths)
     cards = project.cards.cards
+    if folder is not None:
+        resolved = folder.resolve()
+        name = next(p.id for p in project.packs if p.folder == resolved)
     if name is None:
         chosen = sorted(cards.values(), key=lambda c: (c.pack, c.kind, c.id))
     elif name in cards:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from compiler.cli.common import fail, load_cards
+from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
 from runtime.decisions import Answer, Decision
 from runtime.game import PlayerView
 
@@ -57,7 +57,9 @@ class TerminalAgent:
     "--seat", default=0, show_default=True, help="Your seat (0 goes first around the table)."
 )
 @click.option("--aliens", default=None, help="Comma-separated alien ids, one per seat.")
-@click.option("--packs", default="base", show_default=True)
+@click.option(
+    "--packs", default=None, help="Comma-separated packs (default: base and the outside packs)."
+)
 @click.option("--option", "options", multiple=True, help="A setup option, name=value.")
 @click.option("--seed", default=1, show_default=True)
 @click.option(
@@ -73,15 +75,17 @@ class TerminalAgent:
     default=None,
     help="Save the game's trace here.",
 )
+@pack_option
 def play(
     players: int,
     seat: int,
     aliens: str | None,
-    packs: str,
+    packs: str | None,
     options: tuple[str, ...],
     seed: int,
     opponents: str,
     trace_path: Path | None,
+    pack_paths: tuple[Path, ...],
 ) -> None:
     """Play a game at the terminal against agents."""
     from compiler.setups import build_setup
@@ -91,12 +95,13 @@ def play(
     from runtime.setup import SetupError
     from runtime.trace import Trace
 
-    project, rules, fingerprint = load_cards()
+    project, rules, fingerprint = load_cards(pack_paths)
+    chosen_packs = packs.split(",") if packs else ["base", *outside_pack_ids(project)]
     try:
         setup = build_setup(
             project.cards,
             players=players,
-            packs=packs.split(","),
+            packs=chosen_packs,
             aliens=aliens.split(",") if aliens else None,
             options=options,
             seed=seed,
@@ -131,7 +136,8 @@ def play(
 @click.command()
 @click.argument("trace_path", type=click.Path(path_type=Path))
 @click.option("--log", "show_log", is_flag=True, help="Print the replayed game's log.")
-def replay(trace_path: Path, show_log: bool) -> None:
+@pack_option
+def replay(trace_path: Path, show_log: bool, pack_paths: tuple[Path, ...]) -> None:
     """Replay a trace and check it reaches the same final state."""
     from runtime.trace import Trace, TraceError
     from runtime.trace import replay as run_replay
@@ -140,7 +146,7 @@ def replay(trace_path: Path, show_log: bool) -> None:
         trace = Trace.read(trace_path)
     except TraceError as exc:
         fail(str(exc), 1)
-    project, rules, fingerprint = load_cards()
+    project, rules, fingerprint = load_cards(pack_paths)
     if trace.cards and trace.cards != fingerprint:
         click.echo("warning: the cards have changed since this trace was recorded", err=True)
     try:

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from compiler.cli.common import fail, load_cards
+from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
 
 
 @click.command()
@@ -21,7 +21,9 @@ from compiler.cli.common import fail, load_cards
     "--aliens", default=None, help="Comma-separated alien ids, one per seat (default: random)."
 )
 @click.option(
-    "--packs", default="base", show_default=True, help="Comma-separated packs to play with."
+    "--packs",
+    default=None,
+    help="Comma-separated packs to play with (default: base and every outside pack given).",
 )
 @click.option("--option", "options", multiple=True, help="A setup option, name=value (repeatable).")
 @click.option(
@@ -44,6 +46,7 @@ from compiler.cli.common import fail, load_cards
     default=None,
     help="Print the game log (default: only for a single game).",
 )
+@pack_option
 def simulate(
     games: int,
     players: int,
@@ -55,8 +58,9 @@ def simulate(
     as_json: bool,
     trace_dir: Path | None,
     show_log: bool | None,
+    pack_paths: tuple[Path, ...],
 ) -> None:
-    """Play simulated games with the bundled (or given) cards.
+    """Play simulated games with the bundled cards and any outside packs given.
 
     With no options: one five-player game of the base set with random aliens and seed 1,
     printed as a readable log.
@@ -68,8 +72,13 @@ def simulate(
     from runtime.setup import SetupError
     from runtime.trace import Trace
 
-    project, rules, fingerprint = load_cards()
+    project, rules, fingerprint = load_cards(pack_paths)
     cards = project.cards
+    chosen_packs = (
+        [p for p in packs.split(",") if p]
+        if packs is not None
+        else ["base", *outside_pack_ids(project)]
+    )
     log_each = show_log if show_log is not None else games == 1 and not as_json
     if trace_dir is not None:
         trace_dir.mkdir(parents=True, exist_ok=True)
@@ -88,7 +97,7 @@ def simulate(
                 setup = build_setup(
                     cards,
                     players=players,
-                    packs=[p for p in packs.split(",") if p],
+                    packs=chosen_packs,
                     aliens=aliens.split(",") if aliens else None,
                     options=options,
                     seed=seed + k,

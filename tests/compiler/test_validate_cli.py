@@ -16,6 +16,7 @@ from cards import BUNDLED
 from compiler.cli.main import cli
 from compiler.diagnostics import CODES
 from compiler.project import card_files
+from compiler.source import load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
 JSON_KEYS = [
@@ -323,7 +324,8 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
     out = tmp_path / "schemas"
     result = run("schema", "--out", str(out))
     assert result.exit_code == 0
-    assert result.output == f"wrote {out / 'card.schema.json'}\nwrote {out / 'pack.schema.json'}\n"
+    names = ("card.schema.json", "pack.schema.json", "scenario.schema.json")
+    assert result.output == "".join(f"wrote {out / name}\n" for name in names)
     card_schema = json.loads((out / "card.schema.json").read_text(encoding="utf-8"))
     pack_schema = json.loads((out / "pack.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(card_schema)
@@ -341,6 +343,17 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
         for path in files:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
             assert [e.message for e in cards.iter_errors(data)] == [], path
+
+    # Scenario files (read as the runner reads them: YAML 1.2, so `yes` stays a word) satisfy
+    # the scenario schema an editor is given.
+    scenario_schema = json.loads((out / "scenario.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(scenario_schema)
+    scenarios = jsonschema.Draft202012Validator(scenario_schema)
+    scenario_paths = sorted(BUNDLED.glob("*/scenarios/*.yaml"))
+    assert len(scenario_paths) > 100
+    for path in scenario_paths:
+        data = load_yaml_file(path).data
+        assert [e.message for e in scenarios.iter_errors(data)] == [], path
 
     # The schema is not vacuous: a misspelt hook key and a missing kind are both rejected.
     broken = yaml.safe_load(UNKNOWN_KEY_CARD)
