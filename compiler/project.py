@@ -144,11 +144,17 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
         if SKIP_FOLDERS & set(rel_dir.split(os.sep)):
             dirnames[:] = []
             continue
+        # hidden files and folders (.git, .pre-commit-config.yaml, .github) are no cards
+        dirnames[:] = [name for name in dirnames if not name.startswith(".")]
         # a folder named like a card file is listed too, so reading it reports the problem
         odd = [name for name in dirnames if name.endswith(".yaml")]
         dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
         for name in filenames + odd:
-            if not name.endswith(".yaml") or (name == MANIFEST and not rel_dir):
+            if (
+                name.startswith(".")
+                or not name.endswith(".yaml")
+                or (name == MANIFEST and not rel_dir)
+            ):
                 continue
             rel = os.path.join(rel_dir, name) if rel_dir else name
             shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
@@ -162,9 +168,13 @@ def scenario_entries(folder: Path) -> list[tuple[Path, str]]:
     with its display path."""
     found: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames.sort()
+        dirnames[:] = sorted(n for n in dirnames if not n.startswith("."))
         if "scenarios" in Path(dirpath).relative_to(folder).parts:
-            found.extend(Path(dirpath, n) for n in filenames if n.endswith((".yaml", ".yml")))
+            found.extend(
+                Path(dirpath, n)
+                for n in filenames
+                if n.endswith((".yaml", ".yml")) and not n.startswith(".")
+            )
     return [(path, display(path)) for path in sorted(found)]
 
 

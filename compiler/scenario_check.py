@@ -90,7 +90,7 @@ def check_scenario(loaded: Loaded, cards: CardSet | None) -> list[d.Diagnostic]:
     file's shape is right."""
     if not isinstance(loaded.data, dict):
         return []  # the loader has reported it
-    found = schema.check(loaded, "scenario")
+    found = sorted(schema.check(loaded, "scenario"), key=d.Diagnostic.sort_key)
     if found or cards is None:
         return found
     data: dict[str, Any] = loaded.data
@@ -151,4 +151,4 @@ def check_scenario(loaded: Loaded, cards: CardSet | None) -> list[d.Diagnostic]:
     for i, kind in enumerate(data.get("auto") or ()):
         if not known_decision_kind(kind):
             unknown(f"/auto/{i}", "decision kind", kind, DECISION_KINDS)
-    return out
+    return sorted(out, key=d.Diagnostic.sort_key)

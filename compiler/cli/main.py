@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from compiler.cli.inspect import docs, explain, render
+from compiler.cli.new import new
 from compiler.cli.play import play, replay
 from compiler.cli.simulate import simulate
 from compiler.cli.testing import test
@@ -22,5 +23,5 @@ def cli() -> None:
     """
 
 
-for command in (validate, simulate, play, replay, test, explain, render, schema, docs):
+for command in (validate, simulate, play, replay, test, explain, render, schema, docs, new):
     cli.add_command(command)
