@@ -15,7 +15,7 @@ from compiler import schema
 from compiler.cache import CompileCache
 from compiler.cards import CardFile, compile_card
 from compiler.link import link
-from compiler.source import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
+from compiler.source import DEFAULT_MAX_BYTES, Loaded, lines_of, load_yaml_bytes
 from grammar import GRAMMAR_FILE
 from runtime.cards import CardSet, OptionDef, PackDef
 
@@ -178,19 +178,27 @@ def scenario_entries(folder: Path) -> list[tuple[Path, str]]:
     return [(path, display(path)) for path in sorted(found)]
 
 
-def check_scenario_file(
-    path: Path, shown: str, cards: CardSet | None, sources: Sources
-) -> list[d.Diagnostic]:
-    """One scenario file read and checked against the scenario schema and the cards."""
+def read_scenario(path: Path, shown: str, sources: Sources) -> Loaded:
+    """A scenario file loaded (an unreadable one becomes a diagnostic)."""
+    from compiler.source import load_yaml_file
+
+    loaded = load_yaml_file(path, shown)
+    if loaded.text:
+        sources[shown] = loaded.lines
+    return loaded
+
+
+def _setup_packs(loaded: Loaded) -> list[str]:
+    data = loaded.data
+    setup = data.get("setup") if isinstance(data, dict) else None
+    packs = setup.get("packs") if isinstance(setup, dict) else None
+    return [p for p in packs if isinstance(p, str)] if isinstance(packs, list) else []
+
+
+def check_scenario_file(loaded: Loaded, cards: CardSet | None) -> list[d.Diagnostic]:
+    """One loaded scenario checked against the scenario schema and the cards."""
     from compiler.scenario_check import check_scenario
 
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        message = f"cannot read the file: {exc.strerror}"
-        return [d.Diagnostic(d.FILE_UNREADABLE, message, d.Span(shown, 1, 1))]
-    loaded = load_yaml_bytes(raw, shown)
-    sources.raw[shown] = raw
     # an answer of yes or no is a label, kept as a string: no YAML 1.1 boolean warning here
     read = [x for x in loaded.diagnostics if x.code is not d.YAML11_BOOLEAN]
     return read + check_scenario(loaded, cards)
@@ -323,8 +331,15 @@ def load_project(
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
     packs = [load_pack(folder, cache, sources) for folder in folders]
+    scenarios = [
+        read_scenario(path, shown, sources)
+        for p in packs
+        for path, shown in scenario_entries(p.folder)
+    ]
     if bundled_requirements:
-        packs.extend(_bundled_requirements(packs, cache, sources))
+        # a scenario may play with more bundled packs than its own pack requires
+        named = [pack_id for s in scenarios for pack_id in _setup_packs(s)]
+        packs.extend(_bundled_requirements(packs, named, cache, sources))
     loose = [compile_file(path, "", cache, sources) for path in orphans]
     if cache is not None:
         cache.save()
@@ -341,22 +356,22 @@ def load_project(
             diagnostics.extend(f.diagnostics)
     for f in loose:
         diagnostics.extend(f.diagnostics)
-    scenarios = [entry for p in packs if not p.support for entry in scenario_entries(p.folder)]
-    for path, shown in scenarios:
-        diagnostics.extend(check_scenario_file(path, shown, cards, sources))
+    for scenario in scenarios:
+        diagnostics.extend(check_scenario_file(scenario, cards))
     files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenarios)
     return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
 
 
 def _bundled_requirements(
-    packs: list[Pack], cache: CompileCache | None, sources: Sources
+    packs: list[Pack], named: list[str], cache: CompileCache | None, sources: Sources
 ) -> list[Pack]:
-    """The bundled packs that `packs` require (transitively) and do not provide themselves."""
+    """The bundled packs that `packs` require or their scenarios name (with what those require),
+    when `packs` do not provide them themselves."""
     from cards import BUNDLED
 
     have = {p.id for p in packs}
     added: list[Pack] = []
-    wanted = [req for p in packs if p.definition for req in p.definition.requires]
+    wanted = [req for p in packs if p.definition for req in p.definition.requires] + named
     while wanted:
         req = wanted.pop(0)
         folder = BUNDLED / req

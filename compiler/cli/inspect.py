@@ -87,16 +87,20 @@ def render(name: str | None, pack_paths: tuple[Path, ...]) -> None:
     "--check", is_flag=True, help="Exit 1 if the file differs from what would be generated."
 )
 def docs(out: Path, check: bool) -> None:
-    """Generate the effect language reference from the registry."""
+    """Generate the effect language reference from the registry, and the diagnostics reference
+    (diagnostics.md, beside it) from the codes."""
+    from compiler.codedoc import diagnostics_reference
     from compiler.langdoc import language_reference
 
-    text = language_reference()
+    pages = {out: language_reference(), out.with_name("diagnostics.md"): diagnostics_reference()}
     if check:
-        current = out.read_text(encoding="utf-8") if out.exists() else ""
-        if current != text:
-            fail(f"{out} is out of date; run `cosmic docs`", 1)
-        click.echo(f"{out} is up to date")
+        for path, text in pages.items():
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if current != text:
+                fail(f"{path} is out of date; run `cosmic docs`", 1)
+            click.echo(f"{path} is up to date")
         return
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {out}")
+    for path, text in pages.items():
+        path.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {path}")

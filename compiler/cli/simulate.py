@@ -132,15 +132,30 @@ def simulate(
             progress.stop()
     elapsed = time.perf_counter() - started
     if as_json:
-        click.echo(json.dumps({"games": results, "seconds": round(elapsed, 3)}, indent=1))
+        from compiler.report import JSON_FORMAT, TOOL_NAME, tool_version
+
+        played = {
+            "format": JSON_FORMAT,
+            "tool": TOOL_NAME,
+            "version": tool_version(),
+            "cards": fingerprint,
+            "packs": list(setup.packs) if results else chosen_packs,
+            "players": players,
+            "options": dict(setup.options) if results else {},
+            "agents": [agent] * players,
+            "seed": seed,
+            "summary": summary_figures(results),
+            "seconds": round(elapsed, 3),
+            "games": results,
+        }
+        click.echo(json.dumps(played, indent=1))
     elif games > 1:
         summarize(results, elapsed)
 
 
-def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
+def summary_figures(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the summary table shows, as data: games, shared wins, unfinished games, averages,
+    and games played and won per alien."""
     wins: Counter[str] = Counter()
     played: Counter[str] = Counter()
     shared = unfinished = 0
@@ -151,6 +166,26 @@ def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
             wins[w] += 1
         shared += len(r["winners"]) > 1
         unfinished += not r["finished"]
+    n = max(1, len(results))
+    return {
+        "games": len(results),
+        "shared_wins": shared,
+        "unfinished": unfinished,
+        "average_turns": round(sum(r["turns"] for r in results) / n, 2),
+        "average_encounters": round(sum(r["encounters"] for r in results) / n, 2),
+        "aliens": {
+            alien: {"games": count, "wins": wins[alien]} for alien, count in sorted(played.items())
+        },
+    }
+
+
+def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    figures = summary_figures(results)
+    played = Counter({a: f["games"] for a, f in figures["aliens"].items()})
+    wins = Counter({a: f["wins"] for a, f in figures["aliens"].items()})
     table = Table(title=f"{len(results)} games in {elapsed:.1f}s")
     table.add_column("alien")
     table.add_column("games", justify="right")
@@ -160,8 +195,7 @@ def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
         table.add_row(alien, str(n), str(wins[alien]), f"{wins[alien] / n:.0%}")
     console = Console()
     console.print(table)
-    turns = sum(r["turns"] for r in results) / len(results)
-    encounters = sum(r["encounters"] for r in results) / max(1, len(results))
-    line = f"shared wins: {shared}   unfinished: {unfinished}   average turns: {turns:.1f}"
-    line += f"   average encounters: {encounters:.1f}"
+    line = f"shared wins: {figures['shared_wins']}   unfinished: {figures['unfinished']}"
+    line += f"   average turns: {figures['average_turns']:.1f}"
+    line += f"   average encounters: {figures['average_encounters']:.1f}"
     console.print(line)

@@ -82,7 +82,7 @@ def validate(
         wanted = {os.path.relpath(p) for p in singles}
         diags = [x for x in diags if x.span.path in wanted or x.span.path.endswith("pack.yaml")]
     if fmt == "json":
-        out = report.render_json(diags)
+        out = report.render_json(diags, files)
     elif fmt == "github":
         out = report.render_github(diags)
     elif fmt == "sarif":

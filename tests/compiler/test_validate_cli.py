@@ -152,7 +152,9 @@ def test_json_format_is_a_list_of_records_with_the_documented_keys(in_tmp: Path)
     )
     result = run("validate", "--no-cache", "--format", "json", "mixed")
     assert result.exit_code == 1
-    records = json.loads(result.stdout)
+    report = json.loads(result.stdout)
+    assert (report["format"], report["files"], report["errors"], report["warnings"]) == (1, 3, 1, 1)
+    records = report["diagnostics"]
     assert [list(r) for r in records] == [JSON_KEYS, JSON_KEYS]
     assert records[0] == {
         "path": "mixed/encounter/attack-08.yaml",
@@ -182,7 +184,7 @@ def test_json_format_of_a_clean_pack_is_an_empty_list(in_tmp: Path) -> None:
     write_pack(in_tmp / "fine", {"encounter/negotiate.yaml": CLEAN_CARD})
     result = run("validate", "--no-cache", "--format", "json", "fine")
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == []
+    assert json.loads(result.stdout)["diagnostics"] == []
 
 
 def test_github_format_escapes_percent_colon_and_comma_in_properties(in_tmp: Path) -> None:
@@ -256,18 +258,20 @@ def test_a_single_file_reports_only_that_files_problems(in_tmp: Path) -> None:
             "encounter/negotiate.yaml": CLEAN_CARD,
         },
     )
-    whole = json.loads(run("validate", "--no-cache", "--format", "json", "mixed").stdout)
+    whole = json.loads(run("validate", "--no-cache", "--format", "json", "mixed").stdout)[
+        "diagnostics"
+    ]
     assert sorted({r["path"] for r in whole}) == [
         "mixed/artifact/supply-drop.yaml",
         "mixed/reinforcement/late-arrival.yaml",
     ]
     one = run("validate", "--no-cache", "--format", "json", "mixed/artifact/supply-drop.yaml")
     assert one.exit_code == 1
-    assert [(r["path"], r["code"]) for r in json.loads(one.stdout)] == [
+    assert [(r["path"], r["code"]) for r in json.loads(one.stdout)["diagnostics"]] == [
         ("mixed/artifact/supply-drop.yaml", "E300")
     ]
     clean = run("validate", "--no-cache", "--format", "json", "mixed/encounter/negotiate.yaml")
-    assert (clean.exit_code, json.loads(clean.stdout)) == (0, [])
+    assert (clean.exit_code, json.loads(clean.stdout)["diagnostics"]) == (0, [])
 
 
 def _cached_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str) -> list[Result]:
