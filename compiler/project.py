@@ -320,10 +320,15 @@ def compile_file(
 
 
 def load_project(
-    paths: Sequence[Path], *, use_cache: bool = True, bundled_requirements: bool = True
+    paths: Sequence[Path],
+    *,
+    use_cache: bool = True,
+    bundled_requirements: bool = True,
+    scenarios: bool = True,
 ) -> Project:
     """Compile and link the packs found in `paths`; a required pack that none of them provides is
-    taken from the bundled packs (linked, but its own diagnostics are not reported)."""
+    taken from the bundled packs (linked, but its own diagnostics are not reported). With
+    `scenarios`, the packs' scenario files are checked too."""
     from compiler.parser import parser
 
     parser().forget()  # repeated texts are shared within one run only
@@ -331,14 +336,15 @@ def load_project(
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
     packs = [load_pack(folder, cache, sources) for folder in folders]
-    scenarios = [
+    scenario_files = [
         read_scenario(path, shown, sources)
         for p in packs
+        if scenarios
         for path, shown in scenario_entries(p.folder)
     ]
     if bundled_requirements:
         # a scenario may play with more bundled packs than its own pack requires
-        named = [pack_id for s in scenarios for pack_id in _setup_packs(s)]
+        named = [pack_id for s in scenario_files for pack_id in _setup_packs(s)]
         packs.extend(_bundled_requirements(packs, named, cache, sources))
     loose = [compile_file(path, "", cache, sources) for path in orphans]
     if cache is not None:
@@ -356,9 +362,9 @@ def load_project(
             diagnostics.extend(f.diagnostics)
     for f in loose:
         diagnostics.extend(f.diagnostics)
-    for scenario in scenarios:
+    for scenario in scenario_files:
         diagnostics.extend(check_scenario_file(scenario, cards))
-    files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenarios)
+    files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenario_files)
     return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
 
 

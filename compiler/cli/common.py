@@ -42,7 +42,7 @@ def load_cards(pack_paths: Sequence[Path] = ()) -> tuple[Any, Any, str]:
     for path in outside:
         if not path.exists():
             fail(f"no such pack folder: {path} (from --pack or COSMIC_PACKS)")
-    project = load_project([BUNDLED, *outside])
+    project = load_project([BUNDLED, *outside], scenarios=False)
     if project.errors:
         click.echo(
             report.render_text([x for x in project.diagnostics if x.is_error], project.sources),
