@@ -195,13 +195,15 @@ def _setup_packs(loaded: Loaded) -> list[str]:
     return [p for p in packs if isinstance(p, str)] if isinstance(packs, list) else []
 
 
-def check_scenario_file(loaded: Loaded, cards: CardSet | None) -> list[d.Diagnostic]:
+def check_scenario_file(
+    loaded: Loaded, cards: CardSet | None, broken: Iterable[str] = ()
+) -> list[d.Diagnostic]:
     """One loaded scenario checked against the scenario schema and the cards."""
     from compiler.scenario_check import check_scenario
 
     # an answer of yes or no is a label, kept as a string: no YAML 1.1 boolean warning here
     read = [x for x in loaded.diagnostics if x.code is not d.YAML11_BOOLEAN]
-    return read + check_scenario(loaded, cards)
+    return read + check_scenario(loaded, cards, broken)
 
 
 @functools.lru_cache(maxsize=1)
@@ -362,8 +364,9 @@ def load_project(
             diagnostics.extend(f.diagnostics)
     for f in loose:
         diagnostics.extend(f.diagnostics)
+    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
     for scenario in scenario_files:
-        diagnostics.extend(check_scenario_file(scenario, cards))
+        diagnostics.extend(check_scenario_file(scenario, cards, broken))
     files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenario_files)
     return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
 

@@ -85,9 +85,12 @@ def known_decision_kind(kind: str) -> bool:
     return kind in DECISION_KINDS or _EFFECT_KIND.fullmatch(kind) is not None
 
 
-def check_scenario(loaded: Loaded, cards: CardSet | None) -> list[d.Diagnostic]:
+def check_scenario(
+    loaded: Loaded, cards: CardSet | None, broken: Iterable[str] = ()
+) -> list[d.Diagnostic]:
     """Every problem of one scenario file; names are checked only when `cards` is given and the
-    file's shape is right."""
+    file's shape is right. Ids in `broken` (cards whose own files have errors) are not reported
+    again here."""
     if not isinstance(loaded.data, dict):
         return []  # the loader has reported it
     found = sorted(schema.check(loaded, "scenario"), key=d.Diagnostic.sort_key)
@@ -96,10 +99,13 @@ def check_scenario(loaded: Loaded, cards: CardSet | None) -> list[d.Diagnostic]:
     data: dict[str, Any] = loaded.data
     out: list[d.Diagnostic] = []
     card_ids = list(cards.cards)
+    skip = set(broken)
 
     def unknown(
         pointer: str, what: str, word: str, choices: Iterable[str], key: bool = False
     ) -> None:
+        if word in skip:
+            return  # the card's own file reports its errors
         hint = d.did_you_mean(word, list(choices))
         span = loaded.span(pointer, key=key)
         out.append(d.Diagnostic(d.UNKNOWN_NAME, f"unknown {what} '{word}'", span, hint))

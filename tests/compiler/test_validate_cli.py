@@ -394,6 +394,12 @@ def test_pre_commit_hook_selects_yaml_files_but_not_hidden_ones() -> None:
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "cosmic"]
     assert script.value == "compiler.cli.main:cli"
     assert hook["entry"].split()[:2] == ["cosmic", "validate"]
+    # the config `cosmic new pack` writes runs the same command on the same files
+    from compiler.scaffold import PRE_COMMIT_CONFIG
+
+    (local,) = yaml.safe_load(PRE_COMMIT_CONFIG)["repos"][0]["hooks"]
+    for key in ("entry", "files", "exclude", "pass_filenames"):
+        assert local[key] == hook[key], key
 
 
 def _run_hook(repo: Path) -> subprocess.CompletedProcess[str]:
