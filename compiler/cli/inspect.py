@@ -61,7 +61,7 @@ def render(name: str | None, pack_paths: tuple[Path, ...]) -> None:
     if name is not None and Path(name, "pack.yaml").is_file():
         folder = Path(name)
         pack_paths = (*pack_paths, folder)
-    elif name is not None and (os.sep in name or Path(name).is_dir()):
+    elif name is not None and (os.sep in name or name in (".", "..")):
         fail(f"{name} is not a pack folder (it has no pack.yaml)")
     project, _, _ = load_cards(pack_paths)
     cards = project.cards.cards

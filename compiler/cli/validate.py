@@ -75,11 +75,11 @@ def validate(
             )
         ]
         files, sources = 0, Sources()
-    singles = {str(Path(p)) for p in paths if Path(p).is_file()}
+    singles = [Path(p) for p in paths if Path(p).is_file()]
     if singles:
-        import os
+        from compiler.project import display
 
-        wanted = {os.path.relpath(p) for p in singles}
+        wanted = {display(p.resolve()) for p in singles}  # as the diagnostics show them
         diags = [x for x in diags if x.span.path in wanted or x.span.path.endswith("pack.yaml")]
     if fmt == "json":
         out = report.render_json(diags, files)

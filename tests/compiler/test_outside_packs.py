@@ -184,3 +184,14 @@ def test_replay_takes_the_outside_pack_a_trace_was_played_with(place: dict[str, 
     replayed = run("replay", "--pack", str(place["pack"]), str(trace))
     assert replayed.exit_code == 0, replayed.output
     assert replayed.output.startswith("ok")
+
+
+def test_one_card_file_outside_the_working_folder_reports_its_problems(
+    place: dict[str, Path],
+) -> None:
+    copy = _copy_pack(place, "typo-pack", ("id: star-pack", "id: typo-pack"))
+    alien = copy / "alien" / "star-pack-alien.yaml"
+    alien.write_text(alien.read_text().replace("add 3 to your", "add 3 to yor"))
+    result = run("validate", str(alien))
+    assert result.exit_code == 1
+    assert f"{alien}:12:18: error[E300]: unknown word 'yor'" in result.output
