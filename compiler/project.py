@@ -15,7 +15,7 @@ from compiler import schema
 from compiler.cache import CompileCache
 from compiler.cards import CardFile, compile_card
 from compiler.link import link
-from compiler.source import DEFAULT_MAX_BYTES, Loaded, lines_of, load_yaml_bytes
+from compiler.source import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
 from grammar import GRAMMAR_FILE
 from runtime.cards import CardSet, OptionDef, PackDef
 
@@ -163,49 +163,6 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
     return [(path, shown) for _, path, shown in out]
 
 
-def scenario_entries(folder: Path) -> list[tuple[Path, str]]:
-    """The scenario files of a pack folder (every .yaml under a `scenarios` folder), sorted, each
-    with its display path."""
-    found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(n for n in dirnames if not n.startswith("."))
-        if "scenarios" in Path(dirpath).relative_to(folder).parts:
-            found.extend(
-                Path(dirpath, n)
-                for n in filenames
-                if n.endswith((".yaml", ".yml")) and not n.startswith(".")
-            )
-    return [(path, display(path)) for path in sorted(found)]
-
-
-def read_scenario(path: Path, shown: str, sources: Sources) -> Loaded:
-    """A scenario file loaded (an unreadable one becomes a diagnostic)."""
-    from compiler.source import load_yaml_file
-
-    loaded = load_yaml_file(path, shown)
-    if loaded.text:
-        sources[shown] = loaded.lines
-    return loaded
-
-
-def _setup_packs(loaded: Loaded) -> list[str]:
-    data = loaded.data
-    setup = data.get("setup") if isinstance(data, dict) else None
-    packs = setup.get("packs") if isinstance(setup, dict) else None
-    return [p for p in packs if isinstance(p, str)] if isinstance(packs, list) else []
-
-
-def check_scenario_file(
-    loaded: Loaded, cards: CardSet | None, broken: Iterable[str] = ()
-) -> list[d.Diagnostic]:
-    """One loaded scenario checked against the scenario schema and the cards."""
-    from compiler.scenario_check import check_scenario
-
-    # an answer of yes or no is a label, kept as a string: no YAML 1.1 boolean warning here
-    read = [x for x in loaded.diagnostics if x.code is not d.YAML11_BOOLEAN]
-    return read + check_scenario(loaded, cards, broken)
-
-
 @functools.lru_cache(maxsize=1)
 def fingerprint() -> str:
     """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
@@ -332,6 +289,12 @@ def load_project(
     taken from the bundled packs (linked, but its own diagnostics are not reported). With
     `scenarios`, the packs' scenario files are checked too."""
     from compiler.parser import parser
+    from compiler.scenario_files import (
+        check_scenario_file,
+        read_scenario,
+        scenario_entries,
+        setup_packs,
+    )
 
     parser().forget()  # repeated texts are shared within one run only
     cache = CompileCache(fingerprint()) if use_cache else None
@@ -346,7 +309,7 @@ def load_project(
     ]
     if bundled_requirements:
         # a scenario may play with more bundled packs than its own pack requires
-        named = [pack_id for s in scenario_files for pack_id in _setup_packs(s)]
+        named = [pack_id for s in scenario_files for pack_id in setup_packs(s)]
         packs.extend(_bundled_requirements(packs, named, cache, sources))
     loose = [compile_file(path, "", cache, sources) for path in orphans]
     if cache is not None:

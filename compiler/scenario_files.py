@@ -1,14 +1,18 @@
-"""Finding scenario files: paths given to `cosmic test` in (pack folders, folders of packs,
-scenario folders of any name, single files); each scenario file out with the pack it belongs to."""
+"""Finding and reading scenario files: paths given to `cosmic test` in (pack folders, folders of
+packs, scenario folders of any name, single files); each scenario file out with the pack it
+belongs to; and a pack's scenario files read and checked for `cosmic validate`."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.project import MANIFEST, display, scenario_entries
+from compiler import diagnostics as d
+from compiler.project import MANIFEST, Sources, display
+from compiler.source import Loaded, load_yaml_file
+from runtime.cards import CardSet
 
 
 @dataclass(frozen=True)
@@ -16,6 +20,47 @@ class ScenarioFile:
     path: Path
     shown: str  # relative to the working folder when inside it
     pack_folder: Path | None  # the nearest folder above with a pack.yaml
+
+
+def scenario_entries(folder: Path) -> list[tuple[Path, str]]:
+    """The scenario files of a pack folder (every .yaml under a `scenarios` folder), sorted, each
+    with its display path."""
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(n for n in dirnames if not n.startswith("."))
+        if "scenarios" in Path(dirpath).relative_to(folder).parts:
+            found.extend(
+                Path(dirpath, n)
+                for n in filenames
+                if n.endswith((".yaml", ".yml")) and not n.startswith(".")
+            )
+    return [(path, display(path)) for path in sorted(found)]
+
+
+def read_scenario(path: Path, shown: str, sources: Sources) -> Loaded:
+    """A scenario file loaded (an unreadable one becomes a diagnostic)."""
+    loaded = load_yaml_file(path, shown)
+    if loaded.text:
+        sources[shown] = loaded.lines
+    return loaded
+
+
+def setup_packs(loaded: Loaded) -> list[str]:
+    data = loaded.data
+    setup = data.get("setup") if isinstance(data, dict) else None
+    packs = setup.get("packs") if isinstance(setup, dict) else None
+    return [p for p in packs if isinstance(p, str)] if isinstance(packs, list) else []
+
+
+def check_scenario_file(
+    loaded: Loaded, cards: CardSet | None, broken: Iterable[str] = ()
+) -> list[d.Diagnostic]:
+    """One loaded scenario checked against the scenario schema and the cards."""
+    from compiler.scenario_check import check_scenario
+
+    # an answer of yes or no is a label, kept as a string: no YAML 1.1 boolean warning here
+    read = [x for x in loaded.diagnostics if x.code is not d.YAML11_BOOLEAN]
+    return read + check_scenario(loaded, cards, broken)
 
 
 def owning_pack(path: Path) -> Path | None:
