@@ -36,3 +36,10 @@ def test_schema_enumerations_come_from_the_registry() -> None:
     pattern = hook["as"]["pattern"]
     for role in ROLES:
         assert role in pattern
+
+
+def test_diagnostics_reference_is_current() -> None:
+    from compiler.codedoc import diagnostics_reference
+
+    committed = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    assert committed == diagnostics_reference(), "docs/diagnostics.md is stale: run `cosmic docs`"

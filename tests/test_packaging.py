@@ -34,6 +34,17 @@ def test_wheel_contains_grammar_schemas_and_cards(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "grammar/effect.lark" in names
     assert "grammar/schemas/card.schema.json" in names
+    assert "grammar/schemas/scenario.schema.json" in names
     assert "cards/base/pack.yaml" in names
     assert "cards/base/alien/virus.yaml" in names
     assert "runtime/game.py" in names and "compiler/cli/main.py" in names
+    assert "compiler/diagnostics.md" in names  # what SARIF rules link to
+    assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith("/LICENSE") for n in names)
+
+
+def test_the_licence_file_matches_the_declared_licence() -> None:
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert declared["project"]["license"] == {"text": "MIT"}
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")

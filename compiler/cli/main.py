@@ -7,6 +7,7 @@ import click
 
 from compiler.cli.inspect import docs, explain, render
 from compiler.cli.lsp import lsp
+from compiler.cli.new import new
 from compiler.cli.play import play, replay
 from compiler.cli.simulate import simulate
 from compiler.cli.testing import test
@@ -23,5 +24,5 @@ def cli() -> None:
     """
 
 
-for command in (validate, simulate, play, replay, test, explain, render, schema, docs, lsp):
+for command in (validate, simulate, play, replay, test, explain, render, schema, docs, new, lsp):
     cli.add_command(command)

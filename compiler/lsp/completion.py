@@ -15,7 +15,7 @@ from compiler import schema
 from compiler.lsp.context import Context, is_card_reference
 from compiler.lsp.documents import PackSet
 from compiler.lsp.words import expected_terminals, words_for
-from compiler.scenario import PLAY_MODES, SCENARIO_KEYS
+from compiler.scenario import PLAY_MODES
 from runtime.roles import ROLES
 from runtime.setup import COLORS
 
@@ -181,9 +181,9 @@ def scenario_items(
     ctx: Context, position: lsp.Position, packs: PackSet | None
 ) -> list[lsp.CompletionItem]:
     """Completions in a scenario file."""
-    from compiler.lsp.scenarios import bundled_vocabulary
+    from compiler.lsp.scenarios import scenario_vocabulary
 
-    keys_by_section, kinds = bundled_vocabulary()
+    top_keys, keys_by_section, kinds = scenario_vocabulary()
     card, alien = is_card_reference(ctx)
     if card:
         return card_ids(packs, _replace(position, ctx.word), alien)
@@ -211,7 +211,7 @@ def scenario_items(
         ]
     if ctx.key is None:
         section = ctx.keys[0] if ctx.keys else ""
-        names = sorted(SCENARIO_KEYS) if not ctx.keys else keys_by_section.get(section, [])
+        names = top_keys if not ctx.keys else keys_by_section.get(section, [])
         if len(ctx.keys) > 1:
             return []
         where = _replace(position, ctx.prefix.lstrip("- "))

@@ -237,13 +237,14 @@ class Workspace:
     ) -> tuple[Loaded, PackSet, list[d.Diagnostic]]:
         """A scenario is checked against its pack, the packs its setup names, and what they need."""
         from cards import BUNDLED
-        from compiler.lsp.scenarios import check_scenario, scenario_packs
+        from compiler.lsp.scenarios import check_scenario
+        from compiler.scenario_files import setup_packs
 
         loaded = load_yaml_bytes(raw, shown)
         own = pack_folder_of(path)
         assert own is not None
         folders = requirement_folders(own.resolve())
-        for pack_id in scenario_packs(loaded.data):
+        for pack_id in setup_packs(loaded):
             extra = Path(BUNDLED) / pack_id
             if (extra / MANIFEST).exists():
                 folders += [f for f in requirement_folders(extra.resolve()) if f not in folders]
