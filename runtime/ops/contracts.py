@@ -24,8 +24,10 @@ MAX_FEE = 10  # the most an insurer may ask; a fee above every customer's purse 
     "insure",
     obj(T.PLAYERS, "customers"),
     doc=(
-        "Offer insurance, for a fee the insurer names, on the ships players have in the encounter;"
-        " at its end a customer who lost ships gets them back, one who lost none pays the fee."
+        "Offer insurance, for a fee the insurer names, on the ships players have in the encounter"
+        " (in the gate, on or beside the defensive planet); the fee is held when a policy is taken."
+        " At the encounter's end a customer who lost such ships gets them back and its fee back;"
+        " one who lost none pays the fee."
     ),
 )
 def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
@@ -53,24 +55,40 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
         if not game.yes_no(customer, "insure.accept", prompt):
             continue
         game.log("effect", customer, f"takes out insurance for {fee} lucre")
+        lucre.hold(game, customer, fee)
+        covered = ships_at_risk(game, customer)
         game.dispatch.delay(
-            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee), ctx.copy()
+            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee, covered), ctx.copy()
         )
 
 
-def _settlement(insurer: int, customer: int, fee: int) -> Callable[[Ctx], None]:
-    """At the end of the encounter: replace a customer's lost ships, or collect the fee."""
+def ships_at_risk(game: Game, seat: int) -> int:
+    """A player's ships directly in the encounter: in the gate, beside the defensive planet or
+    on it."""
+    enc = game.state.encounter
+    if enc is None:
+        return 0
+    on_planet = game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
+    return enc.gate[seat] + enc.guard[seat] + on_planet
+
+
+def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable[[Ctx], None]:
+    """At the end of the encounter: replace the ships a customer lost, up to the number it had
+    in the encounter when insured, and hand its held fee back; or pay the held fee to the
+    insurer."""
 
     def settle(ctx: Ctx) -> None:
         game = ctx.game
         enc = game.state.encounter
-        lost = enc.lost_ships[customer] if enc is not None else 0
+        lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
         if lost:
             back = min(lost, game.state.players[customer].warp)
             game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
+            lucre.release(game, customer, fee, customer)
             ships.retrieve(game, customer, back)
         else:
-            lucre.pay(game, customer, fee, insurer)
+            game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
+            lucre.release(game, customer, fee, insurer)
 
     return settle
 
