@@ -116,7 +116,10 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
         if cards.filter.named is None and cards.filter.types is None:
             drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
         else:  # a named card or a kind of card: looked for in the pile
-            cards.zone = "discard"
+            if cards.zone == "those":  # of the cards an event names, those still in the pile
+                cards.instances = [c for c in cards_matching(ctx, cards) if c in st.discard]
+            else:
+                cards.zone = "discard"
             drawn = pick_cards(ctx, cards, seat, "draw")
             for card in drawn:
                 st.discard.remove(card)
