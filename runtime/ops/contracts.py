@@ -16,8 +16,6 @@ from runtime.windows import Window
 if TYPE_CHECKING:
     from runtime.game import Game
 
-MAX_FEE = 10  # the most an insurer may ask; a fee above every customer's purse sells nothing
-
 
 @op(
     "insure",
@@ -44,7 +42,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
             seat,
             "insure.fee",
             "what fee, in lucre, do you ask for insurance?",
-            list(range(1, min(richest, MAX_FEE) + 1)),
+            list(range(1, richest + 1)),  # a fee above every purse sells nothing
         )
     )
     game.log("effect", seat, f"offers insurance for {fee} lucre")
@@ -93,9 +91,6 @@ def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable
     return settle
 
 
-MAX_RENT = 5  # the most a lessor may ask for one item
-
-
 @op(
     "lease",
     "lease",
@@ -127,11 +122,7 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
             continue
         purse = game.state.players[customer].lucre
         prompt = f"rent for {item_name(game, wanted)} (0 refuses)?"
-        price = int(
-            game.choose(
-                seat, "lease.price", prompt, list(range(min(purse, MAX_RENT) + 1)), passive=0
-            )
-        )
+        price = int(game.choose(seat, "lease.price", prompt, list(range(purse + 1)), passive=0))
         if price == 0:
             continue
         if not game.yes_no(customer, "lease.accept", f"pay {price} lucre for it?"):
@@ -223,9 +214,6 @@ def _lease_end(
     return end
 
 
-MAX_HIRE = 3  # the most lucre a player may offer for help
-
-
 @op(
     "offer help",
     "offer",
@@ -249,7 +237,7 @@ def offer_help(ctx: Ctx, seat: int, _: str, customers: list[int]) -> None:
                 customer,
                 "force.hire",
                 f"offer {game.player_name(seat)} lucre for help (0 to offer nothing)?",
-                list(range(min(purse, MAX_HIRE) + 1)),
+                list(range(purse + 1)),
                 passive=0,
             )
         )
