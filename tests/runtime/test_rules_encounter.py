@@ -364,6 +364,29 @@ def test_deal_gives_the_defense_a_colony_from_its_own_ships(cards: CardSet, rule
     assert [p.warp for p in game.state.players] == [0, 0, 0]
 
 
+def test_an_offer_asks_for_any_number_of_cards_and_is_never_empty(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = both_negotiate(cards, rules)
+    expect(
+        agent,
+        (RED, "deal.offer", "propose terms"),
+        (RED, "deal.colonies", "no colonies"),
+        (RED, "deal.offense_cards", "0"),
+        (RED, "deal.defense_cards", "2"),
+        (BLUE, "deal.accept", "yes"),
+        (BLUE, "deal.cards", ("attack 30", "attack 05")),
+        (RED, "ships.place", "red planet 1"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    # blue's whole hand may be asked for; with nothing else offered, "0" is no longer an answer
+    assert agent.of_kind("deal.offense_cards")[0].labels == ["0", "1"]
+    assert agent.of_kind("deal.defense_cards")[0].labels == ["1", "2"]
+    assert hand(game, RED) == ["attack 04", "attack 05", "attack 30"]
+    assert hand(game, BLUE) == []
+
+
 def test_no_deal_costs_each_main_player_three_ships(cards: CardSet, rules: Rules) -> None:
     game, agent = both_negotiate(cards, rules)
     expect(
