@@ -134,6 +134,14 @@ def cards(node: ir.Cards) -> str:
         noun = "highest " + noun
     if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
         noun += f" worth {node.filter.min_value}"
+    if node.zone == "those" and not node.each_type:  # the event's cards, or the last handled
+        many = f"those {noun}s"
+        count = number(node.count) if node.count is not None else None
+        if count is None:
+            return many
+        if node.up_to and count == "99":
+            return f"any number of {many}"
+        return f"{'up to ' if node.up_to else ''}{count} of {many}"
     owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"
     if "essence" in types and node.owner is not None:
         owner = f" before {players(node.owner)}"

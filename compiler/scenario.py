@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler import diagnostics as d
+from compiler.refusals import Refusal, RefusalWatch
 from compiler.source import Loaded, load_yaml_file
 from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
 from runtime.cards import CardSet
@@ -112,9 +113,17 @@ class Runner:
         script = self._script(loaded, data.get("answers") or [])
         auto = set(data.get("auto") or [])
         agent = ScriptedAgent(script, fallback=lambda d: _auto_answer(d, auto))
+        refused = (data.get("expect") or {}).get("refused") or []
+        watch = RefusalWatch(
+            agent,
+            [
+                Refusal(seat, entry, loaded.span(f"/expect/refused/{i}").line)
+                for i, (seat, entry) in enumerate(self._script(loaded, refused, "/expect/refused"))
+            ],
+        )
         try:
             game = Game(
-                self.cards, setup, [agent] * setup.players, rules=self.rules, observer=check
+                self.cards, setup, [watch] * setup.players, rules=self.rules, observer=check
             )
         except SetupError as exc:
             raise ScenarioError(
@@ -167,14 +176,19 @@ class Runner:
                     f"{len(leftover)} scripted answer(s) were never asked for, first: {game.state.players[seat].color} {entry.kind}",
                 )
             )
+        result.failures.extend(watch.report([p.color for p in game.state.players]))
         self._expect(game, loaded, data.get("expect") or {}, result)
 
-    def _script(self, loaded: Loaded, answers: list[Any]) -> list[tuple[int, Scripted]]:
+    def _script(
+        self, loaded: Loaded, answers: list[Any], where: str = "/answers"
+    ) -> list[tuple[int, Scripted]]:
         from runtime.setup import COLORS
 
         script = []
+        if not isinstance(answers, list):
+            raise ScenarioError("a list of 'colour kind: choice' pairs", loaded.span(where).line)
         for i, entry in enumerate(answers):
-            line = loaded.span(f"/answers/{i}").line
+            line = loaded.span(f"{where}/{i}").line
             if not isinstance(entry, dict) or len(entry) != 1:
                 raise ScenarioError("each answer is one 'colour kind: choice' pair", line)
             ((key, value),) = entry.items()
@@ -490,6 +504,8 @@ class Runner:
                 for i, fragment in enumerate(want):
                     if any(str(fragment) in line for line in result.log):
                         fail(f"{p}/{i}", f"the log should not mention '{fragment}'")
+            elif key == "refused":
+                pass  # checked as the decisions come (see compiler/refusals.py)
             elif key == "aliens":
                 for color, alien in want.items():
                     seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)

@@ -147,13 +147,17 @@ def expect_schema() -> dict[str, Any]:
             "no log": LINES,
             "aliens": _by_color({"type": "string"}, "each player's alien ('none' for none)"),
             "power": _by_color({"enum": ["on", "off"]}, "whether a player's power works"),
+            "refused": _list(
+                answer_schema(), "answers the engine must not accept, each tried at its decision"
+            ),
         },
         "what must be true afterwards",
     )
 
 
-def scenario_document() -> dict[str, Any]:
-    answer = {
+def answer_schema() -> dict[str, Any]:
+    """One scripted answer (also the shape of a refused one)."""
+    return {
         "type": "object",
         "minProperties": 1,
         "maxProperties": 1,
@@ -167,6 +171,9 @@ def scenario_document() -> dict[str, Any]:
         "description": "one 'colour kind: choice' pair; a choice is a label (case-sensitive), a"
         " number, or a list of them",
     }
+
+
+def scenario_document() -> dict[str, Any]:
     return {
         "$schema": DRAFT,
         "title": "Cosmic Encounter card scenario",
@@ -184,7 +191,7 @@ def scenario_document() -> dict[str, Any]:
                 "pattern": PLAY_PATTERN,
                 "description": "how far to play: setup, encounter (default), turn, N turns, game",
             },
-            "answers": _list(answer, "every decision, scripted in the order it is asked"),
+            "answers": _list(answer_schema(), "every decision, scripted in the order it is asked"),
             "auto": _list(
                 {"type": "string", "pattern": KIND_PATTERN},
                 "decision kinds answered with the do-nothing option when not scripted",

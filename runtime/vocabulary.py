@@ -142,6 +142,7 @@ ADVERBS.update(
         "first": "before the others",
         "successfully": "counting as a success for the offense",
         "if able": "only if the player can",
+        "at risk": "chosen first and only then open to zaps: a zapped one leaves the game",
     }
 )
 

@@ -116,7 +116,10 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
         if cards.filter.named is None and cards.filter.types is None:
             drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
         else:  # a named card or a kind of card: looked for in the pile
-            cards.zone = "discard"
+            if cards.zone == "those":  # of the cards an event names, those still in the pile
+                cards.instances = [c for c in cards_matching(ctx, cards) if c in st.discard]
+            else:
+                cards.zone = "discard"
             drawn = pick_cards(ctx, cards, seat, "draw")
             for card in drawn:
                 st.discard.remove(card)
@@ -198,7 +201,7 @@ def take(
             cards.each_type,
         )
         arg.zone = cards.zone
-        taken = pick_cards(ctx, arg, seat, "take")
+        taken = [c for c in pick_cards(ctx, arg, seat, "take") if game.holder[c] == victim]
         for card in taken:
             game.from_hand(victim, card)
             game.to_hand(seat, card)
@@ -224,7 +227,8 @@ def give(ctx: Ctx, seat: int, recipients: list[int], cards: v.CardsArg) -> None:
             cards.count, cards.filter, seat, cards.random, cards.up_to, cards.each_type
         )
         arg.zone = cards.zone
-        given = pick_cards(ctx, arg, seat, "give")
+        # a card played while the choice was in the air (in answer to a negation) is gone
+        given = [c for c in pick_cards(ctx, arg, seat, "give") if game.holder[c] == seat]
         for card in given:
             game.from_hand(seat, card)
             game.to_hand(recipient, card)

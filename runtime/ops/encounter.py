@@ -459,13 +459,16 @@ def reinforce_with(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
     side = side_of(ctx, seat)
     if enc is None or side is None:
         return
+    gone = []
     for card in pick_cards(ctx, cards, seat, "reinforce with"):
         if game.holder[card] != seat or game.defs[card].type != "attack":
             continue
         value = game.defs[card].value or 0
         game.discard_from_hand(seat, card)
+        gone.append(card)
         enc.bonus[side] += value
         game.log("effect", seat, f"adds {game.card_label(card)} to its side's total (+{value})")
+    game.discarded(seat, gone)
 
 
 @op(
