@@ -3,6 +3,8 @@ definition can be shown (`cosmic explain`) and compared with its printed text (`
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from runtime import ir
 from runtime.cards import CardDef, Hook
 from runtime.registry import OPS, T, third_person
@@ -211,13 +213,17 @@ def statement(node: ir.Node, indent: str = "") -> str:
         return "\n".join(statement(n, indent) for n in node.items)
     if isinstance(node, ir.Do):
         return indent + do(node)
+    if isinstance(node, ir.May):
+        return indent + may(node)
     if isinstance(node, ir.If):
         text = f"{indent}if {condition(node.cond)}:\n{statement(node.then, indent + '  ')}"
         if node.otherwise is not None:
             text += f"\n{indent}otherwise:\n{statement(node.otherwise, indent + '  ')}"
         return text
     if isinstance(node, ir.ForEach):
-        return f"{indent}for each {thing(node.over).removeprefix('each ')}:\n{statement(node.body, indent + '  ')}"
+        order = f" starting with {players(node.start)}" if node.start is not None else ""
+        order += " in reverse order" if node.reverse else ""
+        return f"{indent}for each {thing(node.over).removeprefix('each ')}{order}:\n{statement(node.body, indent + '  ')}"
     if isinstance(node, ir.Choose):
         who = "" if node.chooser is None else players(node.chooser) + " "
         options = "\n".join(
@@ -248,6 +254,14 @@ def choice(label: str, option: ir.Node, indent: str) -> str:
     body = statement(option, indent + "      ")
     lead = f'{indent}  - "{label}":' if label else f"{indent}  -"
     return f"{lead}\n{body}" if "\n" in body else f"{lead} {body.strip()}"
+
+
+def may(node: ir.May) -> str:
+    """`you may A and B`: the subject once, `may`, then each part's verb phrase."""
+    parts = node.body.items if isinstance(node.body, ir.Seq) else (node.body,)
+    verbs = [do(replace(p, subject=None)) for p in parts if isinstance(p, ir.Do)]
+    who = players(node.subject) if node.subject is not None else "you"
+    return f"{who} may {' and '.join(verbs)}"
 
 
 def do(node: ir.Do) -> str:

@@ -195,11 +195,19 @@ class Resolver:
             over = self._players(stmt.np)
             saved = self.scope.loop_var
             self.scope.loop_var = True
+            start = self._players(stmt.start) if stmt.start is not None else None
             try:
                 body = self._block(stmt.body)
             finally:
                 self.scope.loop_var = saved
-            return ir.ForEach(over, body)
+            return ir.ForEach(over, body, start, stmt.reverse)
+        if stmt.start is not None or stmt.reverse:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                "only players are gone through in an order",
+                stmt.pos,
+                "write 'for each player starting with you:' or 'for each player in reverse order:'",
+            )
         over = self._countable(stmt.np)
         return ir.ForEach(over, self._block(stmt.body))
 
@@ -216,11 +224,31 @@ class Resolver:
             finally:
                 self.scope.loop_var = saved
             return ir.ForEach(chosen, body)
+        if len(stmt.verbs) > 1 and stmt.modal == "may":
+            return self._may_all(stmt)
         parts: list[ir.Node] = []
         for i, vp in enumerate(stmt.verbs):
             last = i == len(stmt.verbs) - 1
             parts.append(self._verb_phrase(stmt, vp, prevent=stmt.prevent and last))
         node: ir.Node = parts[0] if len(parts) == 1 else ir.Seq(tuple(parts))
+        if stmt.duration is not None:
+            node = self._lasting(stmt.duration, node)
+        return node
+
+    def _may_all(self, stmt: ast.Simple) -> ir.Node:
+        """`you may A and B`: one offer; the parts act for the player who accepted it."""
+        whole = self._simple(replace(stmt, modal=None, duration=None))
+        parts = whole.items if isinstance(whole, ir.Seq) else (whole,)
+        subject = next((p.subject for p in parts if isinstance(p, ir.Do)), None)
+        if subject is not None and subject != ir.Players("you"):
+            acting = ir.Players("subject")
+            parts = tuple(
+                replace(p, subject=acting) if isinstance(p, ir.Do) and p.subject is not None else p
+                for p in parts
+            )
+        else:
+            subject = None
+        node: ir.Node = ir.May(subject, ir.Seq(parts), self._slice(stmt.pos))
         if stmt.duration is not None:
             node = self._lasting(stmt.duration, node)
         return node
@@ -710,8 +738,13 @@ class Resolver:
                 "cards are written like '2 cards', 'a random card', 'your hand', 'an attack card'",
             )
         noun = self._noun(np)
-        if np.form == "owned" and noun.meaning != "hand" and not self._plural(np):
-            return self._card_ref(np)
+        if (
+            np.form == "owned"
+            and noun.meaning in ("any", "encounter", "kicker")
+            and not np.modifiers
+            and not self._plural(np)
+        ):
+            return self._card_ref(np)  # "your card": the card a side plays, not one of a hand
         owner = self._owner(np)
         zone = "hand"
         if np.form == "phrase" and np.det in ("those", "these"):

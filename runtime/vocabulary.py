@@ -47,6 +47,13 @@ for _word, _kind, _doc in (
 ):
     noun(_word, "card", _kind, _doc)
 noun("hand", "card", "hand", "all the cards in a player's hand")
+noun(
+    "card in hand",
+    "measure",
+    "cards in hand",
+    "how many cards a player holds, as a number",
+    plural="cards in hand",
+)
 noun("new hand", "thing", "new hand", "a fresh hand dealt from the deck")
 noun("ship", "ship", "ship", "a ship (an Eon token)")
 noun("type", "thing", "type", "a kind of card (attack, negotiate, artifact, ...)")
@@ -389,10 +396,17 @@ def those_cards(ctx: Ctx, owner: int) -> list[int]:
 # ---------------------------------------------------------------- ships
 
 
+def event_count(event: object) -> int:
+    """The number an event carries ("that many"): for ships, all it named, even those an
+    `instead` line has already sent elsewhere."""
+    named = getattr(event, "named", None)
+    return int(named if named is not None else getattr(event, "count", 0) or 0)
+
+
 def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
     st = ctx.game.state
     if arg.event:
-        return int(getattr(ctx.event, "count", 0))
+        return event_count(ctx.event)
     kind = arg.place.kind if arg.place else "colonies"
     owners = range(st.n) if arg.owner < 0 else [arg.owner]
     total = 0

@@ -19,6 +19,7 @@ from runtime.vocabulary import (
     card_target,
     cards_matching,
     count_ships,
+    event_count,
     side_of,
     sides_of,
 )
@@ -46,6 +47,8 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
                 part(ctx)
 
         return seq
+    if isinstance(node, ir.May):
+        return _may(node)
     if isinstance(node, ir.If):
         test, then = condition(node.cond), statement(node.then)
         otherwise = statement(node.otherwise) if node.otherwise is not None else None
@@ -140,6 +143,23 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
                 raise Stop()
 
     return run
+
+
+def _may(node: ir.May) -> Callable[[Ctx], None]:
+    from runtime.effects.link import feasibility  # link builds on this module
+
+    body, can, prompt = statement(node.body), feasibility(node.body), node.text
+    subjects = players(node.subject) if node.subject is not None else _you
+
+    def offer(ctx: Ctx) -> None:
+        for seat in subjects(ctx):
+            c = ctx.with_subject(seat)
+            if can is not None and not can(c):
+                continue
+            if c.game.yes_no(seat, "effect.may", f"{prompt}?"):
+                body(c)
+
+    return offer
 
 
 # Slots whose numbers hired help may nudge: counts of things and plain numbers.
@@ -288,6 +308,8 @@ def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
     body = statement(node.body)
     if isinstance(node.over, (ir.Players, ir.Chosen, ir.Extreme)):
         who = players(node.over)
+        if node.start is not None or node.reverse:
+            who = _ordered(who, node.start, node.reverse)
 
         def each_player(ctx: Ctx) -> None:
             for seat in who(ctx):
@@ -301,6 +323,26 @@ def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
             body(ctx)
 
     return each_thing
+
+
+def _ordered(
+    who: Callable[[Ctx], list[int]], start: ir.Node | None, reverse: bool
+) -> Callable[[Ctx], list[int]]:
+    """The players `who` selects, clockwise from the first player `start` names (encounter order
+    without one), then reversed if asked."""
+    first = players(start) if start is not None else None
+
+    def ordered(ctx: Ctx) -> list[int]:
+        found = who(ctx)
+        if first is not None:
+            named = first(ctx)
+            if named:
+                st = ctx.game.state
+                rank = {s: i for i, s in enumerate(st.clockwise_from(named[0]))}
+                found = sorted(found, key=rank.__getitem__)
+        return found[::-1] if reverse else found
+
+    return ordered
 
 
 def _choose(node: ir.Choose) -> Callable[[Ctx], None]:
@@ -586,6 +628,8 @@ def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
         return _count(node.thing)
     if isinstance(node, ir.EventValue):
         field = node.field
+        if field == "count":
+            return lambda ctx: event_count(ctx.event)
         return lambda ctx: int(getattr(ctx.event, field, 0) or 0)
     raise CompileError(f"not a number: {type(node).__name__}")
 

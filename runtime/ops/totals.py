@@ -57,10 +57,11 @@ def multiply(ctx: Ctx, seat: int, q: v.QuantityArg, factor: int) -> None:
     "divide",
     obj(T.QUANTITY, "target"),
     pp("by", T.NUMBER, "divisor"),
-    doc="Divide a number the game keeps, rounding up.",
+    doc="Divide a number the game keeps, rounding down like every division in the language"
+    " (write 'set X to (half of X rounded up)' to round up).",
 )
 def divide(ctx: Ctx, seat: int, q: v.QuantityArg, divisor: int) -> None:
-    _change(ctx, q, lambda old: -(-old // divisor) if divisor else old)
+    _change(ctx, q, lambda old: old // divisor if divisor else old)
 
 
 @op(
