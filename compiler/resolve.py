@@ -850,6 +850,16 @@ class Resolver:
         kind = noun.meaning
         if kind == "colonies" and np.det == "a" and not self._plural(np):
             kind = "a colony"  # one colony, picked by the effect's owner
+        if owner is not None and kind == "planets":
+            kind = "home planets"  # "the defense's planets": the planets of its home system
+        if owner is not None and kind in UNOWNED_PLACES:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{noun.word}' belongs to no player",
+                np.pos,
+                f"write 'the {noun.word}'; to name whose ships, put the owner on the ships:"
+                f" 'your ships in the {noun.word}'",
+            )
         return ir.Place(kind, owner, "empty" in np.modifiers)
 
     def _side(self, np: ast.NP) -> ir.Node:
@@ -1101,6 +1111,11 @@ def _slot_text(slot: Slot) -> str:
     what = slot.word or slot.type.value
     return f"'{slot.prep} {what}'" if slot.prep else what
 
+
+# places no player owns: an owner written on them has no meaning, so it is refused
+UNOWNED_PLACES = frozenset(
+    {"warp", "encounter", "gate", "target planet", "new colony", "deck", "discard", "box", "game"}
+)
 
 # role words a player can be tested against; other player nouns name particular players
 ROLE_WORDS = {*ROLES, "opponent", "winner", "loser", "player"}

@@ -483,16 +483,22 @@ def _ships(node: ir.Node) -> Fn:
     assert isinstance(node, ir.Ships), node
     count = value(node.count) if node.count is not None else None
     owner = _owner(node.owner)
-    place = _place(node.place) if node.place is not None else None
+    place = node.place
+    assert place is None or isinstance(place, ir.Place), place
+    kind, empty = (place.kind, place.empty) if place is not None else ("", False)
+    # the place's owner, when the phrase names one ("in the defense's home colonies"); else the
+    # ships' owner ("your ships in your colonies" and "your ships in colonies" are the same)
+    where = _owner(place.owner) if place is not None and place.owner is not None else None
     up_to, event = node.up_to, node.event
 
     def ships(ctx: Ctx) -> v.ShipsArg:
         who = owner(ctx)
         if event and ctx.event is not None and hasattr(ctx.event, "seat"):
             who = ctx.event.seat
-        return v.ShipsArg(
-            count(ctx) if count else None, who, place(ctx) if place else None, up_to, event
-        )
+        at = None
+        if place is not None:
+            at = v.PlaceArg(kind, where(ctx) if where is not None else who, empty)
+        return v.ShipsArg(count(ctx) if count else None, who, at, up_to, event)
 
     return ships
 

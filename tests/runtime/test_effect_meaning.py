@@ -25,6 +25,7 @@ from tests.runtime.engine_kit import (
     new_game,
     planet,
     set_ships,
+    ships_of,
     stack,
 )
 
@@ -266,3 +267,17 @@ def test_grammar_names_are_not_words_of_the_language(text: str) -> None:
 def test_punctuation_still_separates_statements() -> None:
     both = resolved("draw 1 card. gain 1 marker")
     assert both == resolved("draw 1 card; gain 1 marker") == resolved("draw 1 card\ngain 1 marker")
+
+
+# ---------------------------------------------------------------- owners of places
+
+
+def test_ships_taken_from_another_players_place_come_from_that_place(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, _ = new_game(cards, rules)
+    assert game.state.offense == 0 and game.state.players[0].color == "red"
+    set_ships(game, 1, {"red planet 1": 2, "red planet 3": 1, "blue planet 1": 4})
+    run(game, "lose all of your ships in the offense's system", seat=1)
+    assert ships_of(game, 1) == {"blue planet 1": 4}
+    assert game.state.players[1].warp == 3
