@@ -755,7 +755,21 @@ class Resolver:
             if tail.kind == "in" and tail.np is not None:
                 place = self._place(tail.np)
                 assert isinstance(place, ir.Place)
-                zone = {"discard": "discard", "deck": "deck"}.get(place.kind, "hand")
+                if place.kind not in CARD_ZONES:
+                    raise ResolveError(
+                        d.BAD_PHRASE,
+                        f"cards are not kept in '{_np_text(tail.np)}'",
+                        tail.pos,
+                        "cards are in a hand, the deck or the discard pile",
+                    )
+                if owner is not None and place.owner is not None and owner != place.owner:
+                    raise ResolveError(
+                        d.BAD_PHRASE,
+                        f"'{_np_text(np)}' names two owners",
+                        np.pos,
+                        "name the owner once: 'the opponent's cards' or 'the cards in the opponent's hand'",
+                    )
+                zone = CARD_ZONES[place.kind]
                 owner = place.owner if owner is None else owner
             elif tail.kind == "of" and tail.np is not None and tail.np.noun in ("type", "types"):
                 each_type = True
@@ -965,13 +979,19 @@ class Resolver:
         noun = self._noun(np)
         amount: ir.Node
         if category == "card":
-            amount = ir.CountOf(ir.Cards(None, self._filter(np), who))
+            held = self._cards(replace(np, quantity=None, det=None), counting=True)
+            if not isinstance(held, ir.Cards) or held.owner not in (None, who):
+                raise ResolveError(
+                    d.BAD_CONDITION,
+                    f"'{_np_text(np)}' cannot be had",
+                    np.pos,
+                    "write 'you have 2 attack cards' or 'you have no cards in your hand'",
+                )
+            amount = ir.CountOf(replace(held, count=None, owner=who))
         elif category == "ship":
-            place = None
-            for tail in np.tails:
-                if tail.kind == "in" and tail.np is not None:
-                    place = self._place(tail.np)
-            amount = ir.CountOf(ir.Ships(None, who, place))
+            ships = self._ships(replace(np, quantity=None, det=None))
+            assert isinstance(ships, ir.Ships)
+            amount = ir.CountOf(ir.Ships(None, who, ships.place))
         elif category in ("measure", "place"):
             amount = ir.Measure(self._measure_name(noun.word, np.pos), who)
         else:
@@ -1111,6 +1131,9 @@ def _slot_text(slot: Slot) -> str:
     what = slot.word or slot.type.value
     return f"'{slot.prep} {what}'" if slot.prep else what
 
+
+# places cards are kept in, and the zone each one is
+CARD_ZONES = {"hand": "hand", "discard": "discard", "deck": "deck"}
 
 # places no player owns: an owner written on them has no meaning, so it is refused
 UNOWNED_PLACES = frozenset(

@@ -193,3 +193,30 @@ def test_an_owner_on_a_place_nobody_owns_is_refused(place: str) -> None:
     assert [e.message for e in resolver.errors] == [
         f"'{place.removeprefix('the ')}' belongs to no player"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("discard 2 cards in the warp", "cards are not kept in 'the warp'"),
+        ("discard your cards in the opponent's hand", "'your cards' names two owners"),
+        ("if you have 2 cards in the opponent's hand:\n  draw 1 card", "'2 cards' cannot be had"),
+    ],
+)
+def test_words_the_resolver_cannot_give_a_meaning_are_errors(text: str, message: str) -> None:
+    resolver = Resolver("turn.start", text)
+    resolver.effect(parser().effect(text))
+    assert [e.message for e in resolver.errors] == [message]
+
+
+def test_has_ships_in_a_place_honours_the_places_owner() -> None:
+    cond = Resolver("turn.start", "").condition(
+        parser().condition("you have 2 ships in the defense's home colonies")
+    )
+    assert cond == ir.Compare(
+        ">=",
+        ir.CountOf(
+            ir.Ships(None, ir.Players("you"), ir.Place("home colonies", ir.Players("defense")))
+        ),
+        ir.Num(2),
+    )
