@@ -6,7 +6,8 @@ once per card set, so running an effect is a chain of direct calls with no looku
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from runtime import ir
@@ -20,7 +21,6 @@ from runtime.vocabulary import (
     cards_matching,
     count_ships,
     event_count,
-    side_of,
     sides_of,
 )
 
@@ -29,6 +29,28 @@ Fn = Callable[[Ctx], Any]
 
 class CompileError(Exception):
     """IR that names something the registry lacks (a compiler/runtime version mismatch)."""
+
+
+class _Fast:
+    """Whether compiling uses the fast forms: generated code for numbers, players and
+    conditions (codegen), and the fast paths ops own. Off, every node compiles to the plain
+    closures below and every op runs its implementation: the reference behaviour, which a test
+    compares with the fast forms on every bundled hook."""
+
+    on = True
+
+
+_FAST = _Fast()
+
+
+@contextmanager
+def reference_forms() -> Iterator[None]:
+    """Compile with the plain closures and op implementations only, while the block runs."""
+    _FAST.on = False
+    try:
+        yield
+    finally:
+        _FAST.on = True
 
 
 # ---------------------------------------------------------------- statements
@@ -113,9 +135,10 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
     op = OPS.get(node.op)
     if op is None:
         raise CompileError(f"unknown op '{node.op}'")
-    fast = _side_change(node) or _formula_change(node)
-    if fast is not None:
-        return fast
+    if op.specialise is not None and _FAST.on:
+        fast = op.specialise(node)
+        if fast is not None:
+            return fast
     args = [_op_arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
     impl, feasible, may, prevent = op.impl, op.feasible, node.may, node.prevent
     prompt = node.text or op.verb
@@ -202,106 +225,6 @@ def _direct(impl: Callable[..., None], args: list[Fn]) -> Callable[[Ctx], None]:
         a0, a1 = args
         return lambda ctx: impl(ctx, ctx.you, a0(ctx), a1(ctx))
     return lambda ctx: impl(ctx, ctx.you, *[a(ctx) for a in args])
-
-
-def _side_change(node: ir.Do) -> Callable[[Ctx], None] | None:
-    """`add N to <side>'s total` (or card value), done directly on the side's numbers: these run
-    in every reveal, so they skip the generic measure machinery."""
-    if node.op not in ("add", "subtract") or node.subject is not None or node.may or node.prevent:
-        return None
-    amount, target = node.args
-    if not isinstance(target, ir.Measure) or target.name not in ("total", "card value"):
-        return None
-    sign = 1 if node.op == "add" else -1
-    fixed = sign * amount.value if isinstance(amount, ir.Num) else None
-    delta = value(amount) if amount is not None else None
-    sides = _sides(target.of)
-    if target.name == "total":
-
-        def change_total(ctx: Ctx) -> None:
-            enc = ctx.game.state.encounter
-            if enc is None:
-                return
-            d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
-            if ctx.nudge:
-                d = sign * max(0, abs(d) + ctx.nudge)
-            for side in sides(ctx):
-                enc.bonus[side] += d
-                shown = enc.totals[side]
-                if shown is not None:
-                    enc.totals[side] = shown + d
-
-        return change_total
-
-    def change_value(ctx: Ctx) -> None:
-        enc = ctx.game.state.encounter
-        if enc is None:
-            return
-        d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
-        if ctx.nudge:
-            d = sign * max(0, abs(d) + ctx.nudge)
-        for side in sides(ctx):
-            enc.values[side] = (enc.values[side] or 0) + d
-
-    return change_value
-
-
-SIDE_NAMES = ("the offense", "the defense")
-
-
-def _sides(owner: ir.Node | None) -> Callable[[Ctx], list[int]]:
-    """The encounter sides a measure's owner stands for (asking, for `either side`)."""
-    if isinstance(owner, ir.Side):
-        which = owner.which
-        if which == "either":
-            return lambda ctx: [
-                ctx.game.choose(
-                    ctx.subject, "effect.side", "choose a side", (0, 1), SIDE_NAMES.__getitem__
-                )
-            ]
-        return lambda ctx: sides_of(ctx, which)
-    if owner is None or owner == ir.Players("you"):
-        return own_side
-    seats = players(owner)
-
-    def of_players(ctx: Ctx) -> list[int]:
-        found = [side_of(ctx, s) for s in seats(ctx)]
-        return [s for s in found if s is not None]
-
-    return of_players
-
-
-def own_side(ctx: Ctx) -> list[int]:
-    """The side the effect's owner is on, as a list (empty outside the encounter's sides)."""
-    enc = ctx.game.state.encounter
-    you = ctx.you
-    if enc is None:
-        return []
-    if you == enc.offense or you in enc.allies[0]:
-        return [0]
-    if you == enc.defense or you in enc.allies[1]:
-        return [1]
-    return []
-
-
-def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
-    """`calculate your total as ...`: the side's formula, kept until the totals are compared."""
-    if node.op != "calculate" or node.subject is not None or node.may or node.prevent:
-        return None
-    target, formula = node.args
-    if not isinstance(target, ir.Measure) or target.name != "total" or formula is None:
-        return None
-    expr = value(formula)
-    sides = _sides(target.of)
-
-    def calculate(ctx: Ctx) -> None:
-        enc = ctx.game.state.encounter
-        if enc is None:
-            return
-        for side in sides(ctx):
-            enc.formula[side] = lambda game, enc, side: expr(ctx)
-
-    return calculate
 
 
 def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
@@ -518,7 +441,7 @@ def _place(node: ir.Node) -> Fn:
 def players(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
     if node is None:
         return _you
-    return codegen.players(node)
+    return codegen.players(node) if _FAST.on else players_closure(node)
 
 
 def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
@@ -601,7 +524,7 @@ def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
 
 
 def value(node: ir.Node) -> Callable[[Ctx], int]:
-    return codegen.value(node)
+    return codegen.value(node) if _FAST.on else value_closure(node)
 
 
 def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
@@ -668,7 +591,7 @@ def _count(thing: ir.Node) -> Callable[[Ctx], int]:
 
 
 def condition(node: ir.Node) -> Callable[[Ctx], bool]:
-    return codegen.condition(node)
+    return codegen.condition(node) if _FAST.on else condition_closure(node)
 
 
 def condition_closure(node: ir.Node) -> Callable[[Ctx], bool]:
