@@ -130,7 +130,7 @@ def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
         if enc is None:
             return
         for side in sides(ctx):
-            enc.formula[side] = _formula_for(expr, ctx)
+            enc.formula[side] = lambda game, enc, side: expr(ctx)
 
     return calculate
 
