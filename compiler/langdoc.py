@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from compiler.examples import Examples, cell, collect
 from compiler.lexer import DURATIONS, KEYWORD_SPELLINGS, declared_keywords
 from grammar import GRAMMAR_FILE
 from runtime import registry
+from runtime.cards import CardSet
 from runtime.roles import ROLES
 from runtime.windows import Window
 
 
-def language_reference() -> str:
+def bundled_examples() -> Examples:
+    from compiler.project import bundled_project
+
+    return collect(bundled_project().cards)
+
+
+def language_reference(cards: CardSet | None = None) -> str:
     registry.load()
+    ex = collect(cards) if cards is not None else bundled_examples()
     out: list[str] = [
         "# The effect language",
         "",
@@ -61,17 +70,24 @@ def language_reference() -> str:
         "## Operations",
         "",
         "Each verb phrase names one operation. `PLAYERS`, `CARDS` and the like are noun phrases of that kind; `[...]` is optional.",
+        "Each example is taken from a bundled card (named after it) and compiles as written.",
         "",
-        "| written | meaning |",
-        "|---|---|",
+        "| written | meaning | example |",
+        "|---|---|---|",
     ]
     out += [
-        f"| `{o.frame()}` | {o.doc} |"
+        f"| `{o.frame()}` | {o.doc} | {cell(ex.ops.get(o.name))} |"
         for o in sorted(registry.OPS.values(), key=lambda o: (o.verb, o.name))
     ]
-    out += ["", "## Nouns", "", "| noun | plural | kind | meaning |", "|---|---|---|---|"]
     out += [
-        f"| {n.word} | {n.plural} | {n.category} | {n.doc or n.meaning} |"
+        "",
+        "## Nouns",
+        "",
+        "| noun | plural | kind | meaning | example |",
+        "|---|---|---|---|---|",
+    ]
+    out += [
+        f"| {n.word} | {n.plural} | {n.category} | {n.doc or n.meaning} | {cell(ex.nouns.get(n.word))} |"
         for n in sorted(registry.NOUNS.values(), key=lambda n: (n.category, n.word))
     ]
     out += [
@@ -99,17 +115,23 @@ def language_reference() -> str:
         "Besides comparisons (`your total is at least 10`, `you have no encounter cards`,",
         "`your card is an attack`, `you are an ally of the defense`), these words follow a player:",
         "",
-        "| written | meaning |",
-        "|---|---|",
+        "| written | meaning | example |",
+        "|---|---|---|",
     ]
     out += [
-        f"| `{' / '.join(p.forms)}` | {p.doc} |"
+        f"| `{' / '.join(p.forms)}` | {p.doc} | {cell(ex.predicates.get(p.name))} |"
         for p in sorted(registry.PREDICATES.values(), key=lambda p: p.name)
         if p.forms
     ]
-    out += ["", "## Numbers the game keeps", "", "| name | meaning |", "|---|---|"]
     out += [
-        f"| {m.name} | {m.doc}{' (can be changed)' if m.write else ''} |"
+        "",
+        "## Numbers the game keeps",
+        "",
+        "| name | meaning | example |",
+        "|---|---|---|",
+    ]
+    out += [
+        f"| {m.name} | {m.doc}{' (can be changed)' if m.write else ''} | {cell(ex.measures.get(m.name))} |"
         for m in sorted(registry.MEASURES.values(), key=lambda m: m.name)
     ]
     keywords: list[str] = []

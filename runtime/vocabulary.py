@@ -74,10 +74,10 @@ for _word, _place, _doc in (
     ("deck", "deck", "the cosmic deck"),
     ("cosmic deck", "deck", "the cosmic deck"),
     ("discard pile", "discard", "the cosmic discard pile"),
-    ("box", "box", "out of the game"),
     ("game", "game", "the game as a whole"),
 ):
     noun(_word, "place", _place, _doc)
+noun("box", "place", "box", "out of the game", plural="boxes")
 
 for _word, _measure, _doc in (
     ("total", "total", "a side's total in the encounter"),
