@@ -123,6 +123,35 @@ def test_every_hook_an_op_fast_path_compiles_does_what_the_op_does(
         assert states[0] == states[1], f"{hook.card} {hook.name}"
 
 
+def _outcome(cards: CardSet, rules: Rules, hook: Hook, run: Callable[[c.Ctx], object]) -> object:
+    """What running one compiled piece on a fresh encounter at reveal does: its result (or the
+    error it raised), the decisions it asked, and the state it left."""
+    from tests.runtime.engine_kit import new_game
+
+    game, agent = new_game(cards, rules, fallback=lambda d: (0,) * max(d.minimum, 1))
+    _encounter(game)
+    try:
+        result: object = run(c.Ctx(game, 0, hook))
+    except Exception as exc:  # the same failure both ways is the same behaviour
+        result = type(exc).__name__
+    return result, agent.kinds(), game.state.digest()
+
+
+def test_every_bundled_hook_runs_the_same_both_ways(cards: CardSet, rules: Rules) -> None:
+    hooks = [h for card in sorted(cards.cards.values(), key=lambda d: d.id) for h in card.hooks]
+    assert len(hooks) >= 199
+    for hook in hooks:
+        pieces = [hook.effect] + [n for n in (hook.condition, hook.cost) if n is not None]
+        for node in pieces:
+            compile_one = c.condition if node is hook.condition else c.statement
+            fast = compile_one(node)
+            with c.reference_forms():
+                reference = compile_one(node)
+            assert _outcome(cards, rules, hook, fast) == _outcome(cards, rules, hook, reference), (
+                f"{hook.card} {hook.name}"
+            )
+
+
 def _encounter(game: Game) -> None:
     """An encounter at reveal: attack 08 against attack 12, two ships against the defense's
     four, and one ally of the offense with one ship."""
