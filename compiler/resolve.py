@@ -640,6 +640,13 @@ class Resolver:
     def _quantity(self, np: ast.NP) -> ir.Node:
         """A number the game keeps, for an owner: `your total`, `either side's total`."""
         name = self._measure_name(np.noun or "", np.pos)
+        if np.tails:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{_np_text(np)}' cannot be narrowed this way",
+                np.tails[0].pos,
+                "a number the game keeps belongs to a player: write 'your total', 'the offense's lucre'",
+            )
         owner: ir.Node | None = None
         if np.form == "owned" and np.possessor is not None:
             possessor = np.possessor
@@ -993,6 +1000,13 @@ class Resolver:
             assert isinstance(ships, ir.Ships)
             amount = ir.CountOf(ir.Ships(None, who, ships.place))
         elif category in ("measure", "place"):
+            if np.tails:
+                raise ResolveError(
+                    d.BAD_CONDITION,
+                    f"'{_np_text(np)}' cannot be narrowed this way",
+                    np.tails[0].pos,
+                    "write it as 'you have at least 3 lucre'",
+                )
             amount = ir.Measure(self._measure_name(noun.word, np.pos), who)
         else:
             raise ResolveError(d.BAD_CONDITION, f"players do not have '{_np_text(np)}'", np.pos)
