@@ -329,6 +329,7 @@ class Resolver:
                     )
                 i = by_prep[a.prep]
                 bound[i] = self._convert(a.value, op.slots[i].type, op.slots[i])
+                self._check_card_place(op, bound[i], a)
             else:
                 # a noun phrase that carries `in ...` may stand for a slot that wants a place
                 if next_bare >= len(bare):
@@ -350,6 +351,18 @@ class Resolver:
                     _frame_hint(op),
                 )
         return tuple(bound)
+
+    def _check_card_place(self, op: OpDef, place: ir.Node | None, written: ast.PP) -> None:
+        """An op that moves cards takes them from, or puts them in, a place that holds cards."""
+        if not isinstance(place, ir.Place) or not any(s.type is T.CARDS for s in op.slots):
+            return
+        if place.kind not in CARD_ZONES:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"cards are not kept in '{_np_text(written.value) if isinstance(written.value, ast.NP) else place.kind}'",
+                written.pos,
+                "cards are in a hand, the deck or the discard pile",
+            )
 
     # ---------------------------------------------------------------- conversions by slot type
 

@@ -201,6 +201,7 @@ def test_an_owner_on_a_place_nobody_owns_is_refused(place: str) -> None:
         ("discard 2 cards in the warp", "cards are not kept in 'the warp'"),
         ("discard your cards in the opponent's hand", "'your cards' names two owners"),
         ("if you have 2 cards in the opponent's hand:\n  draw 1 card", "'2 cards' cannot be had"),
+        ("draw 1 card from the warp", "cards are not kept in 'the warp'"),
         ("gain (your total in the warp) lucre", "'your total' cannot be narrowed this way"),
         (
             "if you have 3 lucre in the warp:\n  draw 1 card",
