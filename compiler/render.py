@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from runtime import ir
 from runtime.cards import CardDef, Hook
-from runtime.registry import NOUNS, OPS, T, load, third_person
+from runtime.registry import NOUNS, OPS, PREDICATES, T, load, third_person
 
 ROLE_TEXT = {
     "you": "you",
@@ -451,7 +451,9 @@ def condition(node: ir.Node) -> str:
             return f"those ships are {possessive(args[0]).replace('your', 'yours')}"
         if node.name == "is player":
             return f"{players(args[0])} is {players(args[1])}"
-        return f"{players(args[0])} {node.name}"
+        pred = PREDICATES.get(node.name)
+        written = pred.forms[0] if pred is not None and pred.forms else node.name
+        return f"{players(args[0])} {written}"
     return "?"
 
 
