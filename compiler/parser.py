@@ -171,6 +171,12 @@ def _stmts(items: list[Any]) -> tuple[ast.Stmt, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class _Order:
+    start: ast.NP | None
+    reverse: bool
+
+
+@dataclass(frozen=True, slots=True)
 class _Option:
     label: str | None
     body: tuple[ast.Stmt, ...]
@@ -206,7 +212,13 @@ class Builder(Transformer):
 
     def for_each(self, items: list[Any]) -> ast.ForEachStmt:
         target = next(i for i in items[1:] if isinstance(i, ast.NP))
-        return ast.ForEachStmt(target, items[-1], _pos(*items))
+        order = next((i for i in items if isinstance(i, _Order)), _Order(None, False))
+        return ast.ForEachStmt(target, items[-1], _pos(*items), order.start, order.reverse)
+
+    def order(self, items: list[Any]) -> _Order:
+        start = next((i for i in items if isinstance(i, ast.NP)), None)
+        reverse = any(isinstance(i, Token) and i.type == "IN_REVERSE_ORDER" for i in items)
+        return _Order(start, reverse)
 
     def choose(self, items: list[Any]) -> ast.ChooseStmt:
         chooser = items[0] if isinstance(items[0], ast.NP) else None

@@ -100,6 +100,8 @@ def states_numbers(node: ir.Node | None) -> bool:
 
 def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
     """Whether a cost can be paid now: every op in it that declares a check passes it."""
+    if isinstance(node, ir.May):
+        return feasibility(node.body)
     if isinstance(node, ir.Seq):
         parts = [p for p in (feasibility(n) for n in node.items) if p is not None]
         return (lambda ctx: all(p(ctx) for p in parts)) if parts else None
