@@ -214,6 +214,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
                     pack_id,
                     tuple(o.get("choices", ())),
                     tuple(o.get("needs", ())),
+                    o.get("min"),
+                    o.get("max"),
                 )
                 for o in data.get("options", ())
             ),
@@ -225,7 +227,7 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     spans = {
         p: loaded.span(p)
         for p in loaded.positions
-        if p.startswith(("/requires/", "/overrides/")) or p == "/id"
+        if p.startswith(("/requires/", "/overrides/", "/options/")) or p == "/id"
     }
     pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
     for path, shown_file in card_entries(folder):

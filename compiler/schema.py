@@ -257,13 +257,21 @@ def pack_document() -> dict[str, Any]:
             "name": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
             "default": {"type": ["boolean", "integer", "string"]},
             "doc": {"type": "string"},
-            "choices": {"type": "array"},
+            "choices": {"type": "array", "minItems": 1},
+            "min": {"type": "integer", "description": "the least value of a whole-number option"},
+            "max": {
+                "type": "integer",
+                "description": "the greatest value of a whole-number option",
+            },
             "needs": {
                 "type": "array",
                 "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
                 "description": "options that must be on for this one to be on",
             },
         },
+        # a whole-number option declares its range, so no setup can ask for an endless game
+        "if": {"properties": {"default": {"type": "integer"}}},
+        "then": {"required": ["min", "max"]},
     }
     return {
         "$schema": DRAFT,
@@ -292,7 +300,13 @@ def pack_document() -> dict[str, Any]:
 
 
 def documents() -> dict[str, dict[str, Any]]:
-    return {"card.schema.json": card_document(), "pack.schema.json": pack_document()}
+    from compiler.traces import trace_document
+
+    return {
+        "card.schema.json": card_document(),
+        "pack.schema.json": pack_document(),
+        "trace.schema.json": trace_document(),
+    }
 
 
 def write_all(folder: Path) -> list[Path]:
