@@ -189,22 +189,22 @@ def check_option_defaults(pack: Pack, definition: PackDef) -> list[d.Diagnostic]
     out = []
     for i, o in enumerate(definition.options):
         problem = None
+        hint = "make the default one of the values allowed"
         if o.minimum is not None and o.maximum is not None and o.minimum > o.maximum:
             problem = f"option '{o.name}' has min {o.minimum} above max {o.maximum}"
         elif isinstance(o.default, int) and not isinstance(o.default, bool):
-            low = o.minimum if o.minimum is not None else o.default
-            high = o.maximum if o.maximum is not None else o.default
-            if not low <= o.default <= high:
-                problem = f"option '{o.name}' defaults to {o.default}, outside {low} to {high}"
+            if o.minimum is None or o.maximum is None:
+                problem = f"option '{o.name}' takes a whole number but declares no range"
+                hint = "give it 'min:' and 'max:', so no setup can ask for an endless game"
+            elif not o.minimum <= o.default <= o.maximum:
+                problem = (
+                    f"option '{o.name}' defaults to {o.default}, outside {o.minimum} to {o.maximum}"
+                )
         if problem is None and o.choices and o.default not in o.choices:
             problem = (
                 f"option '{o.name}' defaults to {o.default!r}, which is not one of its choices"
             )
         if problem is not None:
             span = pack.spans.get(f"/options/{i}/default", d.Span(pack.manifest_path, 1, 1))
-            out.append(
-                d.Diagnostic(
-                    d.BAD_OPTION, problem, span, "make the default one of the values allowed"
-                )
-            )
+            out.append(d.Diagnostic(d.BAD_OPTION, problem, span, hint))
     return out

@@ -323,7 +323,11 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
     out = tmp_path / "schemas"
     result = run("schema", "--out", str(out))
     assert result.exit_code == 0
-    assert result.output == f"wrote {out / 'card.schema.json'}\nwrote {out / 'pack.schema.json'}\n"
+    names = ("card", "pack", "trace")
+    assert result.output == "".join(f"wrote {out / f'{n}.schema.json'}\n" for n in names)
+    jsonschema.Draft202012Validator.check_schema(
+        json.loads((out / "trace.schema.json").read_text(encoding="utf-8"))
+    )
     card_schema = json.loads((out / "card.schema.json").read_text(encoding="utf-8"))
     pack_schema = json.loads((out / "pack.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(card_schema)
