@@ -151,10 +151,16 @@ def replay(trace_path: Path, show_log: bool) -> None:
         click.echo("\n".join(game.log_lines()))
     for change in changed_packs(trace, project.cards):
         click.echo(f"note: {change} since this trace was recorded; it still replays", err=True)
+    if trace.failure.get("kind") == "stopped":
+        click.echo(
+            f"ok: {len(trace.answers)} answers replayed, up to where the recorded game was "
+            f"stopped ({trace.failure.get('message', '')})"
+        )
+        return
     if trace.failure:
         click.echo(
-            f"ok: {len(trace.answers)} answers replayed; the recorded failure is reproduced "
-            f"({trace.failure['kind']}: {trace.failure.get('message', '')})"
+            f"ok: {len(trace.answers)} answers replayed; the recorded failure is reproduced: "
+            f"{trace.failure.get('message', '')}"
         )
         return
     click.echo(
