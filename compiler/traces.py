@@ -23,15 +23,23 @@ def trace_document() -> dict[str, Any]:
         "required": ["players", "packs", "seed"],
         "properties": {
             "players": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
-            "packs": {"type": "array", "items": _NAME, "minItems": 1},
-            "aliens": {"type": ["array", "null"], "items": {"type": "string", "maxLength": 64}},
+            "packs": {"type": "array", "items": _NAME, "minItems": 1, "maxItems": 100},
+            "aliens": {
+                "type": ["array", "null"],
+                "items": {"type": "string", "maxLength": 64},
+                "maxItems": MAX_PLAYERS,
+            },
             "options": {
                 "type": "object",
                 "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                 "additionalProperties": {"type": ["boolean", "integer", "string"]},
             },
             "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-            "colors": {"type": ["array", "null"], "items": {"type": "string", "maxLength": 32}},
+            "colors": {
+                "type": ["array", "null"],
+                "items": {"type": "string", "maxLength": 32},
+                "maxItems": MAX_PLAYERS,
+            },
             "first_player": {"oneOf": [_SEAT, {"type": "null"}]},
         },
     }
@@ -56,6 +64,7 @@ def trace_document() -> dict[str, Any]:
                 "items": {
                     "type": "array",
                     "items": {"type": "integer", "minimum": 0, "maximum": 10**9},
+                    "maxItems": 1000,
                 },
             },
             "digest": {"type": "string"},

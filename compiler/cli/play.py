@@ -124,7 +124,10 @@ def play(
         click.echo("\ngame abandoned")
     show_log(game)
     if trace_path is not None:
-        Trace.of(game, fingerprint).write(trace_path)
+        try:
+            Trace.of(game, fingerprint).write(trace_path)
+        except OSError as exc:
+            fail(f"cannot write the trace {trace_path}: {exc.strerror or exc}", 1)
         click.echo(f"trace written to {trace_path}")
 
 
