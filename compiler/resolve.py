@@ -46,6 +46,7 @@ class Scope:
     in_event: bool = False  # the window carries an event ("those ships", "that card")
     recurring: bool = False  # inside a lasting effect that spans later encounters
     argument: str = T.NUMBER.value  # what the numbers written here count (a NUMBER_RANGES key)
+    repeats: int = 1  # how many times the enclosing repeats run the text here
 
 
 @dataclass
@@ -114,7 +115,19 @@ class Resolver:
             return ir.Choose(options, labels, chooser, stmt.fresh)
         if isinstance(stmt, ast.RepeatStmt):
             self._in_range(stmt.times, "repeat", stmt.pos)
-            return ir.Repeat(stmt.times, self._block(stmt.body))
+            # nested repeats multiply: their product is held to the same range
+            total = stmt.times * self.scope.repeats
+            self._in_range(
+                total,
+                "repeat",
+                stmt.pos,
+                f"repeating {stmt.times} times inside repeats makes {total} repeats in all",
+            )
+            saved_repeats, self.scope.repeats = self.scope.repeats, total
+            try:
+                return ir.Repeat(stmt.times, self._block(stmt.body))
+            finally:
+                self.scope.repeats = saved_repeats
         if isinstance(stmt, ast.InsteadStmt):
             if not self.scope.in_event:
                 raise ResolveError(
@@ -330,9 +343,15 @@ class Resolver:
         finally:
             self.scope.argument = saved
 
-    def _in_range(self, value: int, argument: str, pos: ast.Pos) -> None:
+    def _in_range(
+        self, value: int, argument: str, pos: ast.Pos, message: str | None = None
+    ) -> None:
         """The one check of a written number against the range the registry gives its kind."""
         low, high = NUMBER_RANGES.get(argument, NUMBER_RANGES[T.NUMBER.value])
+        if message is not None and not low <= value <= high:
+            raise ResolveError(
+                d.NUMBER_OUT_OF_RANGE, message, pos, f"{argument}s may make at most {high} in all"
+            )
         if not low <= value <= high:
             what = {
                 T.CARDS.value: "a number of cards",
