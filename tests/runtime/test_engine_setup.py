@@ -128,3 +128,16 @@ def test_unknown_setup_fields_are_refused() -> None:
         Setup.from_data({"players": 3, "colour": "red"})
     with pytest.raises(SetupError, match="malformed setup"):
         Setup.from_data({"players": "three"})
+
+
+def test_every_whole_number_base_option_declares_its_range() -> None:
+    from runtime.setup import BASE_CHOICES, BASE_LIMITS, BASE_OPTIONS
+
+    for name, (default, _) in BASE_OPTIONS.items():
+        if isinstance(default, bool):
+            continue
+        if isinstance(default, int):
+            low, high = BASE_LIMITS[name]
+            assert low <= default <= high, name
+        else:
+            assert default in BASE_CHOICES[name], name
