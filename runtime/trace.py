@@ -7,11 +7,12 @@ all randomness through the state's seeded RNG.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +40,37 @@ class EndOfTrace(TraceError):
 
 def pack_fingerprints(cards: CardSet, packs: Sequence[str]) -> dict[str, str]:
     """A content fingerprint of each pack's manifest and compiled cards, to tell when they change."""
+    every = _fingerprints(cards)
+    return {p: every[p] for p in packs if p in every}
+
+
+_last: list[tuple[CardSet, dict[str, str]]] = []  # the card set last fingerprinted (one per run)
+
+
+def _fingerprints(cards: CardSet) -> dict[str, str]:
+    if _last and _last[0][0] is cards:
+        return _last[0][1]
     out = {}
-    for pack_id in packs:
-        pack = cards.packs.get(pack_id)
-        if pack is None:
-            continue
-        mine = sorted((c.id, repr(c)) for c in cards.cards.values() if c.pack == pack_id)
-        out[pack_id] = hashlib.sha256(repr((pack, mine)).encode()).hexdigest()[:16]
+    for pack_id, pack in cards.packs.items():
+        mine = sorted(_stable(c) for c in cards.cards.values() if c.pack == pack_id)
+        text = _stable(pack) + "\n".join(mine)
+        out[pack_id] = hashlib.sha256(text.encode()).hexdigest()[:16]
+    _last[:] = [(cards, out)]
     return out
+
+
+def _stable(value: Any) -> str:
+    """A text of a card record that is the same in every run (sets sorted, whatever the hash seed)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        inner = ",".join(f"{f.name}={_stable(getattr(value, f.name))}" for f in fields(value))
+        return f"{type(value).__name__}({inner})"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(sorted(f"{_stable(k)}:{_stable(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(_stable(v) for v in value)) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_stable(v) for v in value) + "]"
+    return repr(value)
 
 
 def load_json(text: str, where: str = "trace") -> Any:

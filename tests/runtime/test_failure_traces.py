@@ -16,7 +16,7 @@ from runtime.game import Game
 from runtime.invariants import InvariantBroken
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
-from runtime.trace import Trace, TraceError, replay
+from runtime.trace import Trace, TraceError, pack_fingerprints, replay
 
 SETUP = Setup(players=3, seed=5)
 
@@ -107,3 +107,12 @@ def test_a_failure_replayed_on_changed_cards_says_the_cards_changed(
     gone = dataclasses.replace(trace, packs={**trace.packs, "expansion-x": "0" * 16})
     with pytest.raises(TraceError, match="pack 'expansion-x' is not loaded"):
         replay(gone, cards, rules)
+
+
+def test_a_pack_fingerprint_follows_that_packs_cards_only(cards: CardSet) -> None:
+    virus = dataclasses.replace(cards.cards["virus"], text="another text")
+    changed = CardSet({**cards.cards, "virus": virus}, cards.packs)
+    before = pack_fingerprints(cards, ["base", "set8"])
+    after = pack_fingerprints(changed, ["base", "set8"])
+    assert before["base"] != after["base"] and before["set8"] == after["set8"]
+    assert pack_fingerprints(cards, ["base"]) == {"base": before["base"]}
