@@ -96,6 +96,8 @@ class _Compiler:
 
     def _syntax(self, pointer: str, exc: EffectSyntaxError) -> None:
         code = d.UNKNOWN_WORD if exc.message.startswith("unknown word") else d.PARSE_ERROR
+        if "is out of range" in exc.message:
+            code = d.NUMBER_OUT_OF_RANGE
         if "indentation" in exc.message or "tabs" in exc.message:
             code = d.BAD_INDENT
         self.diags.append(

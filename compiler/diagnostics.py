@@ -83,6 +83,7 @@ LEADING_ZERO = _code(
     "W111", "leading-zero", "A number with a leading zero is read oddly.", Severity.WARNING
 )
 NON_STRING_KEY = _code("E112", "non-string-key", "A mapping key is not a plain string.")
+NUMBER_TOO_LONG = _code("E113", "number-too-long", "A number has more digits than any card needs.")
 
 # Schema (E2xx)
 UNKNOWN_KEY = _code("E200", "unknown-key", "A key that the card kind does not define.")
@@ -107,6 +108,9 @@ WINDOW_NOT_ALLOWED = _code(
 )
 BAD_CONDITION = _code("E308", "bad-condition", "A condition cannot be understood.")
 BAD_INDENT = _code("E309", "bad-indentation", "The indentation of an effect block is wrong.")
+NUMBER_OUT_OF_RANGE = _code(
+    "E310", "number-out-of-range", "A number is outside the range its place in an effect allows."
+)
 
 # Cross-card checks (E4xx)
 DUPLICATE_ID = _code("E400", "duplicate-id", "Two cards share an id.")

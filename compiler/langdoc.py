@@ -134,6 +134,27 @@ def language_reference(cards: CardSet | None = None) -> str:
         f"| {m.name} | {m.doc}{' (can be changed)' if m.write else ''} | {cell(ex.measures.get(m.name))} |"
         for m in sorted(registry.MEASURES.values(), key=lambda m: m.name)
     ]
+    out += [
+        "",
+        "## Numbers written in effects",
+        "",
+        "Each number an effect writes must lie in the range of what it counts; nested repeats",
+        "count together (`repeat 5 times:` inside `repeat 5 times:` makes 25). Numbers an effect",
+        "works out as the game goes are held to the cards and ships that exist.",
+        "",
+        "| counts | from | to |",
+        "|---|---|---|",
+    ]
+    counts = {
+        "amount": "an amount (lucre, rewards)",
+        "number": "any other number",
+        "repeat": "repeats, nested ones multiplied",
+        "duration": "encounters or turns of a lasting effect",
+    }
+    out += [
+        f"| {counts.get(kind, kind)} | {low} | {high} |"
+        for kind, (low, high) in registry.NUMBER_RANGES.items()
+    ]
     keywords: list[str] = []
     for name in declared_keywords(GRAMMAR_FILE.read_text(encoding="utf-8")):
         keywords.extend(KEYWORD_SPELLINGS.get(name, (name.lower().replace("_", " "),)))

@@ -82,6 +82,9 @@ _PIECE = re.compile(
 )
 
 
+MAX_DIGITS = 30  # longer numbers are refused before conversion (Python limits int() at 4,300)
+
+
 class LexError(Exception):
     def __init__(self, message: str, offset: int, length: int, hint: str | None = None) -> None:
         super().__init__(message)
@@ -255,6 +258,13 @@ def _line_tokens(
         if kind == "window":
             term, value = "WINDOW", text
         elif kind == "number":
+            if len(text) > MAX_DIGITS:
+                raise LexError(
+                    f"{text[:8]}... is out of range: a number of {len(text)} digits",
+                    base + col,
+                    len(text),
+                    "numbers in effects are small: a count of cards, ships or lucre",
+                )
             term, value = "NUMBER", text
         elif kind == "label":
             term, value = "LABEL", text[1:-1]

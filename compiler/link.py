@@ -91,6 +91,9 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                 )
 
     options = set(BASE_OPTIONS) | {o.name for p in defs.values() for o in p.options}
+    for pack in packs:
+        if pack.definition is not None:
+            diags.extend(check_option_defaults(pack, pack.definition))
     flares_of: dict[str, int] = {}
     essence_count: dict[str, int] = {}
     for card_id, card in cards.items():
@@ -185,3 +188,29 @@ def _dependency_order(packs: list[Pack]) -> list[Pack]:
     for p in sorted(packs, key=lambda p: p.id):
         visit(p)
     return done
+
+
+def check_option_defaults(pack: Pack, definition: PackDef) -> list[d.Diagnostic]:
+    """An option's range must hold its default, and its choices must include it."""
+    out = []
+    for i, o in enumerate(definition.options):
+        problem = None
+        hint = "make the default one of the values allowed"
+        if o.minimum is not None and o.maximum is not None and o.minimum > o.maximum:
+            problem = f"option '{o.name}' has min {o.minimum} above max {o.maximum}"
+        elif isinstance(o.default, int) and not isinstance(o.default, bool):
+            if o.minimum is None or o.maximum is None:
+                problem = f"option '{o.name}' takes a whole number but declares no range"
+                hint = "give it 'min:' and 'max:', so no setup can ask for an endless game"
+            elif not o.minimum <= o.default <= o.maximum:
+                problem = (
+                    f"option '{o.name}' defaults to {o.default}, outside {o.minimum} to {o.maximum}"
+                )
+        if problem is None and o.choices and o.default not in o.choices:
+            problem = (
+                f"option '{o.name}' defaults to {o.default!r}, which is not one of its choices"
+            )
+        if problem is not None:
+            span = pack.spans.get(f"/options/{i}/default", d.Span(pack.manifest_path, 1, 1))
+            out.append(d.Diagnostic(d.BAD_OPTION, problem, span, hint))
+    return out

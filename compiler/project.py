@@ -89,7 +89,22 @@ def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnos
     problems: list[d.Diagnostic] = []
     orphans: list[Path] = []
     for raw in paths:
-        path = raw.resolve()
+        try:
+            path = raw.resolve()
+            path.stat()
+        except FileNotFoundError:
+            pass  # reported just below, as for any missing path
+        except (OSError, RuntimeError) as exc:  # a symlink loop, a folder on the way unreadable
+            reason = getattr(exc, "strerror", None) or "a symbolic link loop"
+            problems.append(
+                d.Diagnostic(
+                    d.USAGE,
+                    f"cannot open {raw}: {reason}",
+                    d.Span(str(raw), 1, 1),
+                    "check the path and its symbolic links",
+                )
+            )
+            continue
         if not path.exists():
             problems.append(
                 d.Diagnostic(d.USAGE, f"no such file or folder: {raw}", d.Span(str(raw), 1, 1))
@@ -134,12 +149,28 @@ def card_files(folder: Path) -> list[Path]:
     return [path for path, _ in card_entries(folder)]
 
 
-def card_entries(folder: Path) -> list[tuple[Path, str]]:
-    """The card files of a pack folder, sorted, each with its display path."""
+def card_entries(
+    folder: Path, problems: list[d.Diagnostic] | None = None
+) -> list[tuple[Path, str]]:
+    """The card files of a pack folder, sorted, each with its display path; a sub-folder that
+    cannot be read is added to `problems` (never skipped in silence)."""
     shown_folder = display(folder)
     root = str(folder)
     out: list[tuple[str, Path, str]] = []
-    for dirpath, dirnames, filenames in os.walk(root):
+
+    def unreadable(error: OSError) -> None:
+        if problems is not None:
+            where = display(Path(error.filename)) if error.filename else shown_folder
+            problems.append(
+                d.Diagnostic(
+                    d.FILE_UNREADABLE,
+                    f"cannot read the folder: {error.strerror or error}",
+                    d.Span(where, 1, 1),
+                    "make the folder readable, or move it out of the pack",
+                )
+            )
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=unreadable):
         rel_dir = dirpath[len(root) :].lstrip(os.sep)
         if SKIP_FOLDERS & set(rel_dir.split(os.sep)):
             dirnames[:] = []
@@ -191,7 +222,7 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
         pack.files = [
             compile_file(path, folder.name, cache, sources, shown)
-            for path, shown in card_entries(folder)
+            for path, shown in card_entries(folder, pack.diagnostics)
         ]
         return pack
     loaded = load_yaml_bytes(raw, shown)
@@ -217,6 +248,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
                     pack_id,
                     tuple(o.get("choices", ())),
                     tuple(o.get("needs", ())),
+                    o.get("min"),
+                    o.get("max"),
                 )
                 for o in data.get("options", ())
             ),
@@ -228,10 +261,10 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     spans = {
         p: loaded.span(p)
         for p in loaded.positions
-        if p.startswith(("/requires/", "/overrides/")) or p == "/id"
+        if p.startswith(("/requires/", "/overrides/", "/options/")) or p == "/id"
     }
     pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
-    for path, shown_file in card_entries(folder):
+    for path, shown_file in card_entries(folder, pack.diagnostics):
         pack.files.append(compile_file(path, pack_id, cache, sources, shown_file))
     return pack
 

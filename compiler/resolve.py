@@ -13,6 +13,7 @@ from runtime.registry import (
     ADVERBS,
     MEASURES,
     NOUNS,
+    NUMBER_RANGES,
     OPS,
     PREDICATES,
     NounDef,
@@ -44,6 +45,8 @@ class Scope:
     subject_set: bool = False  # inside the arguments of a statement with its own subject
     in_event: bool = False  # the window carries an event ("those ships", "that card")
     recurring: bool = False  # inside a lasting effect that spans later encounters
+    argument: str = T.NUMBER.value  # what the numbers written here count (a NUMBER_RANGES key)
+    repeats: int = 1  # how many times the enclosing repeats run the text here
 
 
 @dataclass
@@ -111,14 +114,20 @@ class Resolver:
             )
             return ir.Choose(options, labels, chooser, stmt.fresh)
         if isinstance(stmt, ast.RepeatStmt):
-            if not 1 <= stmt.times <= 20:
-                raise ResolveError(
-                    d.BAD_ARGUMENTS,
-                    f"repeat {stmt.times} times is out of range",
-                    stmt.pos,
-                    "repeat between 1 and 20 times",
-                )
-            return ir.Repeat(stmt.times, self._block(stmt.body))
+            self._in_range(stmt.times, "repeat", stmt.pos)
+            # nested repeats multiply: their product is held to the same range
+            total = stmt.times * self.scope.repeats
+            self._in_range(
+                total,
+                "repeat",
+                stmt.pos,
+                f"repeating {stmt.times} times inside repeats makes {total} repeats in all",
+            )
+            saved_repeats, self.scope.repeats = self.scope.repeats, total
+            try:
+                return ir.Repeat(stmt.times, self._block(stmt.body))
+            finally:
+                self.scope.repeats = saved_repeats
         if isinstance(stmt, ast.InsteadStmt):
             if not self.scope.in_event:
                 raise ResolveError(
@@ -162,6 +171,7 @@ class Resolver:
         return np.det in ("a", "another", "any") or any(t.kind == "chosen" for t in np.tails)
 
     def _lasting(self, duration: ast.Duration, body: ir.Node) -> ir.Node:
+        self._in_range(duration.count, "duration", duration.pos)
         condition = self._cond(duration.condition) if duration.condition is not None else None
         return ir.Lasting(duration.scope, body, duration.count, condition)
 
@@ -367,6 +377,38 @@ class Resolver:
     # ---------------------------------------------------------------- conversions by slot type
 
     def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
+        saved = self.scope.argument
+        self.scope.argument = t.value
+        try:
+            return self._convert_as(expr, t, slot)
+        finally:
+            self.scope.argument = saved
+
+    def _in_range(
+        self, value: int, argument: str, pos: ast.Pos, message: str | None = None
+    ) -> None:
+        """The one check of a written number against the range the registry gives its kind."""
+        low, high = NUMBER_RANGES.get(argument, NUMBER_RANGES[T.NUMBER.value])
+        if message is not None and not low <= value <= high:
+            raise ResolveError(
+                d.NUMBER_OUT_OF_RANGE, message, pos, f"{argument}s may make at most {high} in all"
+            )
+        if not low <= value <= high:
+            what = {
+                T.CARDS.value: "a number of cards",
+                T.SHIPS.value: "a number of ships",
+                T.AMOUNT.value: "an amount",
+                "repeat": "a repeat",
+                "duration": "a duration",
+            }.get(argument, "a number")
+            raise ResolveError(
+                d.NUMBER_OUT_OF_RANGE,
+                f"{value} is out of range for {what}",
+                pos,
+                f"write a number from {low} to {high}",
+            )
+
+    def _convert_as(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
         if t is T.NUMBER or t is T.FORMULA:
             return self._number(expr)
         pos = _pos_of(expr)
@@ -579,6 +621,7 @@ class Resolver:
 
     def _number(self, expr: ast.Expr) -> ir.Node:
         if isinstance(expr, ast.Num):
+            self._in_range(expr.value, self.scope.argument, expr.pos)
             return ir.Num(expr.value)
         if isinstance(expr, ast.Var):
             raise ResolveError(
@@ -731,6 +774,7 @@ class Resolver:
             value = np.worth
             if not isinstance(value, ast.Num):
                 raise ResolveError(d.BAD_PHRASE, "'worth' takes a plain number", _pos_of(value))
+            self._in_range(value.value, T.NUMBER.value, value.pos)
             worth = value.value
         return ir.CardFilter(types, worth, worth, highest="highest" in np.modifiers)
 

@@ -13,6 +13,7 @@ from compiler import diagnostics as d
 from compiler.source import Loaded
 from runtime.cards import CARD_KINDS
 from runtime.roles import ROLES
+from runtime.setup import MAX_PLAYERS
 from runtime.windows import BY_NAME
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -110,10 +111,11 @@ def kind_schema(kind: str) -> dict[str, Any]:
                 "required": ["name", "count"],
                 "properties": {
                     "name": _str("what the essence cards are called"),
-                    "count": {"type": "integer", "minimum": 1},
+                    "count": {"type": "integer", "minimum": 1, "maximum": 100},
                     "cache": {
                         "type": "integer",
                         "minimum": 1,
+                        "maximum": 100,
                         "description": "how many cards the cache holds (3 unless stated)",
                     },
                 },
@@ -163,7 +165,7 @@ def kind_schema(kind: str) -> dict[str, Any]:
         required += ["type"]
     elif kind == "tech":
         props.update(
-            research={"oneOf": [{"type": "integer", "minimum": 0}, {"const": "X"}]},
+            research={"oneOf": [{"type": "integer", "minimum": 0, "maximum": 100}, {"const": "X"}]},
             after_use={"enum": ["discard", "stays", "passes"]},
             hidden={"type": "boolean"},
             play=play,
@@ -257,7 +259,12 @@ def pack_document() -> dict[str, Any]:
             "name": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
             "default": {"type": ["boolean", "integer", "string"]},
             "doc": {"type": "string"},
-            "choices": {"type": "array"},
+            "choices": {"type": "array", "minItems": 1},
+            "min": {"type": "integer", "description": "the least value of a whole-number option"},
+            "max": {
+                "type": "integer",
+                "description": "the greatest value of a whole-number option",
+            },
             "needs": {
                 "type": "array",
                 "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
@@ -282,8 +289,8 @@ def pack_document() -> dict[str, Any]:
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "min": {"type": "integer", "minimum": 1},
-                    "max": {"type": "integer", "minimum": 1},
+                    "min": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
+                    "max": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
                 },
             },
             "overrides": {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN}},
@@ -293,11 +300,13 @@ def pack_document() -> dict[str, Any]:
 
 def documents() -> dict[str, dict[str, Any]]:
     from compiler.scenario_schema import scenario_document
+    from compiler.traces import trace_document
 
     return {
         "card.schema.json": card_document(),
         "pack.schema.json": pack_document(),
         "scenario.schema.json": scenario_document(),
+        "trace.schema.json": trace_document(),
     }
 
 
@@ -451,9 +460,20 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
         values = instance if isinstance(instance, list) else [instance]
         found: list[d.Diagnostic] = []
         for i, value in enumerate(values):
+            where_i = pointer([*path, i]) if isinstance(instance, list) else where
+            if not isinstance(value, str):
+                # a mapping, a nested list or a number where a window name belongs
+                found.append(
+                    d.Diagnostic(
+                        d.WRONG_TYPE,
+                        f"'when' must be a window name or a list of them, not {_describe(value)}",
+                        loaded.span(where_i),
+                        "write one window, like 'reveal.totals', or a list of windows",
+                    )
+                )
+                continue
             if value in BY_NAME:
                 continue
-            where_i = pointer([*path, i]) if isinstance(instance, list) else where
             hint = (
                 d.did_you_mean(str(value), list(BY_NAME)) or "see the windows in docs/language.md"
             )

@@ -65,7 +65,7 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "quake": ((), "cosmic quake: the deck and discard are empty; all hands are redealt"),
     "effect": (("player", "text"), "{player}: {text}"),
     "win": (("players",), "game over, won by {players}"),
-    "stalled": (("turns",), "the game stopped unfinished after {turns} turns"),
+    "stalled": (("turns",), "the turn limit is reached after {turns} turns: the game is a draw"),
 }
 
 Event = tuple[Any, ...]

@@ -33,6 +33,19 @@ class T(enum.Enum):
     FLAG = "flag"  # an adverb such as "at random"
 
 
+# The whole numbers an effect may write, by the kind of argument they count (and for repeats and
+# durations); any other number takes the range of T.NUMBER. Wide enough for every card, narrow
+# enough that no validated effect keeps a game busy for ever ("draw 1000000000 cards").
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    T.CARDS.value: (0, 100),
+    T.SHIPS.value: (0, 100),
+    T.AMOUNT.value: (0, 100),
+    T.NUMBER.value: (-1000, 1000),
+    "repeat": (1, 20),
+    "duration": (1, 100),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Slot:
     name: str

@@ -91,7 +91,10 @@ def _save_trace(game: Game, fingerprint: str, trace_path: Path | None) -> None:
     from runtime.trace import Trace
 
     if trace_path is not None:
-        Trace.of(game, fingerprint).write(trace_path)
+        try:
+            Trace.of(game, fingerprint).write(trace_path)
+        except OSError as exc:
+            fail(f"cannot write the trace {trace_path}: {exc.strerror or exc}", 1)
         click.echo(f"trace written to {trace_path}")
 
 
@@ -100,23 +103,38 @@ def _save_trace(game: Game, fingerprint: str, trace_path: Path | None) -> None:
 @click.option("--log", "show_log", is_flag=True, help="Print the replayed game's log.")
 @pack_option
 def replay(trace_path: Path, show_log: bool, pack_paths: tuple[Path, ...]) -> None:
-    """Replay a trace and check it reaches the same final state."""
-    from runtime.trace import Trace, TraceError
+    """Replay a trace, checking the game's invariants at every step, and check it reaches the
+    recorded outcome and final state (or reproduces the failure it records)."""
+    from compiler.traces import read_trace
+    from runtime.trace import TraceError, changed_packs
     from runtime.trace import replay as run_replay
 
     try:
-        trace = Trace.read(trace_path)
+        trace = read_trace(trace_path)
     except TraceError as exc:
         fail(str(exc), 1)
-    project, rules, fingerprint = load_cards(pack_paths)
-    if trace.cards and trace.cards != fingerprint:
-        click.echo("warning: the cards have changed since this trace was recorded", err=True)
+    project, rules, _ = load_cards(pack_paths)
     try:
         game = run_replay(trace, project.cards, rules)
     except TraceError as exc:
         fail(f"{trace_path}: {exc}", 1)
     if show_log:
         click.echo("\n".join(game.log_lines()))
+    for change in changed_packs(trace, project.cards):
+        click.echo(f"note: {change} since this trace was recorded; it still replays", err=True)
+    if trace.failure.get("kind") == "stopped":
+        click.echo(
+            f"ok: {len(trace.answers)} answers replayed, up to where the recorded game was "
+            f"stopped ({trace.failure.get('message', '')})"
+        )
+        return
+    if trace.failure:
+        click.echo(
+            f"ok: {len(trace.answers)} answers replayed; the recorded failure is reproduced: "
+            f"{trace.failure.get('message', '')}"
+        )
+        return
     click.echo(
-        f"ok: {len(trace.answers)} answers replayed, final state {trace.digest[:16]} matches"
+        f"ok: {len(trace.answers)} answers replayed, turn {trace.turns}, "
+        f"final state {trace.digest[:16]} matches"
     )

@@ -107,7 +107,8 @@ def validate(
     help="Folder to write the schemas to (default: print the card schema).",
 )
 def schema(out: Path | None) -> None:
-    """Write the JSON Schemas of card files, pack manifests and scenario files (for editors and CI)."""
+    """Write the JSON Schemas of card files, pack manifests, scenario files and game traces (for
+    editors and CI)."""
     import json
 
     from compiler import schema as schemas

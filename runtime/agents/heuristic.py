@@ -32,8 +32,14 @@ class HeuristicAgent:
         st = view.state
         enc = st.encounter
         defense = enc.defense if enc is not None else -1
-        # the planet with the fewest defending ships
-        return (min(range(len(d.options)), key=lambda i: st.planets[d.options[i]].ships[defense]),)
+
+        # a planet it does not hold yet (winning one it holds gains no colony: two such players
+        # could trade wins forever), then the one with the fewest defending ships
+        def worth(i: int) -> tuple[bool, int]:
+            planet = st.planets[d.options[i]]
+            return planet.ships[view.seat] > 0, planet.ships[defense]
+
+        return (min(range(len(d.options)), key=worth),)
 
     def on_launch_ships(self, d: Decision, view: PlayerView) -> Answer:
         return self.commit(d, view)

@@ -14,7 +14,7 @@ from runtime import ir
 from runtime.effects import codegen
 from runtime.effects import values as v
 from runtime.effects.context import Ctx, Stop
-from runtime.registry import MEASURES, OPS, PREDICATES, T
+from runtime.registry import MEASURES, NUMBER_RANGES, OPS, PREDICATES, T
 from runtime.vocabulary import (
     SELECTORS,
     card_target,
@@ -227,6 +227,16 @@ def _direct(impl: Callable[..., None], args: list[Fn]) -> Callable[[Ctx], None]:
     return lambda ctx: impl(ctx, ctx.you, *[a(ctx) for a in args])
 
 
+# A computed amount (lucre, rewards) is bounded like a written one.
+MAX_AMOUNT = NUMBER_RANGES[T.NUMBER.value][1]
+
+
+def _at_most(n: int, most: int) -> int:
+    """A computed count bounded by what exists (the cards, the ships), so that no effect, however
+    its numbers multiply, asks the engine for endless work."""
+    return max(0, min(n, most))
+
+
 def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
     body = statement(node.body)
     if isinstance(node.over, (ir.Players, ir.Chosen, ir.Extreme)):
@@ -343,7 +353,7 @@ def arg(node: ir.Node | None, t: T) -> Fn:
     if t is T.AMOUNT:
         assert isinstance(node, ir.Amount), node
         count, what, up_to = value(node.count), node.what, node.up_to
-        return lambda ctx: v.AmountArg(what, count(ctx), up_to)
+        return lambda ctx: v.AmountArg(what, _at_most(count(ctx), MAX_AMOUNT), up_to)
     if t in (T.WORD, T.FLAG):
         word = node.word if isinstance(node, ir.Word) else True
         return lambda ctx: word
@@ -380,7 +390,8 @@ def _cards(node: ir.Node) -> Fn:
     f, rnd, up_to, each, zone = node.filter, node.random, node.up_to, node.each_type, node.zone
 
     def cards(ctx: Ctx) -> v.CardsArg:
-        return v.CardsArg(count(ctx) if count else None, f, owner(ctx), rnd, up_to, each, zone)
+        n = _at_most(count(ctx), len(ctx.game.state.catalog)) if count else None
+        return v.CardsArg(n, f, owner(ctx), rnd, up_to, each, zone)
 
     return cards
 
@@ -421,7 +432,9 @@ def _ships(node: ir.Node) -> Fn:
         at = None
         if place is not None:
             at = v.PlaceArg(kind, where(ctx) if where is not None else who, empty)
-        return v.ShipsArg(count(ctx) if count else None, who, at, up_to, event)
+        st = ctx.game.state
+        n = _at_most(count(ctx), st.ships_per_player * st.n) if count else None
+        return v.ShipsArg(n, who, at, up_to, event)
 
     return ships
 

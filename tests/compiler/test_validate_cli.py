@@ -333,8 +333,11 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
     out = tmp_path / "schemas"
     result = run("schema", "--out", str(out))
     assert result.exit_code == 0
-    names = ("card.schema.json", "pack.schema.json", "scenario.schema.json")
-    assert result.output == "".join(f"wrote {out / name}\n" for name in names)
+    names = ("card", "pack", "scenario", "trace")
+    assert result.output == "".join(f"wrote {out / f'{n}.schema.json'}\n" for n in names)
+    jsonschema.Draft202012Validator.check_schema(
+        json.loads((out / "trace.schema.json").read_text(encoding="utf-8"))
+    )
     card_schema = json.loads((out / "card.schema.json").read_text(encoding="utf-8"))
     pack_schema = json.loads((out / "pack.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(card_schema)

@@ -257,7 +257,7 @@ REPLAY_ERRORS = [
     (
         "no planets",
         setup_changed(options={"planets_per_player": 0}),
-        "option 'planets_per_player' must be a whole number of at least 1",
+        "option 'planets_per_player' must be from 1 to 10, not 0",
     ),
 ]
 
