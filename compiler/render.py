@@ -182,10 +182,6 @@ def card_noun(kind: str) -> str:
 def cards(node: ir.Cards) -> str:
     types = sorted(node.filter.types or [])
     noun = " or ".join(card_noun(t) for t in types) if types else "card"
-    if node.zone == "those":
-        if node.count is None:
-            return "those cards"
-        return f"{'up to ' if node.up_to else ''}{quantity(node.count)} of those cards"
     if node.filter.named == "*":
         noun = "named " + noun
     if node.filter.highest:
@@ -194,9 +190,9 @@ def cards(node: ir.Cards) -> str:
         noun += f" worth {node.filter.min_value}"
     if node.zone == "those" and not node.each_type:  # the event's cards, or the last handled
         many = f"those {noun}s"
-        count = number(node.count) if node.count is not None else None
-        if count is None:
+        if node.count is None:
             return many
+        count = quantity(node.count)
         if node.up_to and count == "99":
             return f"any number of {many}"
         return f"{'up to ' if node.up_to else ''}{count} of {many}"

@@ -44,7 +44,9 @@ def validate(*paths: str) -> tuple[int, list[dict[str, Any]]]:
     """The exit status and the errors (the test aliens have no flare: that warning is left out)."""
     result = CliRunner().invoke(cli, ["validate", "--format", "json", "--no-cache", *paths])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, [x for x in json.loads(result.output) if x["severity"] == "error"]
+    return result.exit_code, [
+        x for x in json.loads(result.output)["diagnostics"] if x["severity"] == "error"
+    ]
 
 
 @pytest.fixture

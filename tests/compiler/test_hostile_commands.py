@@ -56,7 +56,7 @@ def test_a_game_at_the_turn_limit_is_a_draw_in_json_and_summary() -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert [g["outcome"] for g in report["games"]] == ["draw", "draw"]
-    assert report["draws"] == 2 and not report["interrupted"]
+    assert report["summary"]["draws"] == 2 and not report["interrupted"]
     assert all(g["winners"] == [] and g["turns"] == 2 for g in report["games"])
     summary = run("simulate", "--games", "2", "--option", "max_turns=2")
     assert "draws: 2" in summary.output.splitlines()[-1]
