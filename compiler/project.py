@@ -6,13 +6,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
 from compiler import schema
-from compiler.cache import CompileCache
+from compiler.cache import CompileCache, PackStore
 from compiler.cards import CardFile, compile_card
 from compiler.link import link
 from compiler.source import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
@@ -155,9 +156,6 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
 @functools.lru_cache(maxsize=1)
 def fingerprint() -> str:
     """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
-    from runtime import registry
-
-    registry.load()
     h = hashlib.sha256(GRAMMAR_FILE.read_bytes())
     here = Path(__file__).resolve().parent
     for module in sorted(here.glob("*.py")):
@@ -169,6 +167,7 @@ def fingerprint() -> str:
 
 
 def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pack:
+    store = cache.store(folder) if cache is not None else None
     manifest_path = folder / MANIFEST
     shown = display(manifest_path)
     try:
@@ -179,7 +178,7 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         )
         pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
         pack.files = [
-            compile_file(path, folder.name, cache, sources, shown)
+            compile_file(path, folder.name, store, sources, shown)
             for path, shown in card_entries(folder)
         ]
         return pack
@@ -229,12 +228,12 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     }
     pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
     for path, shown_file in card_entries(folder):
-        pack.files.append(compile_file(path, pack_id, cache, sources, shown_file))
+        pack.files.append(compile_file(path, pack_id, store, sources, shown_file))
     return pack
 
 
 def compile_file(
-    path: Path, pack_id: str, cache: CompileCache | None, sources: Sources, shown: str | None = None
+    path: Path, pack_id: str, cache: PackStore | None, sources: Sources, shown: str | None = None
 ) -> CardFile:
     shown = shown if shown is not None else display(path)
     try:
@@ -275,15 +274,22 @@ def compile_file(
     return result
 
 
-def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
-    from compiler.parser import parser
+def _forget_parsed_texts() -> None:
+    """Repeated effect texts are shared within one run only. A parser not yet built holds none,
+    and building it (with Lark) just to empty it would cost every fully cached run."""
+    loaded = sys.modules.get("compiler.parser")
+    if loaded is not None and loaded.parser.cache_info().currsize:
+        loaded.parser().forget()
 
-    parser().forget()  # repeated texts are shared within one run only
+
+def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
+    _forget_parsed_texts()
     cache = CompileCache(fingerprint()) if use_cache else None
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
     packs = [load_pack(folder, cache, sources) for folder in folders]
-    loose = [compile_file(path, "", cache, sources) for path in orphans]
+    loose_store = cache.store(None) if cache is not None and orphans else None
+    loose = [compile_file(path, "", loose_store, sources) for path in orphans]
     if cache is not None:
         cache.save()
     cards, link_diags = link(packs)

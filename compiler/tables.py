@@ -1,0 +1,143 @@
+"""The effect parser's LALR tables as plain JSON data shipped in the package: grammar text in,
+a ready Lark parser out, without rebuilding the tables or unpickling anything.
+
+`grammar/effect.tables.json` is written by `python -m compiler.tables` and read back with Lark's
+own deserializer, which can only build Lark's grammar and table classes. The file records the
+grammar's digest and Lark's version; when either differs (the grammar was edited, another Lark
+is installed), the tables are built in memory instead, and a test keeps the shipped file current.
+Nothing here reads or writes the user's cache folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Transformer
+from lark import __version__ as LARK_VERSION
+from lark.grammar import Rule
+from lark.lexer import Lexer, TerminalDef
+
+from grammar import HERE as GRAMMAR_DIR
+
+TABLES_FILE = GRAMMAR_DIR / "effect.tables.json"
+FORMAT = 1
+STARTS = ["start", "cond_start", "np_start"]
+LEXER_MARK = "<effect lexer>"
+# Single-key objects standing for what JSON lacks: tuples and mappings with integer keys.
+TUPLE_TAG = "\x00tuple"
+INT_KEYS_TAG = "\x00intkeys"
+
+
+def digest(grammar_text: str) -> str:
+    return hashlib.sha256(grammar_text.encode("utf-8")).hexdigest()
+
+
+def build(grammar_text: str, lexer: type[Lexer], transformer: Transformer, **extra: Any) -> Lark:
+    """Build the parser from the grammar (the slow path: Lark analyses the grammar)."""
+    return Lark(
+        grammar_text,
+        parser="lalr",
+        lexer=lexer,
+        transformer=transformer,
+        start=STARTS,
+        maybe_placeholders=False,
+        **extra,
+    )
+
+
+def to_plain(value: Any) -> Any:
+    """Lark's serialized form (tuples, integer keys) as JSON-ready data."""
+    if isinstance(value, dict):
+        if value and all(isinstance(k, int) and not isinstance(k, bool) for k in value):
+            return {INT_KEYS_TAG: [[k, to_plain(v)] for k, v in value.items()]}
+        if not all(isinstance(k, str) for k in value):
+            raise TypeError(f"cannot store a mapping with keys {sorted(map(repr, value))[:3]}")
+        return {k: to_plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return {TUPLE_TAG: [to_plain(v) for v in value]}
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise TypeError(f"cannot store a {type(value).__name__} in the parser tables")
+
+
+def _from_plain_object(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1:
+        if TUPLE_TAG in obj:
+            return tuple(obj[TUPLE_TAG])
+        if INT_KEYS_TAG in obj:
+            return {int(k): v for k, v in obj[INT_KEYS_TAG]}
+    return obj
+
+
+def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
+    """The file's content: the tables, the memo of rules and terminals, and what they fit."""
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    options = dict(data["options"])
+    options.pop("transformer", None)  # given again when loading
+    options["lexer"] = LEXER_MARK
+    data = {**data, "options": options}
+    data["parser"] = {
+        **data["parser"],
+        "lexer_conf": {**data["parser"]["lexer_conf"], "lexer_type": LEXER_MARK},
+    }
+    return {
+        "format": FORMAT,
+        "grammar": digest(grammar_text),
+        "lark": LARK_VERSION,
+        "data": to_plain(data),
+        "memo": to_plain(memo),
+    }
+
+
+def load(
+    grammar_text: str, lexer: type[Lexer], transformer: Transformer, path: Path = TABLES_FILE
+) -> Lark | None:
+    """The parser from the shipped tables, or None when they are missing or do not fit."""
+    try:
+        stored = json.loads(path.read_bytes(), object_hook=_from_plain_object)
+    except (OSError, ValueError):
+        return None
+    if not (
+        isinstance(stored, dict)
+        and stored.get("format") == FORMAT
+        and stored.get("grammar") == digest(grammar_text)
+        and stored.get("lark") == LARK_VERSION
+    ):
+        return None
+    data: Any = stored.get("data")
+    memo: Any = stored.get("memo")
+    try:
+        data["options"]["lexer"] = lexer
+        data["parser"]["lexer_conf"]["lexer_type"] = lexer
+        loaded: Lark = Lark._load_from_dict(data, memo, transformer=transformer)
+    except Exception:  # a damaged file costs a rebuild, never a failure
+        return None
+    return loaded
+
+
+def parser_for(grammar_text: str, lexer: type[Lexer], transformer: Transformer) -> Lark:
+    """The shipped tables when they fit this grammar and Lark, else tables built now."""
+    return load(grammar_text, lexer, transformer) or build(grammar_text, lexer, transformer)
+
+
+def write(path: Path = TABLES_FILE) -> Path:
+    """Build the tables from the grammar and store them (run after editing the grammar)."""
+    from compiler.lexer import EffectLexer, build_vocabulary
+    from compiler.parser import Builder
+    from grammar import GRAMMAR_FILE
+
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    EffectLexer.vocabulary = build_vocabulary(text)
+    plain = serialize(build(text, EffectLexer, Builder()), text)
+    path.write_text(json.dumps(plain, separators=(",", ":")) + "\n", "utf-8")
+    return path
+
+
+if __name__ == "__main__":
+    print(f"wrote {write(Path(sys.argv[1]) if len(sys.argv) > 1 else TABLES_FILE)}")
