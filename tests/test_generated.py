@@ -81,3 +81,12 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
                 outcomes.append((type(exc).__name__, sorted(getattr(exc, "accepts", []))))
         assert outcomes[0] == outcomes[1], effect
 
+
+def test_quick_schema_checks_are_current() -> None:
+    from compiler import quickcheck
+
+    for which in quickcheck.names():
+        committed = (quickcheck.CHECKS_DIR / f"{which}.py").read_text(encoding="utf-8")
+        assert committed == quickcheck.generate(which), (
+            f"compiler/checks/{which}.py is stale: run `python -m compiler.quickcheck`"
+        )
