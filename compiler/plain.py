@@ -89,19 +89,46 @@ def _spec(tp: Any) -> Spec:
     if origin is frozenset:
         return _container(frozenset, _spec(args[0]))
     if origin in (dict, Mapping, typing.Mapping):
-        key, val = _spec(args[0]), _spec(args[1])
-        return lambda v: (
-            isinstance(v, dict) and all(_fits(key, k) and _fits(val, x) for k, x in v.items())
-        )
+        return _mapping(_spec(args[0]), _spec(args[1]))
     raise TypeError(f"no check for the type {tp!r}")
+
+
+def _mapping(key: Spec, value: Spec) -> Check:
+    def mapping(v: Any) -> bool:
+        if v.__class__ is not dict:
+            return False
+        for k, x in v.items():  # noqa: SIM110 (a plain loop is faster than all() here)
+            if not (_fits(key, k) and _fits(value, x)):
+                return False
+        return True
+
+    return mapping
 
 
 def _container(kind: type[Any], item: Spec) -> Check:
     if isinstance(item, tuple):
         classes = item
-        return lambda v: isinstance(v, kind) and all(isinstance(x, classes) for x in v)
+
+        def of_classes(v: Any) -> bool:
+            if v.__class__ is not kind:
+                return False
+            for x in v:  # noqa: SIM110 (a plain loop is faster than all() here)
+                if not isinstance(x, classes):
+                    return False
+            return True
+
+        return of_classes
     test = item
-    return lambda v: isinstance(v, kind) and all(test(x) for x in v)
+
+    def passing(v: Any) -> bool:
+        if v.__class__ is not kind:
+            return False
+        for x in v:  # noqa: SIM110 (a plain loop is faster than all() here)
+            if not test(x):
+                return False
+        return True
+
+    return passing
 
 
 def _names(cls: type) -> tuple[str, ...]:
@@ -137,11 +164,15 @@ SPECS: dict[str, tuple[type, tuple[Spec, ...]]] = {
 UNSHARED = frozenset({"CardFile", "CardDef"})
 
 # How a record field is written when its declared type says more than JSON can: a tuple or a
-# frozenset as a plain list, a mapping as a list of pairs, a code by its id, a severity by name.
-AS_IS, SEQUENCE, SET, PAIRS, CODE, SEVERITY = range(6)
+# frozenset as a plain list, a mapping as a list of pairs, a code by its id, a severity by name,
+# and a card file's spans as [pointer, line, column, end column] (plus the path when it is not
+# the file's own), as there is one of them for every card file.
+AS_IS, SEQUENCE, SET, PAIRS, CODE, SEVERITY, PLACES = range(7)
 
 
 def _form(hint: Any) -> int:
+    if hint == dict[str, d.Span]:
+        return PLACES
     origin = typing.get_origin(hint)
     if origin is tuple:
         return SEQUENCE
@@ -167,6 +198,7 @@ class Encoder:
     def __init__(self) -> None:
         self.seen: dict[str, int] = {}
         self.count = 0
+        self.owner = ""  # the path of the card file being written
 
     def encode(self, value: Any) -> Any:
         """A compiled value as JSON-ready data (raises TypeError on anything it cannot store)."""
@@ -187,6 +219,8 @@ class Encoder:
         name = type(value).__name__
         if BY_NAME.get(name) is not type(value):
             raise TypeError(f"cannot store a {name}")
+        if isinstance(value, CardFile):
+            self.owner = value.path
         fields = [
             self.field(getattr(value, f), form)
             for f, form in zip(_names(type(value)), FORMS[name], strict=True)
@@ -209,6 +243,11 @@ class Encoder:
             return sorted(value)
         if form == PAIRS:
             return [[k, self.encode(v)] for k, v in value.items()]
+        if form == PLACES:
+            return [
+                [k, v.line, v.column, v.end_column, *([] if v.path == self.owner else [v.path])]
+                for k, v in value.items()
+            ]
         return value.id if form == CODE else value.value
 
 
@@ -248,15 +287,37 @@ class Decoder:
     def __init__(self) -> None:
         self.records: list[Any] = []
 
-    def object(self, obj: dict[str, Any]) -> Any:
-        if len(obj) != 1:
+    def object(self, pairs: list[tuple[str, Any]]) -> Any:
+        if len(pairs) != 1:
             raise BadData("an object must be a one-key tag")
-        ((tag, value),) = obj.items()
-        found = SPECS.get(tag)
-        if found is not None:
-            return self.record(tag, found, value)
+        ((tag, value),) = pairs
+        plan = PLANS.get(tag)
+        if plan is None:
+            return self.other(tag, value)
+        cls, size, converted, classes, tests = plan
+        if value.__class__ is not list or len(value) != size:
+            raise BadData(f"{tag} takes {size} fields")
+        for i, form in converted:
+            field = value[i]
+            if field.__class__ is list and form == SEQUENCE:
+                value[i] = tuple(field)
+            elif form == PLACES:
+                value[i] = _places(field, value[0])
+            elif field is not None:
+                value[i] = _convert(field, form)
+        for i, spec in classes:
+            if not isinstance(value[i], spec):
+                raise BadData(f"a field of {tag} has the wrong type")
+        for i, test in tests:
+            if not test(value[i]):
+                raise BadData(f"a field of {tag} has the wrong type")
+        made = cls(*value)
+        self.records.append(made)
+        return made
+
+    def other(self, tag: str, value: Any) -> Any:
         if tag == "#":
-            if not isinstance(value, int) or not 0 <= value < len(self.records):
+            if value.__class__ is not int or not 0 <= value < len(self.records):
                 raise BadData("a reference to no record")
             return self.records[value]
         if tag == "t":
@@ -264,42 +325,50 @@ class Decoder:
         if tag == "m":
             return _pairs(value)
         if tag == "f":
-            try:
-                return frozenset(_sequence(value))
-            except TypeError:
-                raise BadData("a set may hold only hashable values") from None
+            return _convert(value, SET)
         if tag == "E":
-            code = d.CODES.get(value) if isinstance(value, str) else None
-            if code is None:
-                raise BadData(f"unknown diagnostic code {value!r}")
-            return code
+            return _convert(value, CODE)
         if tag == "S":
-            try:
-                return d.Severity(value)
-            except ValueError:
-                raise BadData(f"unknown severity {value!r}") from None
+            return _convert(value, SEVERITY)
         raise BadData(f"unknown tag {tag!r}")
-
-    def record(self, tag: str, found: tuple[type, tuple[Spec, ...]], value: Any) -> Any:
-        cls, specs = found
-        fields = _sequence(value)
-        if len(fields) != len(specs):
-            raise BadData(f"{tag} takes {len(specs)} fields, not {len(fields)}")
-        for i, form in CONVERTED[tag]:
-            if fields[i] is not None:
-                fields[i] = _convert(fields[i], form)
-        for spec, field in zip(specs, fields, strict=True):
-            if not (isinstance(field, spec) if spec.__class__ is tuple else spec(field)):  # type: ignore[operator]
-                raise BadData(f"a field of {tag} has the wrong type")
-        made = cls(*fields)
-        self.records.append(made)
-        return made
 
 
 CONVERTED: dict[str, tuple[tuple[int, int], ...]] = {
     name: tuple((i, form) for i, form in enumerate(forms) if form != AS_IS)
     for name, forms in FORMS.items()
 }
+
+
+# Per record: its class, field count, the fields to convert, and the checks by class and by test.
+PLANS: dict[str, tuple[type, int, Any, Any, Any]] = {
+    name: (
+        cls,
+        len(specs),
+        CONVERTED[name],
+        tuple((i, spec) for i, spec in enumerate(specs) if isinstance(spec, tuple)),
+        tuple((i, spec) for i, spec in enumerate(specs) if not isinstance(spec, tuple)),
+    )
+    for name, (cls, specs) in SPECS.items()
+}
+
+
+def _places(items: Any, owner: Any) -> dict[str, d.Span]:
+    out: dict[str, d.Span] = {}
+    for item in _sequence(items):
+        if item.__class__ is not list or len(item) not in (4, 5):
+            raise BadData("a span must be [pointer, line, column, end column, path?]")
+        key, line, column, end = item[:4]
+        path = item[4] if len(item) == 5 else owner
+        if not (
+            isinstance(key, str)
+            and isinstance(path, str)
+            and line.__class__ is int
+            and column.__class__ is int
+            and (end is None or end.__class__ is int)
+        ):
+            raise BadData("a span has fields of the wrong type")
+        out[key] = d.Span(path, line, column, end)
+    return out
 
 
 def _convert(value: Any, form: int) -> Any:
@@ -326,7 +395,7 @@ def _convert(value: Any, form: int) -> Any:
 def decode_json(text: str | bytes) -> Any:
     """Parse and decode stored data; raises BadData on anything malformed."""
     try:
-        return json.loads(text, object_hook=Decoder().object)
+        return json.loads(text, object_pairs_hook=Decoder().object)
     except BadData:
         raise
     except (ValueError, TypeError, RecursionError) as exc:

@@ -27,9 +27,6 @@ TABLES_FILE = GRAMMAR_DIR / "effect.tables.json"
 FORMAT = 1
 STARTS = ["start", "cond_start", "np_start"]
 LEXER_MARK = "<effect lexer>"
-# Single-key objects standing for what JSON lacks: tuples and mappings with integer keys.
-TUPLE_TAG = "\x00tuple"
-INT_KEYS_TAG = "\x00intkeys"
 
 
 def digest(grammar_text: str) -> str:
@@ -49,30 +46,22 @@ def build(grammar_text: str, lexer: type[Lexer], transformer: Transformer, **ext
     )
 
 
-def to_plain(value: Any) -> Any:
-    """Lark's serialized form (tuples, integer keys) as JSON-ready data."""
-    if isinstance(value, dict):
-        if value and all(isinstance(k, int) and not isinstance(k, bool) for k in value):
-            return {INT_KEYS_TAG: [[k, to_plain(v)] for k, v in value.items()]}
-        if not all(isinstance(k, str) for k in value):
-            raise TypeError(f"cannot store a mapping with keys {sorted(map(repr, value))[:3]}")
-        return {k: to_plain(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return {TUPLE_TAG: [to_plain(v) for v in value]}
-    if isinstance(value, list):
-        return [to_plain(v) for v in value]
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    raise TypeError(f"cannot store a {type(value).__name__} in the parser tables")
-
-
-def _from_plain_object(obj: dict[str, Any]) -> Any:
-    if len(obj) == 1:
-        if TUPLE_TAG in obj:
-            return tuple(obj[TUPLE_TAG])
-        if INT_KEYS_TAG in obj:
-            return {int(k): v for k, v in obj[INT_KEYS_TAG]}
-    return obj
+def _restore(data: dict[str, Any], memo: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Any]]:
+    """Put back what JSON changed in Lark's serialized form: integer keys (the memo, the tables'
+    states, tokens and per-state actions) and the rules' empty_indices tuples. Lark unpacks each
+    action pair, so a list serves as well as a tuple there."""
+    table = data["parser"]["parser"]
+    table["tokens"] = {int(k): v for k, v in table["tokens"].items()}
+    table["states"] = {
+        int(state): {int(token): action for token, action in actions.items()}
+        for state, actions in table["states"].items()
+    }
+    restored = {int(k): v for k, v in memo.items()}
+    for item in restored.values():
+        options = item.get("options") if isinstance(item, dict) else None
+        if isinstance(options, dict) and isinstance(options.get("empty_indices"), list):
+            options["empty_indices"] = tuple(options["empty_indices"])
+    return data, restored
 
 
 def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
@@ -90,8 +79,8 @@ def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
         "format": FORMAT,
         "grammar": digest(grammar_text),
         "lark": LARK_VERSION,
-        "data": to_plain(data),
-        "memo": to_plain(memo),
+        "data": data,
+        "memo": memo,
     }
 
 
@@ -100,7 +89,7 @@ def load(
 ) -> Lark | None:
     """The parser from the shipped tables, or None when they are missing or do not fit."""
     try:
-        stored = json.loads(path.read_bytes(), object_hook=_from_plain_object)
+        stored = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return None
     if not (
@@ -110,9 +99,8 @@ def load(
         and stored.get("lark") == LARK_VERSION
     ):
         return None
-    data: Any = stored.get("data")
-    memo: Any = stored.get("memo")
     try:
+        data, memo = _restore(stored["data"], stored["memo"])
         data["options"]["lexer"] = lexer
         data["parser"]["lexer_conf"]["lexer_type"] = lexer
         loaded: Lark = Lark._load_from_dict(data, memo, transformer=transformer)
