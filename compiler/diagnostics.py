@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from runtime.record import Record
 
@@ -125,37 +125,6 @@ BAD_OPTION = _code("E407", "bad-option", "A card requires an option no pack decl
 # Tool failures (E9xx)
 INTERNAL = _code("E900", "internal-error", "The validator failed on this file; please report it.")
 USAGE = _code("E901", "usage", "The command was used wrongly.")
-
-
-@dataclass
-class Report:
-    """Diagnostics gathered across a run, never stop-at-first."""
-
-    items: list[Diagnostic] = field(default_factory=list)
-
-    def add(
-        self,
-        code: Code,
-        message: str,
-        span: Span,
-        hint: str | None = None,
-        severity: Severity | None = None,
-    ) -> None:
-        self.items.append(Diagnostic(code, message, span, hint, severity))
-
-    def extend(self, other: list[Diagnostic]) -> None:
-        self.items.extend(other)
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for d in self.items if d.is_error)
-
-    @property
-    def warnings(self) -> int:
-        return sum(1 for d in self.items if not d.is_error)
-
-    def sorted(self) -> list[Diagnostic]:
-        return sorted(self.items, key=Diagnostic.sort_key)
 
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str | None:

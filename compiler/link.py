@@ -20,18 +20,20 @@ def _span(f: CardFile, pointer: str) -> d.Span:
 
 def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
     diags: list[d.Diagnostic] = []
-    defs: dict[str, PackDef] = {p.id: p.definition for p in packs if p.definition is not None}
     seen_packs: dict[str, Pack] = {}
+    shadowed: list[Pack] = []  # a second pack of an id already seen: reported, its cards left out
     for pack in packs:
         if pack.id in seen_packs:
             diags.append(
                 d.Diagnostic(
                     d.DUPLICATE_ID,
-                    f"two packs share the id '{pack.id}'",
-                    d.Span(pack.manifest_path, 1, 1),
-                    f"the other is {seen_packs[pack.id].manifest_path}",
+                    f"two packs share the id '{pack.id}': this one and {seen_packs[pack.id].manifest_path}",
+                    pack.spans.get("/id", d.Span(pack.manifest_path, 1, 1)),
+                    "give one of them another id, or load only one of them",
                 )
             )
+            shadowed.append(pack)
+            continue
         seen_packs[pack.id] = pack
         if pack.definition is None:
             continue
@@ -41,16 +43,20 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                 diags.append(
                     d.Diagnostic(
                         d.MISSING_PACK,
-                        f"pack '{pack.id}' requires pack '{req}', which is not present",
+                        f"pack '{pack.id}' requires pack '{req}', which is neither given nor bundled",
                         span,
-                        d.did_you_mean(req, [p.id for p in packs]),
+                        d.did_you_mean(req, [p.id for p in packs])
+                        or f"give the folder of pack '{req}' too",
                     )
                 )
 
+    defs: dict[str, PackDef] = {
+        p.id: p.definition for p in packs if p.definition is not None and p not in shadowed
+    }
     cards: dict[str, CardDef] = {}
     origin: dict[str, CardFile] = {}
     broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
-    for pack in _dependency_order(packs):
+    for pack in _dependency_order([p for p in packs if p not in shadowed]):
         overrides = list(pack.definition.overrides) if pack.definition else []
         replaced: set[str] = set()
         for f in pack.files:

@@ -33,6 +33,8 @@ class Pack:
     files: list[CardFile] = field(default_factory=list)
     diagnostics: list[d.Diagnostic] = field(default_factory=list)
     spans: dict[str, d.Span] = field(default_factory=dict)
+    # loaded only because a pack that was asked for requires it: linked, but not reported on
+    support: bool = False
 
 
 class Sources(Mapping[str, list[str]]):
@@ -73,10 +75,13 @@ class Project:
 
 
 def display(path: Path) -> str:
+    """A path as the user should see it: relative to the working folder when it lies inside it,
+    else absolute."""
     try:
-        return os.path.relpath(path)
+        shown = os.path.relpath(path)
     except ValueError:
         return str(path)
+    return str(path.resolve()) if shown.startswith(os.pardir) else shown
 
 
 def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnostic], list[Path]]:
@@ -140,11 +145,17 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
         if SKIP_FOLDERS & set(rel_dir.split(os.sep)):
             dirnames[:] = []
             continue
+        # hidden files and folders (.git, .pre-commit-config.yaml, .github) are no cards
+        dirnames[:] = [name for name in dirnames if not name.startswith(".")]
         # a folder named like a card file is listed too, so reading it reports the problem
         odd = [name for name in dirnames if name.endswith(".yaml")]
         dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
         for name in filenames + odd:
-            if not name.endswith(".yaml") or (name == MANIFEST and not rel_dir):
+            if (
+                name.startswith(".")
+                or not name.endswith(".yaml")
+                or (name == MANIFEST and not rel_dir)
+            ):
                 continue
             rel = os.path.join(rel_dir, name) if rel_dir else name
             shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
@@ -187,16 +198,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if isinstance(loaded.data, dict):
         diags.extend(schema.check(loaded, "pack"))
+    # the id is the manifest's: a pack folder may have any name (a clone of a pack repository)
     pack_id = str(data.get("id", folder.name))
-    if pack_id != folder.name and isinstance(data.get("id"), str):
-        diags.append(
-            d.Diagnostic(
-                d.ID_MISMATCH,
-                f"the pack id '{pack_id}' differs from its folder '{folder.name}'",
-                loaded.span("/id"),
-                f"rename the folder to '{pack_id}'",
-            )
-        )
     definition = None
     if not any(x.is_error for x in diags):
         players = data.get("players", {})
@@ -282,26 +285,92 @@ def _forget_parsed_texts() -> None:
         loaded.parser().forget()
 
 
-def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
+def load_project(
+    paths: Sequence[Path],
+    *,
+    use_cache: bool = True,
+    bundled_requirements: bool = True,
+    scenarios: bool = True,
+) -> Project:
+    """Compile and link the packs found in `paths`; a required pack that none of them provides is
+    taken from the bundled packs (linked, but its own diagnostics are not reported). With
+    `scenarios`, the packs' scenario files are checked too."""
+    from compiler.scenario_files import (
+        check_scenario_file,
+        read_scenario,
+        scenario_entries,
+        setup_packs,
+    )
+
     _forget_parsed_texts()
     cache = CompileCache(fingerprint()) if use_cache else None
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
     packs = [load_pack(folder, cache, sources) for folder in folders]
+    scenario_files = [
+        read_scenario(path, shown, sources)
+        for p in packs
+        if scenarios
+        for path, shown in scenario_entries(p.folder)
+    ]
+    if bundled_requirements:
+        # a scenario may play with more bundled packs than its own pack requires
+        named = [pack_id for s in scenario_files for pack_id in setup_packs(s)]
+        packs.extend(_bundled_requirements(packs, named, cache, sources))
     loose_store = cache.store(None) if cache is not None and orphans else None
     loose = [compile_file(path, "", loose_store, sources) for path in orphans]
     if cache is not None:
         cache.save()
     cards, link_diags = link(packs)
-    diagnostics = problems + link_diags
+    support_paths = {f.path for p in packs if p.support for f in p.files} | {
+        p.manifest_path for p in packs if p.support
+    }
+    diagnostics = problems + [x for x in link_diags if x.span.path not in support_paths]
     for pack in packs:
+        if pack.support:
+            continue
         diagnostics.extend(pack.diagnostics)
         for f in pack.files:
             diagnostics.extend(f.diagnostics)
     for f in loose:
         diagnostics.extend(f.diagnostics)
-    files = sum(1 + len(p.files) for p in packs) + len(loose)
+    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
+    for scenario in scenario_files:
+        diagnostics.extend(check_scenario_file(scenario, cards, broken))
+    files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenario_files)
     return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
+
+
+def _bundled_requirements(
+    packs: list[Pack], named: list[str], cache: CompileCache | None, sources: Sources
+) -> list[Pack]:
+    """The bundled packs that `packs` require or their scenarios name (with what those require),
+    when `packs` do not provide them themselves."""
+    from cards import BUNDLED
+
+    have = {p.id for p in packs}
+    added: list[Pack] = []
+    wanted = [req for p in packs if p.definition for req in p.definition.requires] + named
+    while wanted:
+        req = wanted.pop(0)
+        folder = BUNDLED / req
+        if req in have or not (folder / MANIFEST).is_file():
+            continue
+        pack = load_pack(folder, cache, sources)
+        pack.support = True
+        have.add(pack.id)
+        added.append(pack)
+        wanted.extend(pack.definition.requires if pack.definition else ())
+    return added
+
+
+def outside_pack_paths(
+    given: Iterable[Path] = (), env: Mapping[str, str] | None = None
+) -> list[Path]:
+    """Pack paths from `--pack` options followed by those of COSMIC_PACKS (a list like PATH)."""
+    env = os.environ if env is None else env
+    listed = [Path(p) for p in env.get("COSMIC_PACKS", "").split(os.pathsep) if p.strip()]
+    return list(dict.fromkeys([*given, *listed]))
 
 
 def bundled_project(*, use_cache: bool = True) -> Project:

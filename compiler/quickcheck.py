@@ -1,5 +1,5 @@
-"""Quick schema checks (valid or not, no explanation) for card kinds and pack manifests: the name
-of a schema in, a validating function out.
+"""Quick schema checks (valid or not, no explanation) for card kinds, pack manifests and scenario
+files: the name of a schema in, a validating function out.
 
 The functions are fastjsonschema's code for our schemas, generated ahead of time into the package
 (`compiler/checks/<which>.py`, committed; a test keeps them current, `python -m
@@ -25,7 +25,7 @@ HEADER = (
 def names() -> list[str]:
     from runtime.cards import CARD_KINDS
 
-    return [*CARD_KINDS, "pack"]
+    return [*CARD_KINDS, "pack", "scenario"]
 
 
 def source_schema(which: str) -> dict[str, Any]:
@@ -33,12 +33,7 @@ def source_schema(which: str) -> dict[str, Any]:
     schemas use nothing draft-07 lacks, and $defs is found by pointer)."""
     from compiler import schema
 
-    doc = (
-        schema.pack_document()
-        if which == "pack"
-        else {"$defs": schema.card_document()["$defs"], "$ref": f"#/$defs/{which}"}
-    )
-    return {**doc, "$schema": "http://json-schema.org/draft-07/schema#"}
+    return {**schema._document(which), "$schema": "http://json-schema.org/draft-07/schema#"}
 
 
 def generate(which: str) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compiler import diagnostics as d
 from compiler.source import Loaded, load_yaml_file
 from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
 from runtime.cards import CardSet
@@ -19,7 +20,6 @@ from runtime.game import Game, GameOver
 from runtime.invariants import InvariantBroken, check
 from runtime.setup import Setup, SetupError
 
-SCENARIO_KEYS = {"name", "covers", "setup", "start", "play", "answers", "auto", "expect", "notes"}
 PLAY_MODES = ("setup", "encounter", "turn", "game")
 
 
@@ -38,6 +38,8 @@ class Result:
     failures: list[tuple[int, str]] = field(default_factory=list)
     seconds: float = 0.0
     log: list[str] = field(default_factory=list)
+    # problems found before playing (the same diagnostics `cosmic validate` gives)
+    diagnostics: list[d.Diagnostic] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -45,13 +47,10 @@ class Result:
 
 
 def discover(paths: Sequence[Path]) -> list[Path]:
-    found: list[Path] = []
-    for path in paths:
-        if path.is_file():
-            found.append(path)
-        elif path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if "scenarios" in p.parts))
-    return list(dict.fromkeys(found))
+    """The scenario files the paths name (see compiler.scenario_files)."""
+    from compiler.scenario_files import find_scenarios
+
+    return [f.path for f in find_scenarios(paths)[0]]
 
 
 class Runner:
@@ -59,46 +58,50 @@ class Runner:
         self.cards = cards
         self.rules = rules
 
-    def run(self, path: Path) -> Result:
+    def run(self, path: Path, shown: str | None = None, packs: Sequence[str] = ("base",)) -> Result:
+        """Play one scenario file; `packs` (the pack it belongs to) are played when its setup
+        names none. A bad file fails with the validator's diagnostics; nothing here raises."""
+        from compiler.scenario_check import check_scenario
+
         started = time.perf_counter()
-        loaded = load_yaml_file(path)
-        result = Result(str(path), path.stem)
-        if loaded.diagnostics and any(x.is_error for x in loaded.diagnostics):
-            first = next(x for x in loaded.diagnostics if x.is_error)
-            result.failures.append((first.span.line, f"cannot read the scenario: {first.message}"))
+        shown = shown if shown is not None else str(path)
+        loaded = load_yaml_file(path, shown)
+        result = Result(shown, path.stem)
+        problems = [x for x in loaded.diagnostics if x.is_error]
+        if not problems:
+            problems = [x for x in check_scenario(loaded, self.cards) if x.is_error]
+        if problems:
+            result.diagnostics = problems
+            result.failures = [(x.span.line, f"{x.message}") for x in problems]
             return result
         data = loaded.data
+        assert isinstance(data, dict)  # the checks above refuse anything else
+        result.name = str(data.get("name", path.stem))
+        result.covers = tuple(data.get("covers", ()))
         try:
-            if not isinstance(data, dict):
-                raise ScenarioError("a scenario is a mapping")
-            unknown = set(data) - SCENARIO_KEYS
-            if unknown:
-                key = sorted(unknown)[0]
-                raise ScenarioError(
-                    f"unknown scenario key '{key}' (keys: {', '.join(sorted(SCENARIO_KEYS))})",
-                    loaded.span("/" + key, key=True).line,
-                )
-            result.name = str(data.get("name", path.stem))
-            result.covers = tuple(data.get("covers", ()))
-            self._play(loaded, data, result)
+            self._play(loaded, data, result, packs)
         except ScenarioError as exc:
             result.failures.append((exc.line, exc.message))
+        except Exception as exc:  # a bad scenario fails alone; it never stops the run
+            result.failures.append((1, f"internal error: {type(exc).__name__}: {exc}"))
         result.seconds = time.perf_counter() - started
         return result
 
     # ---------------------------------------------------------------- building the game
 
-    def _play(self, loaded: Loaded, data: dict[str, Any], result: Result) -> None:
+    def _play(
+        self, loaded: Loaded, data: dict[str, Any], result: Result, packs: Sequence[str]
+    ) -> None:
         from compiler.setups import with_requirements
         from runtime.rules.turn import play_game, play_turn, start_game
 
         setup_data = data.get("setup") or {}
         try:
             aliens = setup_data.get("aliens")
-            packs = with_requirements(self.cards, setup_data.get("packs", ["base"]))
+            chosen = with_requirements(self.cards, setup_data.get("packs", packs))
             setup = Setup(
                 players=int(setup_data.get("players", 3)),
-                packs=packs,
+                packs=chosen,
                 aliens=None if aliens is None else tuple(str(a) for a in aliens),
                 options=dict(setup_data.get("options") or {}),
                 seed=int(setup_data.get("seed", 1)),

@@ -293,7 +293,24 @@ def pack_document() -> dict[str, Any]:
 
 
 def documents() -> dict[str, dict[str, Any]]:
-    return {"card.schema.json": card_document(), "pack.schema.json": pack_document()}
+    from compiler.scenario_schema import scenario_document
+
+    return {
+        "card.schema.json": card_document(),
+        "pack.schema.json": pack_document(),
+        "scenario.schema.json": scenario_document(),
+    }
+
+
+def _document(which: str) -> dict[str, Any]:
+    """The schema a file is checked against: a manifest, a scenario, or one card kind."""
+    if which == "pack":
+        return pack_document()
+    if which == "scenario":
+        from compiler.scenario_schema import scenario_document
+
+        return scenario_document()
+    return {"$defs": card_document()["$defs"], "$ref": f"#/$defs/{which}"}
 
 
 def write_all(folder: Path) -> list[Path]:
@@ -313,16 +330,14 @@ def write_all(folder: Path) -> list[Path]:
 def _validator(which: str) -> Any:
     import jsonschema
 
-    doc = pack_document() if which == "pack" else card_document()
-    schema = doc if which == "pack" else {"$defs": doc["$defs"], "$ref": f"#/$defs/{which}"}
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(_document(which))
 
 
 def _subschema(which: str, path: list[str | int]) -> dict[str, Any]:
     """The object schema at a data path (following $refs through $defs), for key hints."""
-    doc = pack_document() if which == "pack" else card_document()
+    doc = card_document() if which not in ("pack", "scenario") else _document(which)
     defs = doc.get("$defs", {})
-    node: dict[str, Any] = doc if which == "pack" else defs[which]
+    node: dict[str, Any] = doc if which in ("pack", "scenario") else defs[which]
     for step in path:
         if "$ref" in node:
             node = defs[node["$ref"].rsplit("/", 1)[1]]
@@ -404,6 +419,8 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
             d.Diagnostic(d.MISSING_KEY, f"missing required key '{k}'", span, f"add '{k}:'")
             for k in missing
         ]
+    if "propertyNames" in error.relative_schema_path:
+        return [_bad_name(loaded, path, str(instance), error.validator_value)]
     span = loaded.span(where)
     if kind == "type":
         want = error.validator_value
@@ -483,6 +500,23 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
         hint = advice.get(field, f"add at least {error.validator_value} item(s) to '{field}'")
         return [d.Diagnostic(d.SCHEMA_OTHER, f"'{field}' must not be empty", span, hint)]
     return [d.Diagnostic(d.SCHEMA_OTHER, error.message, span)]
+
+
+def _bad_name(loaded: Loaded, path: list[str | int], name: str, rule: Any) -> d.Diagnostic:
+    """A key that breaks a `propertyNames` rule: a colour that is not one, or an answer that is
+    not 'colour kind'."""
+    span = loaded.span(pointer([*path, name]), key=True)
+    if isinstance(rule, list):
+        hint = d.did_you_mean(name, [str(r) for r in rule]) or "one of: " + ", ".join(
+            map(str, rule)
+        )
+        return d.Diagnostic(d.BAD_VALUE, f"'{name}' is not a player colour", span, hint)
+    return d.Diagnostic(
+        d.BAD_VALUE,
+        f"'{name}' should be a colour and a decision kind",
+        span,
+        "write each answer as 'colour kind: choice', e.g. 'red launch.planet: blue planet 1'",
+    )
 
 
 YAML_WORDS = {"object": "mapping", "array": "list"}

@@ -77,9 +77,3 @@ def render(event: Event, name_of: Callable[[str, Any], str]) -> str:
     fields, template = EVENTS[kind]
     named = {f: name_of(f, v) for f, v in zip(fields, values, strict=False)}
     return template.format(**named)
-
-
-def as_dict(event: Event) -> dict[str, Any]:
-    kind, *values = event
-    fields, _ = EVENTS[kind]
-    return {"event": kind, **dict(zip(fields, values, strict=False))}

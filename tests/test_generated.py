@@ -90,3 +90,10 @@ def test_quick_schema_checks_are_current() -> None:
         assert committed == quickcheck.generate(which), (
             f"compiler/checks/{which}.py is stale: run `python -m compiler.quickcheck`"
         )
+
+
+def test_diagnostics_reference_is_current() -> None:
+    from compiler.codedoc import diagnostics_reference
+
+    committed = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    assert committed == diagnostics_reference(), "docs/diagnostics.md is stale: run `cosmic docs`"

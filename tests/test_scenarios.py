@@ -30,7 +30,7 @@ def test_there_are_scenarios() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=_name)
 def test_scenario(runner: Runner, path: Path) -> None:
-    result = runner.run(path)
+    result = runner.run(path, packs=(path.parent.parent.name,))  # as `cosmic test` plays it
     if not result.passed:
         lines = [f"{result.path}:{line}: {message}" for line, message in result.failures]
         if result.log:

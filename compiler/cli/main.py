@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("compiler.cli.inspect", "render"),
     "schema": ("compiler.cli.validate", "schema"),
     "docs": ("compiler.cli.inspect", "docs"),
+    "new": ("compiler.cli.new", "new"),
+    "lsp": ("compiler.cli.lsp", "lsp"),
 }
 
 

@@ -3,52 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from compiler.cli.common import fail, load_cards
-from runtime.decisions import Answer, Decision
-from runtime.game import PlayerView
+from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
 
-
-class TerminalAgent:
-    """A human player: each decision is shown with numbered options and read from the terminal."""
-
-    def decide(self, decision: Decision, view: PlayerView) -> Answer:
-        from runtime.decisions import IllegalAnswer
-
-        game = view.game
-        me = view.seat
-        click.echo("")
-        click.echo(click.style(f"{game.player_name(me)}: {decision.prompt}", bold=True))
-        hand = ", ".join(game.card_label(c) for c in game.state.players[me].hand)
-        click.echo(f"  your hand: {hand or 'empty'}   warp: {game.state.players[me].warp}")
-        for i, label in enumerate(decision.labels()):
-            cap = (
-                f" (up to {decision.caps[i]})"
-                if decision.caps is not None and decision.caps[i] > 1
-                else ""
-            )
-            click.echo(f"  {i}. {label}{cap}")
-        while True:
-            if decision.single:
-                raw = click.prompt("choice", type=int)
-                answer: tuple[int, ...] = (raw,)
-            else:
-                raw_text = click.prompt(
-                    f"choose {decision.minimum}-{decision.maximum} (numbers separated by spaces; repeat a number to pick it again)",
-                    default="",
-                    show_default=False,
-                )
-                try:
-                    answer = tuple(int(x) for x in raw_text.split())
-                except ValueError:
-                    click.echo("  numbers only, please")
-                    continue
-            try:
-                return decision.check(answer)
-            except IllegalAnswer as exc:
-                click.echo(f"  {exc}")
+if TYPE_CHECKING:
+    from runtime.game import Game
 
 
 @click.command()
@@ -57,7 +19,9 @@ class TerminalAgent:
     "--seat", default=0, show_default=True, help="Your seat (0 goes first around the table)."
 )
 @click.option("--aliens", default=None, help="Comma-separated alien ids, one per seat.")
-@click.option("--packs", default="base", show_default=True)
+@click.option(
+    "--packs", default=None, help="Comma-separated packs (default: base and the outside packs)."
+)
 @click.option("--option", "options", multiple=True, help="A setup option, name=value.")
 @click.option("--seed", default=1, show_default=True)
 @click.option(
@@ -73,56 +37,59 @@ class TerminalAgent:
     default=None,
     help="Save the game's trace here.",
 )
+@pack_option
 def play(
     players: int,
     seat: int,
     aliens: str | None,
-    packs: str,
+    packs: str | None,
     options: tuple[str, ...],
     seed: int,
     opponents: str,
     trace_path: Path | None,
+    pack_paths: tuple[Path, ...],
 ) -> None:
     """Play a game at the terminal against agents."""
+    from compiler.cli.terminal import LogFeed, TerminalAgent
     from compiler.setups import build_setup
     from runtime.agents import AGENTS
     from runtime.game import Game
     from runtime.rules.turn import play_game
     from runtime.setup import SetupError
-    from runtime.trace import Trace
 
-    project, rules, fingerprint = load_cards()
+    project, rules, fingerprint = load_cards(pack_paths)
+    chosen_packs = packs.split(",") if packs else ["base", *outside_pack_ids(project)]
     try:
         setup = build_setup(
             project.cards,
             players=players,
-            packs=packs.split(","),
+            packs=chosen_packs,
             aliens=aliens.split(",") if aliens else None,
             options=options,
             seed=seed,
         )
+        feed = LogFeed()
         agents = [
-            TerminalAgent() if s == seat else AGENTS[opponents](seed * 101 + s)
+            TerminalAgent(feed) if s == seat else AGENTS[opponents](seed * 101 + s)
             for s in range(players)
         ]
         game = Game(project.cards, setup, agents, rules=rules)
     except SetupError as exc:
         fail(f"cannot set up the game: {exc}")
-    shown = 0
-
-    def show_log(g: Game) -> None:
-        nonlocal shown
-        lines = g.log_lines()
-        for line in lines[shown:]:
-            click.echo(click.style("  " + line, dim=True))
-        shown = len(lines)
-
-    game.observer = show_log
     try:
         play_game(game)
     except (KeyboardInterrupt, click.Abort):
-        click.echo("\ngame abandoned")
-    show_log(game)
+        feed.flush(game)
+        click.echo("\ngame abandoned (interrupted)", err=True)
+        _save_trace(game, fingerprint, trace_path)
+        raise SystemExit(130) from None
+    feed.flush(game)
+    _save_trace(game, fingerprint, trace_path)
+
+
+def _save_trace(game: Game, fingerprint: str, trace_path: Path | None) -> None:
+    from runtime.trace import Trace
+
     if trace_path is not None:
         Trace.of(game, fingerprint).write(trace_path)
         click.echo(f"trace written to {trace_path}")
@@ -131,7 +98,8 @@ def play(
 @click.command()
 @click.argument("trace_path", type=click.Path(path_type=Path))
 @click.option("--log", "show_log", is_flag=True, help="Print the replayed game's log.")
-def replay(trace_path: Path, show_log: bool) -> None:
+@pack_option
+def replay(trace_path: Path, show_log: bool, pack_paths: tuple[Path, ...]) -> None:
     """Replay a trace and check it reaches the same final state."""
     from runtime.trace import Trace, TraceError
     from runtime.trace import replay as run_replay
@@ -140,7 +108,7 @@ def replay(trace_path: Path, show_log: bool) -> None:
         trace = Trace.read(trace_path)
     except TraceError as exc:
         fail(str(exc), 1)
-    project, rules, fingerprint = load_cards()
+    project, rules, fingerprint = load_cards(pack_paths)
     if trace.cards and trace.cards != fingerprint:
         click.echo("warning: the cards have changed since this trace was recorded", err=True)
     try:

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from compiler.cli.common import fail, load_cards
+from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
 
 
 @click.command()
@@ -21,7 +21,9 @@ from compiler.cli.common import fail, load_cards
     "--aliens", default=None, help="Comma-separated alien ids, one per seat (default: random)."
 )
 @click.option(
-    "--packs", default="base", show_default=True, help="Comma-separated packs to play with."
+    "--packs",
+    default=None,
+    help="Comma-separated packs to play with (default: base and every outside pack given).",
 )
 @click.option("--option", "options", multiple=True, help="A setup option, name=value (repeatable).")
 @click.option(
@@ -44,6 +46,7 @@ from compiler.cli.common import fail, load_cards
     default=None,
     help="Print the game log (default: only for a single game).",
 )
+@pack_option
 def simulate(
     games: int,
     players: int,
@@ -55,8 +58,9 @@ def simulate(
     as_json: bool,
     trace_dir: Path | None,
     show_log: bool | None,
+    pack_paths: tuple[Path, ...],
 ) -> None:
-    """Play simulated games with the bundled (or given) cards.
+    """Play simulated games with the bundled cards and any outside packs given.
 
     With no options: one five-player game of the base set with random aliens and seed 1,
     printed as a readable log.
@@ -68,8 +72,13 @@ def simulate(
     from runtime.setup import SetupError
     from runtime.trace import Trace
 
-    project, rules, fingerprint = load_cards()
+    project, rules, fingerprint = load_cards(pack_paths)
     cards = project.cards
+    chosen_packs = (
+        [p for p in packs.split(",") if p]
+        if packs is not None
+        else ["base", *outside_pack_ids(project)]
+    )
     log_each = show_log if show_log is not None else games == 1 and not as_json
     if trace_dir is not None:
         trace_dir.mkdir(parents=True, exist_ok=True)
@@ -88,7 +97,7 @@ def simulate(
                 setup = build_setup(
                     cards,
                     players=players,
-                    packs=[p for p in packs.split(",") if p],
+                    packs=chosen_packs,
                     aliens=aliens.split(",") if aliens else None,
                     options=options,
                     seed=seed + k,
@@ -123,15 +132,30 @@ def simulate(
             progress.stop()
     elapsed = time.perf_counter() - started
     if as_json:
-        click.echo(json.dumps({"games": results, "seconds": round(elapsed, 3)}, indent=1))
+        from compiler.report import JSON_FORMAT, TOOL_NAME, tool_version
+
+        played = {
+            "format": JSON_FORMAT,
+            "tool": TOOL_NAME,
+            "version": tool_version(),
+            "cards": fingerprint,
+            "packs": list(setup.packs) if results else chosen_packs,
+            "players": players,
+            "options": dict(setup.options) if results else {},
+            "agents": [agent] * players,
+            "seed": seed,
+            "summary": summary_figures(results),
+            "seconds": round(elapsed, 3),
+            "games": results,
+        }
+        click.echo(json.dumps(played, indent=1))
     elif games > 1:
         summarize(results, elapsed)
 
 
-def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
+def summary_figures(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the summary table shows, as data: games, shared wins, unfinished games, averages,
+    and games played and won per alien."""
     wins: Counter[str] = Counter()
     played: Counter[str] = Counter()
     shared = unfinished = 0
@@ -142,6 +166,26 @@ def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
             wins[w] += 1
         shared += len(r["winners"]) > 1
         unfinished += not r["finished"]
+    n = max(1, len(results))
+    return {
+        "games": len(results),
+        "shared_wins": shared,
+        "unfinished": unfinished,
+        "average_turns": round(sum(r["turns"] for r in results) / n, 2),
+        "average_encounters": round(sum(r["encounters"] for r in results) / n, 2),
+        "aliens": {
+            alien: {"games": count, "wins": wins[alien]} for alien, count in sorted(played.items())
+        },
+    }
+
+
+def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    figures = summary_figures(results)
+    played = Counter({a: f["games"] for a, f in figures["aliens"].items()})
+    wins = Counter({a: f["wins"] for a, f in figures["aliens"].items()})
     table = Table(title=f"{len(results)} games in {elapsed:.1f}s")
     table.add_column("alien")
     table.add_column("games", justify="right")
@@ -151,8 +195,7 @@ def summarize(results: list[dict[str, Any]], elapsed: float) -> None:
         table.add_row(alien, str(n), str(wins[alien]), f"{wins[alien] / n:.0%}")
     console = Console()
     console.print(table)
-    turns = sum(r["turns"] for r in results) / len(results)
-    encounters = sum(r["encounters"] for r in results) / max(1, len(results))
-    line = f"shared wins: {shared}   unfinished: {unfinished}   average turns: {turns:.1f}"
-    line += f"   average encounters: {encounters:.1f}"
+    line = f"shared wins: {figures['shared_wins']}   unfinished: {figures['unfinished']}"
+    line += f"   average turns: {figures['average_turns']:.1f}"
+    line += f"   average encounters: {figures['average_encounters']:.1f}"
     console.print(line)

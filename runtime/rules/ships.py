@@ -167,13 +167,6 @@ def choose_colony(game: Game, seat: int, count: int) -> int:
     )
 
 
-def place_ships(game: Game, seat: int, count: int) -> None:
-    """Put ships that are already off the board onto a colony."""
-    planet = choose_colony(game, seat, count)
-    game.state.planets[planet].ships[seat] += count
-    update_powers(game, seat)
-
-
 def retrieve(game: Game, seat: int, count: int) -> int:
     """Take up to `count` of the player's ships out of the warp onto its colonies."""
     player = game.state.players[seat]

@@ -71,6 +71,7 @@ for seed in range(4):
 """
 
 
+@pytest.mark.slow
 def test_digests_do_not_depend_on_the_process_hash_seed() -> None:
     """Set and dict order may differ between processes; the game must not."""
     outputs = []
