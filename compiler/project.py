@@ -150,6 +150,7 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
         # a folder named like a card file is listed too, so reading it reports the problem
         odd = [name for name in dirnames if name.endswith(".yaml")]
         dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
+        here = Path(dirpath)  # joined per file below: much cheaper than parsing each whole path
         for name in filenames + odd:
             if (
                 name.startswith(".")
@@ -159,7 +160,7 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
                 continue
             rel = os.path.join(rel_dir, name) if rel_dir else name
             shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
-            out.append((rel, Path(dirpath, name), shown))
+            out.append((rel, here / name, shown))
     out.sort()
     return [(path, shown) for _, path, shown in out]
 
@@ -240,7 +241,8 @@ def compile_file(
 ) -> CardFile:
     shown = shown if shown is not None else display(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as exc:
         return CardFile(
             shown,
