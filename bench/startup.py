@@ -116,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
             packs[n] = (folder, make_pack(source, folder, n))
         outside = work / "outside"
         outside_pack(source, outside)
-        one_card = [cosmic, "validate", str(source), str(outside)]
+        # the bundled base pack is found through the outside pack's `requires:`
+        one_card = [cosmic, "validate", str(outside)]
 
         def cold_env() -> dict[str, str]:
             return {**base_env, "COSMIC_CACHE_DIR": tempfile.mkdtemp(dir=work, prefix="cold-")}
@@ -125,8 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         cases: list[tuple[int | None, str, Callable[[], float]]] = [
             (None, "python -c pass", lambda: run([sys.executable, "-c", "pass"], base_env)),
             (None, "cosmic --version", lambda: run([cosmic, "--version"], base_env)),
-            (None, "1 outside card + base, cold", lambda: run(one_card, cold_env())),
-            (None, "1 outside card + base, warm", lambda: run(one_card, warm_env)),
+            (None, "1 outside card (requires base), cold", lambda: run(one_card, cold_env())),
+            (None, "1 outside card (requires base), warm", lambda: run(one_card, warm_env)),
         ]
         for n, (folder, cards) in packs.items():
             names = [str(p) for p in cards]
@@ -205,8 +206,16 @@ def report(times: dict[tuple[int | None, str], list[float]], sizes: list[int], r
     print(table(headers, rows))
     targets = [
         ("cosmic --version <= 60 ms", best(None, "cosmic --version"), 0.060),
-        ("1 outside card, cold <= 250 ms", best(None, "1 outside card + base, cold"), 0.250),
-        ("1 outside card, warm <= 150 ms", best(None, "1 outside card + base, warm"), 0.150),
+        (
+            "1 outside card, cold <= 250 ms",
+            best(None, "1 outside card (requires base), cold"),
+            0.25,
+        ),
+        (
+            "1 outside card, warm <= 150 ms",
+            best(None, "1 outside card (requires base), warm"),
+            0.15,
+        ),
     ]
     print()
     for label, value, limit in targets:

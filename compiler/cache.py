@@ -46,7 +46,8 @@ def _writable(folder: Path) -> bool:
 
 class PackStore:
     """The compiled files of one pack folder: read once when opened, written back (holding only
-    the entries used in this run) when anything changed."""
+    the entries used in this run) when anything changed, which also removes the folder's stores
+    of earlier compiler versions."""
 
     def __init__(self, path: Path, fingerprint: str, folder: str) -> None:
         self.path = path
@@ -123,6 +124,23 @@ class PackStore:
             return
         self.entries = dict(self.used)
         self.dirty = False
+        self._remove_stale()
+
+    def _remove_stale(self) -> None:
+        """Remove this folder's stores written by other compiler versions: they can never be
+        read again (their names differ from this one only in the compiler's fingerprint)."""
+        import re
+
+        before, tag, after = self.path.name.partition(self.fingerprint[:16])
+        if not tag:
+            return
+        family = re.compile(re.escape(before) + "[0-9a-f]{16}" + re.escape(after))
+        try:
+            for sibling in self.path.parent.iterdir():
+                if sibling.name != self.path.name and family.fullmatch(sibling.name):
+                    sibling.unlink()
+        except OSError:
+            pass
 
 
 class CompileCache:

@@ -17,7 +17,7 @@ import pytest
 from cards import BUNDLED
 from compiler import cache as cache_module
 from compiler import plain
-from compiler.cache import FORMAT, MAGIC, PackStore
+from compiler.cache import FORMAT, MAGIC, CompileCache, PackStore
 from compiler.project import fingerprint, load_project
 from grammar import GRAMMAR_FILE
 from runtime import ir
@@ -218,3 +218,29 @@ def test_a_planted_pickle_never_runs(tmp_path: Path) -> None:
         assert "Traceback" not in one.stderr + whole.stderr
     assert list(beside.glob("base-*.json")) and list(cache.glob("cards-*.json"))
     assert (cache / f"cards-{fingerprint()[:16]}.pickle").read_bytes() == payload  # never read
+
+
+def test_rewriting_a_store_removes_the_folders_stores_of_other_compiler_versions(
+    tmp_path: Path,
+) -> None:
+    pack = tmp_path / "pack"
+    (pack / "encounter").mkdir(parents=True)
+    (pack / "pack.yaml").write_text('id: pack\nname: P\nversion: "1"\n', encoding="utf-8")
+    card = "id: attack-04\nkind: encounter\nname: Attack 04\ntype: attack\nvalue: 4\n"
+    (pack / "encounter" / "attack-04.yaml").write_text(card, encoding="utf-8")
+    (tmp_path / "cache").mkdir()
+    cache = CompileCache(fingerprint(), tmp_path / "cache", bundled=tmp_path / "none")
+    mine = cache.store_path(pack.resolve())
+    other = cache.store_path(tmp_path / "elsewhere")
+    assert mine is not None and other is not None
+    tag = fingerprint()[:16]
+    old = mine.with_name(mine.name.replace(tag, "0123456789abcdef"))
+    unrelated = other.with_name(other.name.replace(tag, "0123456789abcdef"))
+    for path in (old, unrelated):
+        path.write_text("[]", encoding="utf-8")
+    store = cache.store(pack.resolve())
+    assert store is not None
+    store.put("k", load_project([pack], use_cache=False).packs[0].files[0])
+    cache.save()
+    assert mine.exists() and not old.exists()
+    assert unrelated.exists(), "another folder's store is left alone"
