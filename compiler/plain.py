@@ -3,11 +3,13 @@ and back. Decoding checks every field against its declared type and builds only 
 record classes, so stored data can never create anything else; bad data raises BadData.
 
 Encoding: JSON scalars and lists stand for themselves; every JSON object is a one-key tag:
-`{"t": [...]}` a tuple, `{"f": [...]}` a frozenset, `{"m": [[key, value], ...]}` a mapping (any
-key type, order kept), `{"E": "E300"}` a diagnostic code, `{"S": "error"}` a severity,
-`{"<Class>": [field, ...]}` a record with its fields in declaration order (a field declared as a
-tuple is a plain list), and `{"#": n}` the n-th record written so far in the same document
-(cards repeat phrases, so one document shares each distinct sub-tree).
+`{"<Class>": [field, ...]}` a record with its fields in declaration order, `{"#": n}` the n-th
+record written so far in the same document (cards repeat phrases, so one document shares each
+distinct sub-tree), and, inside free-form data, `{"t": [...]}` a tuple, `{"f": [...]}` a
+frozenset, `{"m": [[key, value], ...]}` a mapping. A record field whose declared type says more
+than JSON can is written plainly and rebuilt by that type: a tuple or frozenset as a list, a
+mapping as [key, value] pairs, a diagnostic code by its id, a severity by its name, and a card
+file's spans as [pointer, line, column, end column] (with a path only when not the file's own).
 """
 
 from __future__ import annotations
