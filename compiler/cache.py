@@ -108,14 +108,15 @@ class PackStore:
         try:
             entries = [[key, value] for key, value in self.used.items()]
             body = Encoder().encode([MAGIC, FORMAT, self.fingerprint, self.folder, entries])
-            text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+            # a path that is not valid UTF-8 (undecodable bytes) cannot be stored: no caching then
+            data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         except (TypeError, ValueError, RecursionError):
             return
         try:
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".cards-", suffix=".tmp")
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
                 os.replace(tmp, self.path)
             except OSError:
                 os.unlink(tmp)

@@ -255,7 +255,8 @@ def compile_file(
         )
     key = ""
     if cache is not None:
-        key = hashlib.sha256(b"%s\0%s\0" % (shown.encode(), pack_id.encode()) + raw).hexdigest()
+        where = b"%s\0%s\0" % (os.fsencode(shown), pack_id.encode("utf-8", "surrogateescape"))
+        key = hashlib.sha256(where + raw).hexdigest()
         hit = cache.get(key)
         if isinstance(hit, CardFile):
             if len(raw) <= DEFAULT_MAX_BYTES:

@@ -244,3 +244,18 @@ def test_rewriting_a_store_removes_the_folders_stores_of_other_compiler_versions
     cache.save()
     assert mine.exists() and not old.exists()
     assert unrelated.exists(), "another folder's store is left alone"
+
+
+def test_a_pack_folder_whose_name_is_not_utf8_is_compiled_without_caching_trouble(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pack = tmp_path / os.fsdecode(b"pack-\xff")
+    (pack / "encounter").mkdir(parents=True)
+    (pack / "pack.yaml").write_text('id: odd\nname: Odd\nversion: "1"\n', encoding="utf-8")
+    card = "id: attack-04\nkind: encounter\nname: Attack 04\ntype: attack\nvalue: 4\n"
+    (pack / "encounter" / "attack-04.yaml").write_text(card, encoding="utf-8")
+    monkeypatch.setenv("COSMIC_CACHE_DIR", str(tmp_path / "cache"))
+    first = load_project([pack])
+    second = load_project([pack])
+    assert first.errors == second.errors == 0
+    assert [f.card for f in second.packs[0].files] == [f.card for f in first.packs[0].files]
