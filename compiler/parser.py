@@ -4,11 +4,10 @@ was expected. One LALR parser per process, built from grammar/effect.lark and th
 from __future__ import annotations
 
 import functools
-import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -17,7 +16,7 @@ from lark.exceptions import (
     VisitError,
 )
 
-from compiler import ast
+from compiler import ast, tables
 from compiler.lexer import EffectLexer, LexError, Vocabulary, build_vocabulary
 from grammar import GRAMMAR_FILE
 
@@ -508,15 +507,7 @@ class EffectParser:
         self.vocabulary: Vocabulary = build_vocabulary(text)
         EffectLexer.vocabulary = self.vocabulary
         self._memo: dict[tuple[str, str], Any] = {}
-        self.lark = Lark(
-            text,
-            parser="lalr",
-            lexer=EffectLexer,
-            transformer=Builder(),
-            start=["start", "cond_start", "np_start"],
-            maybe_placeholders=False,
-            cache=parser_cache_file(text),
-        )
+        self.lark = tables.parser_for(text, EffectLexer, Builder())
 
     def forget(self) -> None:
         """Start a new run: texts parsed in earlier runs are parsed again."""
@@ -592,17 +583,6 @@ class EffectParser:
         elif token.type == "NOUN" and "NOUN" not in accepts:
             hint = "a noun needs a word such as 'the', 'a', 'your' or a number before it"
         return EffectSyntaxError(message, offset, max(1, len(str(token.value))), hint)
-
-
-def parser_cache_file(grammar_text: str) -> str | bool:
-    """A per-user cache file for the parse tables (never a shared temp folder), or False."""
-    from compiler.cache import cache_dir
-
-    folder = cache_dir()
-    if folder is None:
-        return False
-    digest = hashlib.sha256(grammar_text.encode()).hexdigest()[:16]
-    return str(folder / f"effect-parser-{digest}.lark")
 
 
 @functools.lru_cache(maxsize=1)

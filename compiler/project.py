@@ -6,13 +6,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
 from compiler import schema
-from compiler.cache import CompileCache
+from compiler.cache import CompileCache, PackStore
 from compiler.cards import CardFile, compile_card
 from compiler.link import link
 from compiler.source import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
@@ -180,6 +181,7 @@ def card_entries(
         # a folder named like a card file is listed too, so reading it reports the problem
         odd = [name for name in dirnames if name.endswith(".yaml")]
         dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
+        here = Path(dirpath)  # joined per file below: much cheaper than parsing each whole path
         for name in filenames + odd:
             if (
                 name.startswith(".")
@@ -189,7 +191,7 @@ def card_entries(
                 continue
             rel = os.path.join(rel_dir, name) if rel_dir else name
             shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
-            out.append((rel, Path(dirpath, name), shown))
+            out.append((rel, here / name, shown))
     out.sort()
     return [(path, shown) for _, path, shown in out]
 
@@ -197,9 +199,6 @@ def card_entries(
 @functools.lru_cache(maxsize=1)
 def fingerprint() -> str:
     """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
-    from runtime import registry
-
-    registry.load()
     h = hashlib.sha256(GRAMMAR_FILE.read_bytes())
     here = Path(__file__).resolve().parent
     for module in sorted(here.glob("*.py")):
@@ -211,6 +210,7 @@ def fingerprint() -> str:
 
 
 def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pack:
+    store = cache.store(folder) if cache is not None else None
     manifest_path = folder / MANIFEST
     shown = display(manifest_path)
     try:
@@ -221,7 +221,7 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         )
         pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
         pack.files = [
-            compile_file(path, folder.name, cache, sources, shown)
+            compile_file(path, folder.name, store, sources, shown)
             for path, shown in card_entries(folder, pack.diagnostics)
         ]
         return pack
@@ -265,16 +265,17 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     }
     pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
     for path, shown_file in card_entries(folder, pack.diagnostics):
-        pack.files.append(compile_file(path, pack_id, cache, sources, shown_file))
+        pack.files.append(compile_file(path, pack_id, store, sources, shown_file))
     return pack
 
 
 def compile_file(
-    path: Path, pack_id: str, cache: CompileCache | None, sources: Sources, shown: str | None = None
+    path: Path, pack_id: str, cache: PackStore | None, sources: Sources, shown: str | None = None
 ) -> CardFile:
     shown = shown if shown is not None else display(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as exc:
         return CardFile(
             shown,
@@ -287,7 +288,8 @@ def compile_file(
         )
     key = ""
     if cache is not None:
-        key = hashlib.sha256(b"%s\0%s\0" % (shown.encode(), pack_id.encode()) + raw).hexdigest()
+        where = b"%s\0%s\0" % (os.fsencode(shown), pack_id.encode("utf-8", "surrogateescape"))
+        key = hashlib.sha256(where + raw).hexdigest()
         hit = cache.get(key)
         if isinstance(hit, CardFile):
             if len(raw) <= DEFAULT_MAX_BYTES:
@@ -311,6 +313,14 @@ def compile_file(
     return result
 
 
+def _forget_parsed_texts() -> None:
+    """Repeated effect texts are shared within one run only. A parser not yet built holds none,
+    and building it (with Lark) just to empty it would cost every fully cached run."""
+    loaded = sys.modules.get("compiler.parser")
+    if loaded is not None and loaded.parser.cache_info().currsize:
+        loaded.parser().forget()
+
+
 def load_project(
     paths: Sequence[Path],
     *,
@@ -321,7 +331,6 @@ def load_project(
     """Compile and link the packs found in `paths`; a required pack that none of them provides is
     taken from the bundled packs (linked, but its own diagnostics are not reported). With
     `scenarios`, the packs' scenario files are checked too."""
-    from compiler.parser import parser
     from compiler.scenario_files import (
         check_scenario_file,
         read_scenario,
@@ -329,7 +338,7 @@ def load_project(
         setup_packs,
     )
 
-    parser().forget()  # repeated texts are shared within one run only
+    _forget_parsed_texts()
     cache = CompileCache(fingerprint()) if use_cache else None
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
@@ -344,7 +353,8 @@ def load_project(
         # a scenario may play with more bundled packs than its own pack requires
         named = [pack_id for s in scenario_files for pack_id in setup_packs(s)]
         packs.extend(_bundled_requirements(packs, named, cache, sources))
-    loose = [compile_file(path, "", cache, sources) for path in orphans]
+    loose_store = cache.store(None) if cache is not None and orphans else None
+    loose = [compile_file(path, "", loose_store, sources) for path in orphans]
     if cache is not None:
         cache.save()
     cards, link_diags = link(packs)

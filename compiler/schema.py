@@ -12,7 +12,6 @@ from typing import Any
 from compiler import diagnostics as d
 from compiler.source import Loaded
 from runtime.cards import CARD_KINDS
-from runtime.roles import ROLES
 from runtime.setup import MAX_PLAYERS
 from runtime.windows import BY_NAME
 
@@ -22,6 +21,8 @@ ID_PATTERN = "^[a-z0-9][a-z0-9-]*$"
 
 
 def role_pattern() -> str:
+    from runtime.roles import ROLES  # only when the schemas are built: it loads the game state
+
     names = "|".join(sorted(ROLES, key=len, reverse=True))
     return f"^({names})( or ({names}))*$"
 
@@ -366,11 +367,9 @@ def pointer(path: Iterable[str | int]) -> str:
 def _quick(which: str) -> Any:
     """A generated validator that only answers 'valid or not', about 20x faster than the
     reference validator; tests check that the two always agree on our schemas."""
-    import fastjsonschema
+    from compiler.quickcheck import checker
 
-    doc = _document(which)
-    # fastjsonschema reads draft-07; our schemas use nothing draft-07 lacks ($defs is found by pointer)
-    return fastjsonschema.compile({**doc, "$schema": "http://json-schema.org/draft-07/schema#"})
+    return checker(which)
 
 
 def is_valid(data: Any, which: str) -> bool:
@@ -486,6 +485,8 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
             )
         return found
     if kind == "pattern" and path and path[-1] == "as":
+        from runtime.roles import ROLES
+
         text = str(instance)
         roles_out: list[d.Diagnostic] = []
         offset = 0

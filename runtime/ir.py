@@ -1,8 +1,8 @@
 """The resolved effect IR: the typed, name-bound tree the compiler emits and the runtime executes.
 
-Every node is a frozen dataclass of plain values, so IR pickles into the compile cache and
-compares by value in tests. Nodes name registry entries (ops, measures, predicates) by string;
-the runtime binds those names to implementations when it compiles IR into closures.
+Every node is a frozen dataclass of plain values, so IR is stored as plain data in the compile
+cache and compares by value in tests. Nodes name registry entries (ops, measures, predicates) by
+string; the runtime binds those names to implementations when it compiles IR into closures.
 """
 
 from __future__ import annotations

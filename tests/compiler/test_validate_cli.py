@@ -12,6 +12,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+import click
 import jsonschema
 import pytest
 import yaml
@@ -278,7 +279,7 @@ def _cached_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str) -
     cache = tmp_path / "cache"
     monkeypatch.setenv("COSMIC_CACHE_DIR", str(cache))
     first = run("validate", "--no-color", target)
-    assert list(cache.glob("cards-*.pickle")), "the first run should fill the compile cache"
+    assert list(cache.glob("cards-*.json")), "the first run should fill the compile cache"
 
     import compiler.project
 
@@ -396,6 +397,7 @@ def test_pre_commit_hook_selects_yaml_files_but_not_hidden_ones() -> None:
     # The entry names a console script of this package and one of its subcommands.
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "cosmic"]
     assert script.value == "compiler.cli.main:cli"
+    assert cli.get_command(click.Context(cli), "validate") is not None
     assert hook["entry"].split()[:2] == ["cosmic", "validate"]
     # the config `cosmic new pack` writes runs the same command on the same files
     from compiler.scaffold import PRE_COMMIT_CONFIG
