@@ -1,8 +1,10 @@
 """Soak test: thousands of seeded random games, invariants checked after every decision, each game
-under a time limit; any failure leaves a replayable trace (setup, seed, answers) behind.
+under a time limit; any failure leaves a trace behind that `cosmic replay` plays to the same
+failure (or says that the cards have changed since). Ctrl-C stops the soak and reports the games
+played so far.
 
     python bench/soak.py                      # 2000 games, 2-5 players, every bundled pack mix
-    python bench/soak.py --games 10000 --packs base,set8 --limit 5 --out soak-failures/
+    python bench/soak.py --games 10000 --packs base,set8 --limit 5 --out soak-output/
     python bench/soak.py --games 300 --packs set6 --alien-pack set6   # only Expansion Set 6 aliens
     python bench/soak.py --games 400 --packs eons,dials-on --alien-pack eons  # essence aliens
 
@@ -51,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--limit", type=float, default=10.0, help="seconds allowed per game")
     parser.add_argument(
-        "--out", type=Path, default=Path("soak-failures"), help="where failing traces go"
+        "--out", type=Path, default=Path("soak-output"), help="where failing traces go"
     )
     parser.add_argument(
         "--no-check", action="store_true", help="skip the invariant checks (faster)"
@@ -85,60 +87,73 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGALRM, alarm)
     failures: Counter[str] = Counter()
     turns: list[int] = []
+    draws = 0
     started = time.perf_counter()
-    for k in range(args.games):
-        seed = args.seed + k
-        pick = random.Random(seed)
-        from compiler.setups import with_requirements
+    k = 0
+    interrupted = False
+    try:
+        for k in range(args.games):
+            seed = args.seed + k
+            pick = random.Random(seed)
+            from compiler.setups import with_requirements
 
-        mix = mixes[k % len(mixes)]
-        options = {k: v for flag in mix for k, v in OPTION_FLAGS.get(flag, {}).items()}
-        packs = with_requirements(project.cards, [p for p in mix if p not in OPTION_FLAGS])
-        players = pick.choice(counts)
-        if players < max(project.cards.packs[p].min_players for p in packs):
-            players = 3
-        aliens = deal_from(project.cards, args.alien_pack, players, pick)
-        setup = Setup(players=players, packs=packs, seed=seed, aliens=aliens, options=options)
-        agents = [RandomAgent(seed * 101 + s) for s in range(setup.players)]
-        game = Game(
-            project.cards,
-            setup,
-            agents,
-            rules=rules,
-            log=False,
-            observer=None if args.no_check else check,
-        )
-        signal.setitimer(signal.ITIMER_REAL, args.limit)
-        problem = None
-        try:
-            play_game(game)
-            if not game.state.over:
-                problem = f"unfinished after {game.state.turn} turns"
-        except TooSlow:
-            problem = f"slower than {args.limit}s"
-        except Exception as exc:  # a soak reports every failure, whatever it is
-            problem = f"{type(exc).__name__}: {exc}"
-            traceback.print_exc(limit=6)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-        if problem is None:
-            turns.append(game.state.turn)
-            continue
-        failures[problem.split(":")[0]] += 1
-        args.out.mkdir(parents=True, exist_ok=True)
-        where = args.out / f"game-{seed}.json"
-        Trace.of(game).write(where)
-        print(
-            f"seed {seed} ({'+'.join(packs)}, {setup.players} players): {problem}; trace in {where}"
-        )
+            mix = mixes[k % len(mixes)]
+            options = {k: v for flag in mix for k, v in OPTION_FLAGS.get(flag, {}).items()}
+            packs = with_requirements(project.cards, [p for p in mix if p not in OPTION_FLAGS])
+            players = pick.choice(counts)
+            if players < max(project.cards.packs[p].min_players for p in packs):
+                players = 3
+            aliens = deal_from(project.cards, args.alien_pack, players, pick)
+            setup = Setup(players=players, packs=packs, seed=seed, aliens=aliens, options=options)
+            agents = [RandomAgent(seed * 101 + s) for s in range(setup.players)]
+            game = Game(
+                project.cards,
+                setup,
+                agents,
+                rules=rules,
+                log=False,
+                observer=None if args.no_check else check,
+            )
+            signal.setitimer(signal.ITIMER_REAL, args.limit)
+            failure: dict[str, str] | None = None
+            try:
+                play_game(game)
+            except TooSlow:
+                failure = {"kind": "stopped", "message": f"slower than {args.limit}s"}
+            except Exception as exc:  # a soak reports every failure, whatever it is
+                failure = {"kind": "error", "message": f"{type(exc).__name__}: {exc}"}
+                traceback.print_exc(limit=6)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            if failure is None:
+                turns.append(game.state.turn)
+                if not game.state.over:
+                    draws += 1  # every game should end: a draw at the turn limit is reported
+                    failures["draw at the turn limit"] += 1
+                    print(f"seed {seed} ({'+'.join(packs)}): a draw after {game.state.turn} turns")
+                continue
+            failures[failure["message"].split(":")[0]] += 1
+            args.out.mkdir(parents=True, exist_ok=True)
+            where = args.out / f"game-{seed}.json"
+            Trace.of(game, failure=failure).write(where)
+            print(
+                f"seed {seed} ({'+'.join(packs)}, {setup.players} players): "
+                f"{failure['message']}; trace in {where}"
+            )
+        k = args.games
+    except KeyboardInterrupt:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        interrupted = True
+        print(f"interrupted after {k} of {args.games} games")
     elapsed = time.perf_counter() - started
     played = len(turns)
     print(
-        f"{args.games} games in {elapsed:.1f}s ({args.games / elapsed:.1f}/s); "
-        f"{played} finished with a winner; average {sum(turns) / max(1, played):.1f} turns; "
+        f"{k} games in {elapsed:.1f}s ({k / max(elapsed, 1e-9):.1f}/s); "
+        f"{played - draws} finished with a winner, {draws} draw(s); "
+        f"average {sum(turns) / max(1, played):.1f} turns; "
         f"failures: {dict(failures) or 'none'}"
     )
-    return 1 if failures else 0
+    return 1 if failures else 130 if interrupted else 0
 
 
 def deal_from(

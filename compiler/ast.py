@@ -141,6 +141,8 @@ class ForEachStmt:
     np: NP
     body: tuple[Stmt, ...]
     pos: Pos
+    start: NP | None = None  # `starting with <player>`: clockwise from that player
+    reverse: bool = False  # `in reverse order`
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from compiler import diagnostics as d
 from compiler import schema
-from compiler.parser import EffectSyntaxError, parser
-from compiler.resolve import ResolveError, Resolver
 from compiler.source import Loaded
 from runtime import ir
 from runtime.cards import CARD_KINDS, CardDef, Hook
-from runtime.roles import ROLES
 from runtime.windows import BY_NAME, Window, WindowKind
+
+if TYPE_CHECKING:
+    from compiler.parser import EffectSyntaxError
+    from compiler.resolve import ResolveError
+
+# The parser and resolver are imported where a card is compiled, not here: a run whose every card
+# comes from the compile cache never loads them (or Lark).
 
 LIMITS = {"once per encounter": "encounter", "once per turn": "turn", "once per game": "game"}
 
@@ -96,6 +100,8 @@ class _Compiler:
 
     def _syntax(self, pointer: str, exc: EffectSyntaxError) -> None:
         code = d.UNKNOWN_WORD if exc.message.startswith("unknown word") else d.PARSE_ERROR
+        if "is out of range" in exc.message:
+            code = d.NUMBER_OUT_OF_RANGE
         if "indentation" in exc.message or "tabs" in exc.message:
             code = d.BAD_INDENT
         self.diags.append(
@@ -110,6 +116,9 @@ class _Compiler:
     def effect(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
         if not isinstance(text, str):
             return None
+        from compiler.parser import EffectSyntaxError, parser
+        from compiler.resolve import Resolver
+
         try:
             tree = parser().effect(text)
         except EffectSyntaxError as exc:
@@ -123,6 +132,9 @@ class _Compiler:
     def condition(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
         if not isinstance(text, str):
             return None
+        from compiler.parser import EffectSyntaxError, parser
+        from compiler.resolve import Resolver
+
         try:
             tree = parser().condition(text)
         except EffectSyntaxError as exc:
@@ -136,6 +148,9 @@ class _Compiler:
     def target(self, text: Any, pointer: str) -> ir.Node | None:
         if not isinstance(text, str):
             return None
+        from compiler.parser import EffectSyntaxError, parser
+        from compiler.resolve import Resolver
+
         try:
             tree = parser().players(text)
         except EffectSyntaxError as exc:
@@ -152,6 +167,8 @@ class _Compiler:
         text = spec.get("as")
         if not isinstance(text, str):
             return ()
+        from runtime.roles import ROLES
+
         roles = tuple(r.strip() for r in text.split(" or "))
         return roles if all(r in ROLES for r in roles) else ()
 

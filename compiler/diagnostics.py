@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from runtime.record import Record
 
@@ -83,6 +83,7 @@ LEADING_ZERO = _code(
     "W111", "leading-zero", "A number with a leading zero is read oddly.", Severity.WARNING
 )
 NON_STRING_KEY = _code("E112", "non-string-key", "A mapping key is not a plain string.")
+NUMBER_TOO_LONG = _code("E113", "number-too-long", "A number has more digits than any card needs.")
 
 # Schema (E2xx)
 UNKNOWN_KEY = _code("E200", "unknown-key", "A key that the card kind does not define.")
@@ -107,6 +108,9 @@ WINDOW_NOT_ALLOWED = _code(
 )
 BAD_CONDITION = _code("E308", "bad-condition", "A condition cannot be understood.")
 BAD_INDENT = _code("E309", "bad-indentation", "The indentation of an effect block is wrong.")
+NUMBER_OUT_OF_RANGE = _code(
+    "E310", "number-out-of-range", "A number is outside the range its place in an effect allows."
+)
 
 # Cross-card checks (E4xx)
 DUPLICATE_ID = _code("E400", "duplicate-id", "Two cards share an id.")
@@ -125,37 +129,6 @@ BAD_OPTION = _code("E407", "bad-option", "A card requires an option no pack decl
 # Tool failures (E9xx)
 INTERNAL = _code("E900", "internal-error", "The validator failed on this file; please report it.")
 USAGE = _code("E901", "usage", "The command was used wrongly.")
-
-
-@dataclass
-class Report:
-    """Diagnostics gathered across a run, never stop-at-first."""
-
-    items: list[Diagnostic] = field(default_factory=list)
-
-    def add(
-        self,
-        code: Code,
-        message: str,
-        span: Span,
-        hint: str | None = None,
-        severity: Severity | None = None,
-    ) -> None:
-        self.items.append(Diagnostic(code, message, span, hint, severity))
-
-    def extend(self, other: list[Diagnostic]) -> None:
-        self.items.extend(other)
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for d in self.items if d.is_error)
-
-    @property
-    def warnings(self) -> int:
-        return sum(1 for d in self.items if not d.is_error)
-
-    def sorted(self) -> list[Diagnostic]:
-        return sorted(self.items, key=Diagnostic.sort_key)
 
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str | None:

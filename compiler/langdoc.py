@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from compiler.examples import Examples, cell, collect
 from compiler.lexer import DURATIONS, KEYWORD_SPELLINGS, declared_keywords
 from grammar import GRAMMAR_FILE
 from runtime import registry
+from runtime.cards import CardSet
 from runtime.roles import ROLES
 from runtime.windows import Window
 
 
-def language_reference() -> str:
+def bundled_examples() -> Examples:
+    from compiler.project import bundled_project
+
+    return collect(bundled_project().cards)
+
+
+def language_reference(cards: CardSet | None = None) -> str:
     registry.load()
+    ex = collect(cards) if cards is not None else bundled_examples()
     out: list[str] = [
         "# The effect language",
         "",
@@ -33,11 +42,12 @@ def language_reference() -> str:
         "",
         "| form | meaning |",
         "|---|---|",
-        "| `you may ...` | the subject chooses whether to do it |",
+        "| `you may ...` | the subject chooses whether to do it; `you may A and B` is one choice, offered only if both can be done |",
         "| `the opponent may pay you 2 lucre to prevent this` | the subject may do it to stop the rest of the effect |",
         "| `X may not ...` / `X cannot ...` | a restriction, for the duration given (default: this encounter) |",
         "| `if <condition>: ...` / `otherwise: ...` | a branch; `if <condition>, <statement>` on one line |",
-        "| `for each <players>: ...` | repeat for each player (`they` is that player) or each counted thing |",
+        "| `for each <players>: ...` | repeat for each player (`they` is that player) or each counted thing; players go in encounter order (the offense, the defense, then the others clockwise from the offense) |",
+        "| `for each <players> starting with <player>: ...` | the players clockwise from that player; add `in reverse order` to go the other way round (also without `starting with`) |",
         "| `choose one:` then `- option` lines | the subject picks one option |",
         "| `repeat N times: ...` | a bounded repeat (1 to 20) |",
         "| `instead, ...` | in an event window: replace what was about to happen |",
@@ -60,17 +70,24 @@ def language_reference() -> str:
         "## Operations",
         "",
         "Each verb phrase names one operation. `PLAYERS`, `CARDS` and the like are noun phrases of that kind; `[...]` is optional.",
+        "Each example is taken from a bundled card (named after it) and compiles as written.",
         "",
-        "| written | meaning |",
-        "|---|---|",
+        "| written | meaning | example |",
+        "|---|---|---|",
     ]
     out += [
-        f"| `{o.frame()}` | {o.doc} |"
+        f"| `{o.frame()}` | {o.doc} | {cell(ex.ops.get(o.name))} |"
         for o in sorted(registry.OPS.values(), key=lambda o: (o.verb, o.name))
     ]
-    out += ["", "## Nouns", "", "| noun | plural | kind | meaning |", "|---|---|---|---|"]
     out += [
-        f"| {n.word} | {n.plural} | {n.category} | {n.doc or n.meaning} |"
+        "",
+        "## Nouns",
+        "",
+        "| noun | plural | kind | meaning | example |",
+        "|---|---|---|---|---|",
+    ]
+    out += [
+        f"| {n.word} | {n.plural} | {n.category} | {n.doc or n.meaning} | {cell(ex.nouns.get(n.word))} |"
         for n in sorted(registry.NOUNS.values(), key=lambda n: (n.category, n.word))
     ]
     out += [
@@ -80,6 +97,11 @@ def language_reference() -> str:
         "`4 random cards`, `1 card of each type`, `your hand`, `half of your hand rounded up`, `your card`,",
         "`this card`, `that card`, `the higher card`, `3 ships`, `your ships in the encounter`, `those ships`,",
         "`1 of those ships`, `the warp`, `your colonies`, `your total`, `either side's total`, `4 lucre`.",
+        "",
+        "Numbers: `+`, `-`, `*` (or `times`), `/`, `half of X`, `twice X`, brackets, and any count or",
+        "number the game keeps (`your cards in hand`, `the number of cards in your hand`). Every",
+        "division rounds down (`8 / 3` is 2, `half of 5` is 2, `divide ... by 2` too); only",
+        "`half of X rounded up` rounds up. Dividing by zero gives 0.",
         "",
     ]
     out += ["## Adjectives and adverbs", "", "| word | meaning |", "|---|---|"]
@@ -93,18 +115,45 @@ def language_reference() -> str:
         "Besides comparisons (`your total is at least 10`, `you have no encounter cards`,",
         "`your card is an attack`, `you are an ally of the defense`), these words follow a player:",
         "",
-        "| written | meaning |",
-        "|---|---|",
+        "| written | meaning | example |",
+        "|---|---|---|",
     ]
     out += [
-        f"| `{' / '.join(p.forms)}` | {p.doc} |"
+        f"| `{' / '.join(p.forms)}` | {p.doc} | {cell(ex.predicates.get(p.name))} |"
         for p in sorted(registry.PREDICATES.values(), key=lambda p: p.name)
         if p.forms
     ]
-    out += ["", "## Numbers the game keeps", "", "| name | meaning |", "|---|---|"]
     out += [
-        f"| {m.name} | {m.doc}{' (can be changed)' if m.write else ''} |"
+        "",
+        "## Numbers the game keeps",
+        "",
+        "| name | meaning | example |",
+        "|---|---|---|",
+    ]
+    out += [
+        f"| {m.name} | {m.doc}{' (can be changed)' if m.write else ''} | {cell(ex.measures.get(m.name))} |"
         for m in sorted(registry.MEASURES.values(), key=lambda m: m.name)
+    ]
+    out += [
+        "",
+        "## Numbers written in effects",
+        "",
+        "Each number an effect writes must lie in the range of what it counts; nested repeats",
+        "count together (`repeat 5 times:` inside `repeat 5 times:` makes 25). Numbers an effect",
+        "works out as the game goes are held to the cards and ships that exist.",
+        "",
+        "| counts | from | to |",
+        "|---|---|---|",
+    ]
+    counts = {
+        "amount": "an amount (lucre, rewards)",
+        "number": "any other number",
+        "repeat": "repeats, nested ones multiplied",
+        "duration": "encounters or turns of a lasting effect",
+    }
+    out += [
+        f"| {counts.get(kind, kind)} | {low} | {high} |"
+        for kind, (low, high) in registry.NUMBER_RANGES.items()
     ]
     keywords: list[str] = []
     for name in declared_keywords(GRAMMAR_FILE.read_text(encoding="utf-8")):

@@ -17,35 +17,12 @@ from lark.lexer import Lexer
 
 from runtime import registry
 
-# Terminals that are not keywords: they come from punctuation, layout or the vocabulary.
-NON_KEYWORDS = frozenset(
-    [
-        "_NL",
-        "_INDENT",
-        "_DEDENT",
-        "_COLON",
-        "_COMMA",
-        "SEMI",
-        "PERIOD",
-        "_LPAR",
-        "_RPAR",
-        "BULLET",
-        "POSS",
-        "NUMBER",
-        "WINDOW",
-        "VERB",
-        "NOUN",
-        "ADJ",
-        "ADV",
-        "PRED",
-        "PREP",
-        "DURATION",
-        "COMPARE",
-        "PLUS",
-        "MINUS",
-        "STAR",
-        "SLASH",
-    ]
+# Terminals the lexer makes from something other than a keyword: layout and punctuation (the
+# grammar's `_`-prefixed names, which the parse tree drops), the pieces `_PIECE` matches, and the
+# registry's vocabulary. Every other terminal the grammar declares is a keyword.
+PRODUCED = frozenset(
+    {"BULLET", "NUMBER", "WINDOW", "LABEL", "POSS", "COMPARE"}
+    | {"VERB", "NOUN", "ADJ", "ADV", "PRED", "PREP", "DURATION"}
 )
 
 # Extra spellings of keywords beyond the one their terminal name gives.
@@ -90,6 +67,9 @@ PUNCTUATION: dict[str, str] = {
     "/": "SLASH",
 }
 
+# terminals spelled by a symbol; PLUS and MINUS are also keywords ("plus", "minus")
+_SYMBOLS = frozenset(t for t in PUNCTUATION.values() if t not in KEYWORD_SPELLINGS)
+
 _PIECE = re.compile(
     r"(?P<ws>[ \t]+)"
     r"|(?P<window>[a-z_]+(?:\.[a-z_]+)+)"
@@ -100,6 +80,9 @@ _PIECE = re.compile(
     r"|(?P<cmp>>=|<=|!=|=|>|<)"
     r"|(?P<punct>[:,;.()+*/-])"
 )
+
+
+MAX_DIGITS = 30  # longer numbers are refused before conversion (Python limits int() at 4,300)
 
 
 class LexError(Exception):
@@ -127,7 +110,7 @@ def declared_keywords(grammar_text: str) -> list[str]:
     for line in grammar_text.splitlines():
         if line.startswith("%declare"):
             names.extend(line.split()[1:])
-    return [n for n in names if n not in NON_KEYWORDS]
+    return [n for n in names if not n.startswith("_") and n not in PRODUCED and n not in _SYMBOLS]
 
 
 def build_vocabulary(grammar_text: str) -> Vocabulary:
@@ -275,6 +258,13 @@ def _line_tokens(
         if kind == "window":
             term, value = "WINDOW", text
         elif kind == "number":
+            if len(text) > MAX_DIGITS:
+                raise LexError(
+                    f"{text[:8]}... is out of range: a number of {len(text)} digits",
+                    base + col,
+                    len(text),
+                    "numbers in effects are small: a count of cards, ships or lucre",
+                )
             term, value = "NUMBER", text
         elif kind == "label":
             term, value = "LABEL", text[1:-1]

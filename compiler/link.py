@@ -20,18 +20,20 @@ def _span(f: CardFile, pointer: str) -> d.Span:
 
 def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
     diags: list[d.Diagnostic] = []
-    defs: dict[str, PackDef] = {p.id: p.definition for p in packs if p.definition is not None}
     seen_packs: dict[str, Pack] = {}
+    shadowed: list[Pack] = []  # a second pack of an id already seen: reported, its cards left out
     for pack in packs:
         if pack.id in seen_packs:
             diags.append(
                 d.Diagnostic(
                     d.DUPLICATE_ID,
-                    f"two packs share the id '{pack.id}'",
-                    d.Span(pack.manifest_path, 1, 1),
-                    f"the other is {seen_packs[pack.id].manifest_path}",
+                    f"two packs share the id '{pack.id}': this one and {seen_packs[pack.id].manifest_path}",
+                    pack.spans.get("/id", d.Span(pack.manifest_path, 1, 1)),
+                    "give one of them another id, or load only one of them",
                 )
             )
+            shadowed.append(pack)
+            continue
         seen_packs[pack.id] = pack
         if pack.definition is None:
             continue
@@ -41,16 +43,20 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                 diags.append(
                     d.Diagnostic(
                         d.MISSING_PACK,
-                        f"pack '{pack.id}' requires pack '{req}', which is not present",
+                        f"pack '{pack.id}' requires pack '{req}', which is neither given nor bundled",
                         span,
-                        d.did_you_mean(req, [p.id for p in packs]),
+                        d.did_you_mean(req, [p.id for p in packs])
+                        or f"give the folder of pack '{req}' too",
                     )
                 )
 
+    defs: dict[str, PackDef] = {
+        p.id: p.definition for p in packs if p.definition is not None and p not in shadowed
+    }
     cards: dict[str, CardDef] = {}
     origin: dict[str, CardFile] = {}
     broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
-    for pack in _dependency_order(packs):
+    for pack in _dependency_order([p for p in packs if p not in shadowed]):
         overrides = list(pack.definition.overrides) if pack.definition else []
         replaced: set[str] = set()
         for f in pack.files:
@@ -85,6 +91,9 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                 )
 
     options = set(BASE_OPTIONS) | {o.name for p in defs.values() for o in p.options}
+    for pack in packs:
+        if pack.definition is not None:
+            diags.extend(check_option_defaults(pack, pack.definition))
     flares_of: dict[str, int] = {}
     essence_count: dict[str, int] = {}
     for card_id, card in cards.items():
@@ -179,3 +188,29 @@ def _dependency_order(packs: list[Pack]) -> list[Pack]:
     for p in sorted(packs, key=lambda p: p.id):
         visit(p)
     return done
+
+
+def check_option_defaults(pack: Pack, definition: PackDef) -> list[d.Diagnostic]:
+    """An option's range must hold its default, and its choices must include it."""
+    out = []
+    for i, o in enumerate(definition.options):
+        problem = None
+        hint = "make the default one of the values allowed"
+        if o.minimum is not None and o.maximum is not None and o.minimum > o.maximum:
+            problem = f"option '{o.name}' has min {o.minimum} above max {o.maximum}"
+        elif isinstance(o.default, int) and not isinstance(o.default, bool):
+            if o.minimum is None or o.maximum is None:
+                problem = f"option '{o.name}' takes a whole number but declares no range"
+                hint = "give it 'min:' and 'max:', so no setup can ask for an endless game"
+            elif not o.minimum <= o.default <= o.maximum:
+                problem = (
+                    f"option '{o.name}' defaults to {o.default}, outside {o.minimum} to {o.maximum}"
+                )
+        if problem is None and o.choices and o.default not in o.choices:
+            problem = (
+                f"option '{o.name}' defaults to {o.default!r}, which is not one of its choices"
+            )
+        if problem is not None:
+            span = pack.spans.get(f"/options/{i}/default", d.Span(pack.manifest_path, 1, 1))
+            out.append(d.Diagnostic(d.BAD_OPTION, problem, span, hint))
+    return out

@@ -4,11 +4,10 @@ was expected. One LALR parser per process, built from grammar/effect.lark and th
 from __future__ import annotations
 
 import functools
-import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -17,7 +16,7 @@ from lark.exceptions import (
     VisitError,
 )
 
-from compiler import ast
+from compiler import ast, tables
 from compiler.lexer import EffectLexer, LexError, Vocabulary, build_vocabulary
 from grammar import GRAMMAR_FILE
 
@@ -171,6 +170,12 @@ def _stmts(items: list[Any]) -> tuple[ast.Stmt, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class _Order:
+    start: ast.NP | None
+    reverse: bool
+
+
+@dataclass(frozen=True, slots=True)
 class _Option:
     label: str | None
     body: tuple[ast.Stmt, ...]
@@ -206,7 +211,13 @@ class Builder(Transformer):
 
     def for_each(self, items: list[Any]) -> ast.ForEachStmt:
         target = next(i for i in items[1:] if isinstance(i, ast.NP))
-        return ast.ForEachStmt(target, items[-1], _pos(*items))
+        order = next((i for i in items if isinstance(i, _Order)), _Order(None, False))
+        return ast.ForEachStmt(target, items[-1], _pos(*items), order.start, order.reverse)
+
+    def order(self, items: list[Any]) -> _Order:
+        start = next((i for i in items if isinstance(i, ast.NP)), None)
+        reverse = any(isinstance(i, Token) and i.type == "IN_REVERSE_ORDER" for i in items)
+        return _Order(start, reverse)
 
     def choose(self, items: list[Any]) -> ast.ChooseStmt:
         chooser = items[0] if isinstance(items[0], ast.NP) else None
@@ -496,15 +507,7 @@ class EffectParser:
         self.vocabulary: Vocabulary = build_vocabulary(text)
         EffectLexer.vocabulary = self.vocabulary
         self._memo: dict[tuple[str, str], Any] = {}
-        self.lark = Lark(
-            text,
-            parser="lalr",
-            lexer=EffectLexer,
-            transformer=Builder(),
-            start=["start", "cond_start", "np_start"],
-            maybe_placeholders=False,
-            cache=parser_cache_file(text),
-        )
+        self.lark = tables.parser_for(text, EffectLexer, Builder())
 
     def forget(self) -> None:
         """Start a new run: texts parsed in earlier runs are parsed again."""
@@ -580,17 +583,6 @@ class EffectParser:
         elif token.type == "NOUN" and "NOUN" not in accepts:
             hint = "a noun needs a word such as 'the', 'a', 'your' or a number before it"
         return EffectSyntaxError(message, offset, max(1, len(str(token.value))), hint)
-
-
-def parser_cache_file(grammar_text: str) -> str | bool:
-    """A per-user cache file for the parse tables (never a shared temp folder), or False."""
-    from compiler.cache import cache_dir
-
-    folder = cache_dir()
-    if folder is None:
-        return False
-    digest = hashlib.sha256(grammar_text.encode()).hexdigest()[:16]
-    return str(folder / f"effect-parser-{digest}.lark")
 
 
 @functools.lru_cache(maxsize=1)

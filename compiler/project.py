@@ -6,13 +6,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
 from compiler import schema
-from compiler.cache import CompileCache
+from compiler.cache import CompileCache, PackStore
 from compiler.cards import CardFile, compile_card
 from compiler.link import link
 from compiler.source import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
@@ -32,6 +33,8 @@ class Pack:
     files: list[CardFile] = field(default_factory=list)
     diagnostics: list[d.Diagnostic] = field(default_factory=list)
     spans: dict[str, d.Span] = field(default_factory=dict)
+    # loaded only because a pack that was asked for requires it: linked, but not reported on
+    support: bool = False
 
 
 class Sources(Mapping[str, list[str]]):
@@ -72,10 +75,13 @@ class Project:
 
 
 def display(path: Path) -> str:
+    """A path as the user should see it: relative to the working folder when it lies inside it,
+    else absolute."""
     try:
-        return os.path.relpath(path)
+        shown = os.path.relpath(path)
     except ValueError:
         return str(path)
+    return str(path.resolve()) if shown.startswith(os.pardir) else shown
 
 
 def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnostic], list[Path]]:
@@ -84,7 +90,22 @@ def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnos
     problems: list[d.Diagnostic] = []
     orphans: list[Path] = []
     for raw in paths:
-        path = raw.resolve()
+        try:
+            path = raw.resolve()
+            path.stat()
+        except FileNotFoundError:
+            pass  # reported just below, as for any missing path
+        except (OSError, RuntimeError) as exc:  # a symlink loop, a folder on the way unreadable
+            reason = getattr(exc, "strerror", None) or "a symbolic link loop"
+            problems.append(
+                d.Diagnostic(
+                    d.USAGE,
+                    f"cannot open {raw}: {reason}",
+                    d.Span(str(raw), 1, 1),
+                    "check the path and its symbolic links",
+                )
+            )
+            continue
         if not path.exists():
             problems.append(
                 d.Diagnostic(d.USAGE, f"no such file or folder: {raw}", d.Span(str(raw), 1, 1))
@@ -129,25 +150,48 @@ def card_files(folder: Path) -> list[Path]:
     return [path for path, _ in card_entries(folder)]
 
 
-def card_entries(folder: Path) -> list[tuple[Path, str]]:
-    """The card files of a pack folder, sorted, each with its display path."""
+def card_entries(
+    folder: Path, problems: list[d.Diagnostic] | None = None
+) -> list[tuple[Path, str]]:
+    """The card files of a pack folder, sorted, each with its display path; a sub-folder that
+    cannot be read is added to `problems` (never skipped in silence)."""
     shown_folder = display(folder)
     root = str(folder)
     out: list[tuple[str, Path, str]] = []
-    for dirpath, dirnames, filenames in os.walk(root):
+
+    def unreadable(error: OSError) -> None:
+        if problems is not None:
+            where = display(Path(error.filename)) if error.filename else shown_folder
+            problems.append(
+                d.Diagnostic(
+                    d.FILE_UNREADABLE,
+                    f"cannot read the folder: {error.strerror or error}",
+                    d.Span(where, 1, 1),
+                    "make the folder readable, or move it out of the pack",
+                )
+            )
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=unreadable):
         rel_dir = dirpath[len(root) :].lstrip(os.sep)
         if SKIP_FOLDERS & set(rel_dir.split(os.sep)):
             dirnames[:] = []
             continue
+        # hidden files and folders (.git, .pre-commit-config.yaml, .github) are no cards
+        dirnames[:] = [name for name in dirnames if not name.startswith(".")]
         # a folder named like a card file is listed too, so reading it reports the problem
         odd = [name for name in dirnames if name.endswith(".yaml")]
         dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
+        here = Path(dirpath)  # joined per file below: much cheaper than parsing each whole path
         for name in filenames + odd:
-            if not name.endswith(".yaml") or (name == MANIFEST and not rel_dir):
+            if (
+                name.startswith(".")
+                or not name.endswith(".yaml")
+                or (name == MANIFEST and not rel_dir)
+            ):
                 continue
             rel = os.path.join(rel_dir, name) if rel_dir else name
             shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
-            out.append((rel, Path(dirpath, name), shown))
+            out.append((rel, here / name, shown))
     out.sort()
     return [(path, shown) for _, path, shown in out]
 
@@ -155,9 +199,6 @@ def card_entries(folder: Path) -> list[tuple[Path, str]]:
 @functools.lru_cache(maxsize=1)
 def fingerprint() -> str:
     """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
-    from runtime import registry
-
-    registry.load()
     h = hashlib.sha256(GRAMMAR_FILE.read_bytes())
     here = Path(__file__).resolve().parent
     for module in sorted(here.glob("*.py")):
@@ -169,6 +210,7 @@ def fingerprint() -> str:
 
 
 def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pack:
+    store = cache.store(folder) if cache is not None else None
     manifest_path = folder / MANIFEST
     shown = display(manifest_path)
     try:
@@ -179,8 +221,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         )
         pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
         pack.files = [
-            compile_file(path, folder.name, cache, sources, shown)
-            for path, shown in card_entries(folder)
+            compile_file(path, folder.name, store, sources, shown)
+            for path, shown in card_entries(folder, pack.diagnostics)
         ]
         return pack
     loaded = load_yaml_bytes(raw, shown)
@@ -188,16 +230,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if isinstance(loaded.data, dict):
         diags.extend(schema.check(loaded, "pack"))
+    # the id is the manifest's: a pack folder may have any name (a clone of a pack repository)
     pack_id = str(data.get("id", folder.name))
-    if pack_id != folder.name and isinstance(data.get("id"), str):
-        diags.append(
-            d.Diagnostic(
-                d.ID_MISMATCH,
-                f"the pack id '{pack_id}' differs from its folder '{folder.name}'",
-                loaded.span("/id"),
-                f"rename the folder to '{pack_id}'",
-            )
-        )
     definition = None
     if not any(x.is_error for x in diags):
         players = data.get("players", {})
@@ -214,6 +248,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
                     pack_id,
                     tuple(o.get("choices", ())),
                     tuple(o.get("needs", ())),
+                    o.get("min"),
+                    o.get("max"),
                 )
                 for o in data.get("options", ())
             ),
@@ -225,20 +261,21 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     spans = {
         p: loaded.span(p)
         for p in loaded.positions
-        if p.startswith(("/requires/", "/overrides/")) or p == "/id"
+        if p.startswith(("/requires/", "/overrides/", "/options/")) or p == "/id"
     }
     pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
-    for path, shown_file in card_entries(folder):
-        pack.files.append(compile_file(path, pack_id, cache, sources, shown_file))
+    for path, shown_file in card_entries(folder, pack.diagnostics):
+        pack.files.append(compile_file(path, pack_id, store, sources, shown_file))
     return pack
 
 
 def compile_file(
-    path: Path, pack_id: str, cache: CompileCache | None, sources: Sources, shown: str | None = None
+    path: Path, pack_id: str, cache: PackStore | None, sources: Sources, shown: str | None = None
 ) -> CardFile:
     shown = shown if shown is not None else display(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as exc:
         return CardFile(
             shown,
@@ -251,7 +288,8 @@ def compile_file(
         )
     key = ""
     if cache is not None:
-        key = hashlib.sha256(b"%s\0%s\0" % (shown.encode(), pack_id.encode()) + raw).hexdigest()
+        where = b"%s\0%s\0" % (os.fsencode(shown), pack_id.encode("utf-8", "surrogateescape"))
+        key = hashlib.sha256(where + raw).hexdigest()
         hit = cache.get(key)
         if isinstance(hit, CardFile):
             if len(raw) <= DEFAULT_MAX_BYTES:
@@ -275,27 +313,100 @@ def compile_file(
     return result
 
 
-def load_project(paths: Sequence[Path], *, use_cache: bool = True) -> Project:
-    from compiler.parser import parser
+def _forget_parsed_texts() -> None:
+    """Repeated effect texts are shared within one run only. A parser not yet built holds none,
+    and building it (with Lark) just to empty it would cost every fully cached run."""
+    loaded = sys.modules.get("compiler.parser")
+    if loaded is not None and loaded.parser.cache_info().currsize:
+        loaded.parser().forget()
 
-    parser().forget()  # repeated texts are shared within one run only
+
+def load_project(
+    paths: Sequence[Path],
+    *,
+    use_cache: bool = True,
+    bundled_requirements: bool = True,
+    scenarios: bool = True,
+) -> Project:
+    """Compile and link the packs found in `paths`; a required pack that none of them provides is
+    taken from the bundled packs (linked, but its own diagnostics are not reported). With
+    `scenarios`, the packs' scenario files are checked too."""
+    from compiler.scenario_files import (
+        check_scenario_file,
+        read_scenario,
+        scenario_entries,
+        setup_packs,
+    )
+
+    _forget_parsed_texts()
     cache = CompileCache(fingerprint()) if use_cache else None
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
     packs = [load_pack(folder, cache, sources) for folder in folders]
-    loose = [compile_file(path, "", cache, sources) for path in orphans]
+    scenario_files = [
+        read_scenario(path, shown, sources)
+        for p in packs
+        if scenarios
+        for path, shown in scenario_entries(p.folder)
+    ]
+    if bundled_requirements:
+        # a scenario may play with more bundled packs than its own pack requires
+        named = [pack_id for s in scenario_files for pack_id in setup_packs(s)]
+        packs.extend(_bundled_requirements(packs, named, cache, sources))
+    loose_store = cache.store(None) if cache is not None and orphans else None
+    loose = [compile_file(path, "", loose_store, sources) for path in orphans]
     if cache is not None:
         cache.save()
     cards, link_diags = link(packs)
-    diagnostics = problems + link_diags
+    support_paths = {f.path for p in packs if p.support for f in p.files} | {
+        p.manifest_path for p in packs if p.support
+    }
+    diagnostics = problems + [x for x in link_diags if x.span.path not in support_paths]
     for pack in packs:
+        if pack.support:
+            continue
         diagnostics.extend(pack.diagnostics)
         for f in pack.files:
             diagnostics.extend(f.diagnostics)
     for f in loose:
         diagnostics.extend(f.diagnostics)
-    files = sum(1 + len(p.files) for p in packs) + len(loose)
+    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
+    for scenario in scenario_files:
+        diagnostics.extend(check_scenario_file(scenario, cards, broken))
+    files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenario_files)
     return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
+
+
+def _bundled_requirements(
+    packs: list[Pack], named: list[str], cache: CompileCache | None, sources: Sources
+) -> list[Pack]:
+    """The bundled packs that `packs` require or their scenarios name (with what those require),
+    when `packs` do not provide them themselves."""
+    from cards import BUNDLED
+
+    have = {p.id for p in packs}
+    added: list[Pack] = []
+    wanted = [req for p in packs if p.definition for req in p.definition.requires] + named
+    while wanted:
+        req = wanted.pop(0)
+        folder = BUNDLED / req
+        if req in have or not (folder / MANIFEST).is_file():
+            continue
+        pack = load_pack(folder, cache, sources)
+        pack.support = True
+        have.add(pack.id)
+        added.append(pack)
+        wanted.extend(pack.definition.requires if pack.definition else ())
+    return added
+
+
+def outside_pack_paths(
+    given: Iterable[Path] = (), env: Mapping[str, str] | None = None
+) -> list[Path]:
+    """Pack paths from `--pack` options followed by those of COSMIC_PACKS (a list like PATH)."""
+    env = os.environ if env is None else env
+    listed = [Path(p) for p in env.get("COSMIC_PACKS", "").split(os.pathsep) if p.strip()]
+    return list(dict.fromkeys([*given, *listed]))
 
 
 def bundled_project(*, use_cache: bool = True) -> Project:

@@ -3,9 +3,11 @@ definition can be shown (`cosmic explain`) and compared with its printed text (`
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from runtime import ir
 from runtime.cards import CardDef, Hook
-from runtime.registry import OPS, T, third_person
+from runtime.registry import NOUNS, OPS, PREDICATES, T, load, third_person
 
 ROLE_TEXT = {
     "you": "you",
@@ -25,6 +27,28 @@ ROLE_TEXT = {
     "left": "the player on your left",
     "right": "the player on your right",
 }
+# roles that name several players at once read "each <noun>"; the others "the <noun>"
+SEVERAL = {"player", "ally", "main player", "opposing", "in encounter", "teammate"}
+
+
+def role_text(role: str) -> str:
+    """A role as its registry noun reads: 'the holder', 'each player on your side'."""
+    if role in ROLE_TEXT:
+        return ROLE_TEXT[role]
+    load()
+    noun = next(
+        (n.word for n in NOUNS.values() if n.category == "player" and n.meaning == role), role
+    )
+    return f"{'each' if role in SEVERAL else 'the'} {noun}"
+
+
+def role_plural(role: str) -> str:
+    load()
+    return next(
+        (n.plural for n in NOUNS.values() if n.category == "player" and n.meaning == role), role
+    )
+
+
 POSSESSIVE = {"you": "your", "they": "their", "subject": "their", "event player": "that player's"}
 ALLY_OWNER = {"you": "your allies", "opponent": "the opponent's allies", "subject": "their allies"}
 
@@ -35,21 +59,24 @@ def players(node: ir.Node | None) -> str:
     if isinstance(node, ir.Players):
         if node.role == "ally" and node.of in ALLY_OWNER:
             return "each of " + ALLY_OWNER[node.of]
-        text = ROLE_TEXT.get(node.role, node.role)
+        text = role_text(node.role)
         if node.other:
             text = (
                 text.replace("each ", "each other ", 1)
                 if text.startswith("each ")
-                else "another " + node.role
+                else "another " + text.removeprefix("the ")
             )
         return text
     if isinstance(node, ir.Chosen):
         base = players(node.base)
         noun = base.removeprefix("each ").removeprefix("the ")
+        if node.maximum > 1 and isinstance(node.base, ir.Players):
+            other = "other " if node.base.other else ""
+            return f"any number of {other}{role_plural(node.base.role)} you choose"
         if node.maximum > 1:
             return f"any number of {noun.replace('ally', 'allies').replace('player', 'players')} you choose"
         if isinstance(node.base, ir.Players) and node.base.other:
-            return f"another {node.base.role} you choose"
+            return f"another {noun.removeprefix('other ')} you choose"
         return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun} you choose"
     if isinstance(node, ir.Extreme):
         base = players(node.base).removeprefix("each ")
@@ -68,8 +95,10 @@ def possessive(node: ir.Node | None) -> str:
         return POSSESSIVE[node.role]
     if isinstance(node, ir.Side):
         return side(node) + "'s"
+    if isinstance(node, ir.Players) and node.role == "ally" and node.of in ALLY_OWNER:
+        return ALLY_OWNER[node.of] + "'"  # "your allies' ships"
     text = players(node)
-    return text + "'s"
+    return text + ("'" if text.endswith("s") else "'s")
 
 
 def side(node: ir.Side) -> str:
@@ -91,6 +120,8 @@ def number(node: ir.Node | None) -> str:
     if isinstance(node, ir.Measure):
         if isinstance(node.of, ir.CardRef):
             return card_ref(node.of) + "'s value"
+        if node.of is None:
+            return f"the {node.name}"
         return f"{possessive(node.of)} {node.name}"
     if isinstance(node, ir.Arith):
         op = {"*": "*", "/": "/", "+": "+", "-": "-"}[node.op]
@@ -98,13 +129,30 @@ def number(node: ir.Node | None) -> str:
     if isinstance(node, ir.Half):
         return f"half of {number(node.value)}" + (" rounded up" if node.round_up else "")
     if isinstance(node, ir.CountOf):
-        counted = thing(node.thing)
+        inner = node.thing
+        if isinstance(inner, ir.Cards) and inner.zone == "those":
+            return "the number of " + cards(inner)
+        if isinstance(inner, ir.Cards) and inner.count is None and not inner.filter.types:
+            where = (
+                f"{possessive(inner.owner)} hand"
+                if inner.zone == "hand"
+                else place(ir.Place(inner.zone))
+            )
+            return f"the number of cards in {where}"
+        counted = thing(inner)
         for lead in ("all of ", "all "):
             counted = counted.removeprefix(lead)
         return "the number of " + counted
     if isinstance(node, ir.EventValue):
         return "that many"
     return thing(node)
+
+
+def quantity(node: ir.Node | None) -> str:
+    """A count written before a noun: a plain number as it is, anything else in brackets."""
+    if node is None or isinstance(node, (ir.Num, ir.EventValue)):
+        return number(node)
+    return f"({number(node)})"
 
 
 def _group(node: ir.Node, outer: str) -> str:
@@ -125,27 +173,45 @@ def card_ref(node: ir.CardRef) -> str:
     return f"{possessive(node.owner)} {noun}"
 
 
+def card_noun(kind: str) -> str:
+    """The registry's noun for a kind of card: 'attack card', 'flare'."""
+    load()
+    return f"{kind} card" if f"{kind} card" in NOUNS else kind
+
+
 def cards(node: ir.Cards) -> str:
     types = sorted(node.filter.types or [])
-    noun = " or ".join(types) + " card" if types else "card"
+    noun = " or ".join(card_noun(t) for t in types) if types else "card"
     if node.filter.named == "*":
         noun = "named " + noun
     if node.filter.highest:
         noun = "highest " + noun
     if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
         noun += f" worth {node.filter.min_value}"
+    if node.zone == "those" and not node.each_type:  # the event's cards, or the last handled
+        many = f"those {noun}s"
+        if node.count is None:
+            return many
+        count = quantity(node.count)
+        if node.up_to and count == "99":
+            return f"any number of {many}"
+        return f"{'up to ' if node.up_to else ''}{count} of {many}"
     owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"
+    if node.zone in ("discard", "deck"):
+        owner = f" in {place(ir.Place(node.zone))}"
     if "essence" in types and node.owner is not None:
         owner = f" before {players(node.owner)}"
     if node.each_type:
         return f"1 card of each type{owner}"
+    if node.count is None and types and node.owner is not None and node.zone == "hand":
+        return f"{possessive(node.owner)} {noun}s"
     if node.count is None:
         return (
             f"all {noun}s{owner}"
             if types
             else (f"{possessive(node.owner)} hand" if node.owner is not None else "your hand")
         )
-    count = number(node.count)
+    count = quantity(node.count)
     plural = "" if count == "1" else "s"
     prefix = "up to " if node.up_to else ""
     if node.up_to and count == "99":
@@ -155,17 +221,20 @@ def cards(node: ir.Cards) -> str:
 
 def ships(node: ir.Ships) -> str:
     if node.event:
-        return "those ships" if node.count is None else f"{number(node.count)} of those ships"
+        if node.count is None:
+            return "those ships"
+        return f"{'up to ' if node.up_to else ''}{quantity(node.count)} of those ships"
     where = f" in {place(node.place)}" if isinstance(node.place, ir.Place) else ""
+    whose = "" if node.owner is None else f"{possessive(node.owner)} "
     if node.count is None:
-        return f"all of {possessive(node.owner)} ships{where}"
-    count = number(node.count)
+        return f"all of {whose}ships{where}" if whose else f"all ships{where}"
+    count = quantity(node.count)
     if node.up_to and count == "99":
-        return f"any number of {possessive(node.owner)} ships{where}"
-    owner = "" if node.owner is None else f" of {players(node.owner)}"
-    return (
-        f"{'up to ' if node.up_to else ''}{count} ship{'s' if count != '1' else ''}{owner}{where}"
-    )
+        return f"any number of {whose}ships{where}"
+    lead = "up to " if node.up_to else ""
+    if node.owner is not None:
+        return f"{lead}{count} of {possessive(node.owner)} ships{where}"
+    return f"{lead}{count} ship{'s' if count != '1' else ''}{where}"
 
 
 def place(node: ir.Place) -> str:
@@ -174,9 +243,10 @@ def place(node: ir.Place) -> str:
     if node.kind == "discard":
         return "the discard pile"
     if node.kind == "a colony":
-        return f"a colony of {players(node.owner)}"
+        return f"a colony of {players(node.owner)}" if node.owner is not None else "a colony"
     if node.empty:
-        return f"an empty {node.kind.removesuffix('s')} of {players(node.owner)}"
+        of = f" of {players(node.owner)}" if node.owner is not None else ""
+        return f"an empty {node.kind.removesuffix('s')}{of}"
     return f"{possessive(node.owner)} {node.kind}"
 
 
@@ -192,7 +262,12 @@ def thing(node: ir.Node | None) -> str:
     if isinstance(node, ir.Place):
         return place(node)
     if isinstance(node, ir.Amount):
-        return f"{'up to ' if node.up_to else ''}{number(node.count)} {node.what}"
+        count = quantity(node.count)
+        what = node.what
+        if count == "1":
+            load()
+            what = next((n.word for n in NOUNS.values() if n.plural == what), what)
+        return f"{'up to ' if node.up_to else ''}{count} {what}"
     if isinstance(node, ir.Word):
         return node.word if node.word.startswith(("the ", "a ", "another ")) else f"the {node.word}"
     if isinstance(node, ir.CardFilter):
@@ -208,16 +283,33 @@ def thing(node: ir.Node | None) -> str:
 
 def statement(node: ir.Node, indent: str = "") -> str:
     if isinstance(node, ir.Seq):
-        return "\n".join(statement(n, indent) for n in node.items)
+        return "\n".join(
+            indent + joined if (joined := _one_line(n)) is not None else statement(n, indent)
+            for n in node.items
+        )
     if isinstance(node, ir.Do):
         return indent + do(node)
+    if isinstance(node, ir.May):
+        return indent + may(node)
     if isinstance(node, ir.If):
         text = f"{indent}if {condition(node.cond)}:\n{statement(node.then, indent + '  ')}"
         if node.otherwise is not None:
             text += f"\n{indent}otherwise:\n{statement(node.otherwise, indent + '  ')}"
         return text
     if isinstance(node, ir.ForEach):
-        return f"{indent}for each {thing(node.over).removeprefix('each ')}:\n{statement(node.body, indent + '  ')}"
+        order = f" starting with {players(node.start)}" if node.start is not None else ""
+        order += " in reverse order" if node.reverse else ""
+        over = node.over
+        if isinstance(over, ir.Players) and over.other and over.of is None:
+            who = f"of the other {role_plural(over.role)}"
+        elif isinstance(over, ir.Chosen):
+            who = f"of {players(over)}"
+        elif isinstance(over, ir.Ships) and over.count is None and over.owner is not None:
+            where = f" in {place(over.place)}" if isinstance(over.place, ir.Place) else ""
+            who = f"of {possessive(over.owner)} ships{where}"
+        else:
+            who = thing(over).removeprefix("each ").removeprefix("the ")
+        return f"{indent}for each {who}{order}:\n{statement(node.body, indent + '  ')}"
     if isinstance(node, ir.Choose):
         who = "" if node.chooser is None else players(node.chooser) + " "
         options = "\n".join(
@@ -228,6 +320,9 @@ def statement(node: ir.Node, indent: str = "") -> str:
     if isinstance(node, ir.Repeat):
         return f"{indent}repeat {node.times} times:\n{statement(node.body, indent + '  ')}"
     if isinstance(node, ir.Instead):
+        parts = node.body.items if isinstance(node.body, ir.Seq) else (node.body,)
+        if len(parts) > 1 and all(isinstance(p, ir.Do) and p.subject is None for p in parts):
+            return f"{indent}instead, " + " and ".join(statement(p) for p in parts)
         return f"{indent}instead, {statement(node.body).strip()}"
     if isinstance(node, ir.Lasting):
         lead = (
@@ -235,12 +330,32 @@ def statement(node: ir.Node, indent: str = "") -> str:
             if node.duration in ("encounters", "turns")
             else f"until the end of the {node.duration}"
         )
-        return f"{indent}{lead}, {statement(node.body).strip()}"
+        return f"{indent}{lead}, {statement(node.body, indent).lstrip()}"
     if isinstance(node, ir.Delayed):
-        return f"{indent}at {node.window}: {statement(node.body).strip()}"
+        body = statement(node.body, indent + "  ")
+        if "\n" in body.strip():
+            return f"{indent}at {node.window}:\n{body}"
+        return f"{indent}at {node.window}: {body.strip()}"
     if isinstance(node, ir.Forbid):
-        return f"{indent}{players(node.subject)} may not {node.action}"
+        op = node.action if node.action in OPS else "must play"
+        forbidden = do(ir.Do(op, None, node.args)) if node.args else node.action
+        return f"{indent}{players(node.subject)} may not {forbidden}"
     return indent + "?"
+
+
+def _one_line(node: ir.Node) -> str | None:
+    """Statements written as one (`A and B`, one subject) inside a longer block, else None."""
+    if not isinstance(node, ir.Seq) or len(node.items) < 2:
+        return None
+    parts = node.items
+    if not all(isinstance(p, ir.Do) and not p.may for p in parts):
+        return None
+    subjects = {p.subject for p in parts if isinstance(p, ir.Do)}
+    if len(subjects) != 1:
+        return None
+    texts = [do(p) for p in parts if isinstance(p, ir.Do)]
+    who = players(next(iter(subjects))) + " " if next(iter(subjects)) is not None else ""
+    return texts[0] + "".join(" and " + t.removeprefix(who) for t in texts[1:])
 
 
 def choice(label: str, option: ir.Node, indent: str) -> str:
@@ -248,6 +363,14 @@ def choice(label: str, option: ir.Node, indent: str) -> str:
     body = statement(option, indent + "      ")
     lead = f'{indent}  - "{label}":' if label else f"{indent}  -"
     return f"{lead}\n{body}" if "\n" in body else f"{lead} {body.strip()}"
+
+
+def may(node: ir.May) -> str:
+    """`you may A and B`: the subject once, `may`, then each part's verb phrase."""
+    parts = node.body.items if isinstance(node.body, ir.Seq) else (node.body,)
+    verbs = [do(replace(p, subject=None)) for p in parts if isinstance(p, ir.Do)]
+    who = players(node.subject) if node.subject is not None else "you"
+    return f"{who} may {' and '.join(verbs)}"
 
 
 def do(node: ir.Do) -> str:
@@ -278,7 +401,9 @@ def do(node: ir.Do) -> str:
             continue
         text = thing(arg) if slot.type not in (T.NUMBER, T.FORMULA) else number(arg)
         if slot.type is T.WORD and slot.word:
-            text = slot.word
+            text = slot.word if " " in slot.word else f"the {slot.word}"
+        if slot.type is T.POWER:
+            text = f"{possessive(arg)} power"
         if slot.type is T.QUANTITY and isinstance(arg, ir.Measure):
             text = number(arg)
         parts.append(f"{slot.prep} {text}" if slot.prep else text)
@@ -289,7 +414,9 @@ def do(node: ir.Do) -> str:
 
 def condition(node: ir.Node) -> str:
     if isinstance(node, ir.AllOf):
-        return " and ".join(condition(n) for n in node.items)
+        return " and ".join(
+            f"({condition(n)})" if isinstance(n, ir.AnyOf) else condition(n) for n in node.items
+        )
     if isinstance(node, ir.AnyOf):
         return " or ".join(condition(n) for n in node.items)
     if isinstance(node, ir.Not):
@@ -303,7 +430,10 @@ def condition(node: ir.Node) -> str:
             "==": "is",
             "!=": "is not",
         }
-        return f"{number(node.left)} {words[node.op]} {number(node.right)}"
+        right = number(node.right)
+        if node.op != "==" and not isinstance(node.right, ir.Num):
+            right = f"({right})"
+        return f"{number(node.left)} {words[node.op]} {right}"
     if isinstance(node, ir.Pred):
         args = node.args
         if node.name == "card is":
@@ -325,7 +455,9 @@ def condition(node: ir.Node) -> str:
             return f"those ships are {possessive(args[0]).replace('your', 'yours')}"
         if node.name == "is player":
             return f"{players(args[0])} is {players(args[1])}"
-        return f"{players(args[0])} {node.name}"
+        pred = PREDICATES.get(node.name)
+        written = pred.forms[0] if pred is not None and pred.forms else node.name
+        return f"{players(args[0])} {written}"
     return "?"
 
 

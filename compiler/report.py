@@ -14,6 +14,30 @@ from compiler.diagnostics import CODES, Code, Diagnostic, Severity
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
 TOOL_NAME = "cosmic"
+# The version of the JSON report layouts (validate --format json, simulate --json): raised when a
+# field changes meaning or goes away; new fields may appear within a version.
+JSON_FORMAT = 1
+DIAGNOSTICS_DOC = "diagnostics.md"
+
+
+def tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cosmic-rules")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def diagnostics_doc() -> Path | None:
+    """The reference of every diagnostic code: in the package when installed from a wheel, in
+    docs/ of a source checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / DIAGNOSTICS_DOC, here.parent / "docs" / DIAGNOSTICS_DOC):
+        if candidate.is_file():
+            return candidate
+    return None
+
 
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
@@ -78,9 +102,20 @@ def _caret_line(source: str, column: int, end_column: int | None) -> str:
 # --- JSON ---------------------------------------------------------------------
 
 
-def render_json(diags: list[Diagnostic]) -> str:
-    """A JSON array with one object per diagnostic, keys in a fixed order."""
-    return json.dumps([_json_record(d) for d in diags], indent=2, ensure_ascii=False)
+def render_json(diags: list[Diagnostic], files: int | None = None) -> str:
+    """A JSON object: the layout's version, the tool, counts, and one record per diagnostic with
+    keys in a fixed order (documented in docs/formats.md)."""
+    errors = sum(1 for d in diags if d.is_error)
+    report = {
+        "format": JSON_FORMAT,
+        "tool": TOOL_NAME,
+        "version": tool_version(),
+        "files": files,
+        "errors": errors,
+        "warnings": len(diags) - errors,
+        "diagnostics": [_json_record(d) for d in diags],
+    }
+    return json.dumps(report, indent=2, ensure_ascii=False)
 
 
 def _json_record(diag: Diagnostic) -> dict[str, Any]:
@@ -139,7 +174,7 @@ def render_sarif(diags: list[Diagnostic], *, root: str | None = None) -> str:
     codes.extend(_unregistered_codes(diags))
     rule_index = {code.id: index for index, code in enumerate(codes)}
     run: dict[str, Any] = {
-        "tool": {"driver": {"name": TOOL_NAME, "rules": [_sarif_rule(c) for c in codes]}},
+        "tool": {"driver": _sarif_driver(codes)},
         "columnKind": "unicodeCodePoints",
         "results": [_sarif_result(d, rule_index[d.code.id], root) for d in diags],
     }
@@ -158,13 +193,29 @@ def _unregistered_codes(diags: list[Diagnostic]) -> list[Code]:
     return list(extra.values())
 
 
-def _sarif_rule(code: Code) -> dict[str, Any]:
-    return {
+def _sarif_driver(codes: list[Code]) -> dict[str, Any]:
+    version = tool_version()
+    doc = diagnostics_doc()
+    driver: dict[str, Any] = {"name": TOOL_NAME, "version": version}
+    if version != "unknown":
+        driver["semanticVersion"] = version
+    if doc is not None:
+        driver["informationUri"] = doc.as_uri()
+    driver["rules"] = [_sarif_rule(c, doc) for c in codes]
+    return driver
+
+
+def _sarif_rule(code: Code, doc: Path | None) -> dict[str, Any]:
+    rule: dict[str, Any] = {
         "id": code.id,
         "name": code.name,
         "shortDescription": {"text": code.summary},
+        "help": {"text": f"{code.id} {code.name}: {code.summary}"},
         "defaultConfiguration": {"level": code.severity.value},
     }
+    if doc is not None:
+        rule["helpUri"] = f"{doc.as_uri()}#{code.id.lower()}"
+    return rule
 
 
 def _sarif_result(diag: Diagnostic, rule_index: int, root: str | None) -> dict[str, Any]:

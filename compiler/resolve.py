@@ -13,6 +13,7 @@ from runtime.registry import (
     ADVERBS,
     MEASURES,
     NOUNS,
+    NUMBER_RANGES,
     OPS,
     PREDICATES,
     NounDef,
@@ -44,6 +45,8 @@ class Scope:
     subject_set: bool = False  # inside the arguments of a statement with its own subject
     in_event: bool = False  # the window carries an event ("those ships", "that card")
     recurring: bool = False  # inside a lasting effect that spans later encounters
+    argument: str = T.NUMBER.value  # what the numbers written here count (a NUMBER_RANGES key)
+    repeats: int = 1  # how many times the enclosing repeats run the text here
 
 
 @dataclass
@@ -111,14 +114,20 @@ class Resolver:
             )
             return ir.Choose(options, labels, chooser, stmt.fresh)
         if isinstance(stmt, ast.RepeatStmt):
-            if not 1 <= stmt.times <= 20:
-                raise ResolveError(
-                    d.BAD_ARGUMENTS,
-                    f"repeat {stmt.times} times is out of range",
-                    stmt.pos,
-                    "repeat between 1 and 20 times",
-                )
-            return ir.Repeat(stmt.times, self._block(stmt.body))
+            self._in_range(stmt.times, "repeat", stmt.pos)
+            # nested repeats multiply: their product is held to the same range
+            total = stmt.times * self.scope.repeats
+            self._in_range(
+                total,
+                "repeat",
+                stmt.pos,
+                f"repeating {stmt.times} times inside repeats makes {total} repeats in all",
+            )
+            saved_repeats, self.scope.repeats = self.scope.repeats, total
+            try:
+                return ir.Repeat(stmt.times, self._block(stmt.body))
+            finally:
+                self.scope.repeats = saved_repeats
         if isinstance(stmt, ast.InsteadStmt):
             if not self.scope.in_event:
                 raise ResolveError(
@@ -162,6 +171,7 @@ class Resolver:
         return np.det in ("a", "another", "any") or any(t.kind == "chosen" for t in np.tails)
 
     def _lasting(self, duration: ast.Duration, body: ir.Node) -> ir.Node:
+        self._in_range(duration.count, "duration", duration.pos)
         condition = self._cond(duration.condition) if duration.condition is not None else None
         return ir.Lasting(duration.scope, body, duration.count, condition)
 
@@ -195,11 +205,19 @@ class Resolver:
             over = self._players(stmt.np)
             saved = self.scope.loop_var
             self.scope.loop_var = True
+            start = self._players(stmt.start) if stmt.start is not None else None
             try:
                 body = self._block(stmt.body)
             finally:
                 self.scope.loop_var = saved
-            return ir.ForEach(over, body)
+            return ir.ForEach(over, body, start, stmt.reverse)
+        if stmt.start is not None or stmt.reverse:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                "only players are gone through in an order",
+                stmt.pos,
+                "write 'for each player starting with you:' or 'for each player in reverse order:'",
+            )
         over = self._countable(stmt.np)
         return ir.ForEach(over, self._block(stmt.body))
 
@@ -216,11 +234,31 @@ class Resolver:
             finally:
                 self.scope.loop_var = saved
             return ir.ForEach(chosen, body)
+        if len(stmt.verbs) > 1 and stmt.modal == "may":
+            return self._may_all(stmt)
         parts: list[ir.Node] = []
         for i, vp in enumerate(stmt.verbs):
             last = i == len(stmt.verbs) - 1
             parts.append(self._verb_phrase(stmt, vp, prevent=stmt.prevent and last))
         node: ir.Node = parts[0] if len(parts) == 1 else ir.Seq(tuple(parts))
+        if stmt.duration is not None:
+            node = self._lasting(stmt.duration, node)
+        return node
+
+    def _may_all(self, stmt: ast.Simple) -> ir.Node:
+        """`you may A and B`: one offer; the parts act for the player who accepted it."""
+        whole = self._simple(replace(stmt, modal=None, duration=None))
+        parts = whole.items if isinstance(whole, ir.Seq) else (whole,)
+        subject = next((p.subject for p in parts if isinstance(p, ir.Do)), None)
+        if subject is not None and subject != ir.Players("you"):
+            acting = ir.Players("subject")
+            parts = tuple(
+                replace(p, subject=acting) if isinstance(p, ir.Do) and p.subject is not None else p
+                for p in parts
+            )
+        else:
+            subject = None
+        node: ir.Node = ir.May(subject, ir.Seq(parts), self._slice(stmt.pos))
         if stmt.duration is not None:
             node = self._lasting(stmt.duration, node)
         return node
@@ -301,6 +339,7 @@ class Resolver:
                     )
                 i = by_prep[a.prep]
                 bound[i] = self._convert(a.value, op.slots[i].type, op.slots[i])
+                self._check_card_place(op, bound[i], a)
             else:
                 # a noun phrase that carries `in ...` may stand for a slot that wants a place
                 if next_bare >= len(bare):
@@ -323,9 +362,53 @@ class Resolver:
                 )
         return tuple(bound)
 
+    def _check_card_place(self, op: OpDef, place: ir.Node | None, written: ast.PP) -> None:
+        """An op that moves cards takes them from, or puts them in, a place that holds cards."""
+        if not isinstance(place, ir.Place) or not any(s.type is T.CARDS for s in op.slots):
+            return
+        if place.kind not in CARD_ZONES:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"cards are not kept in '{_np_text(written.value) if isinstance(written.value, ast.NP) else place.kind}'",
+                written.pos,
+                "cards are in a hand, the deck or the discard pile",
+            )
+
     # ---------------------------------------------------------------- conversions by slot type
 
     def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
+        saved = self.scope.argument
+        self.scope.argument = t.value
+        try:
+            return self._convert_as(expr, t, slot)
+        finally:
+            self.scope.argument = saved
+
+    def _in_range(
+        self, value: int, argument: str, pos: ast.Pos, message: str | None = None
+    ) -> None:
+        """The one check of a written number against the range the registry gives its kind."""
+        low, high = NUMBER_RANGES.get(argument, NUMBER_RANGES[T.NUMBER.value])
+        if message is not None and not low <= value <= high:
+            raise ResolveError(
+                d.NUMBER_OUT_OF_RANGE, message, pos, f"{argument}s may make at most {high} in all"
+            )
+        if not low <= value <= high:
+            what = {
+                T.CARDS.value: "a number of cards",
+                T.SHIPS.value: "a number of ships",
+                T.AMOUNT.value: "an amount",
+                "repeat": "a repeat",
+                "duration": "a duration",
+            }.get(argument, "a number")
+            raise ResolveError(
+                d.NUMBER_OUT_OF_RANGE,
+                f"{value} is out of range for {what}",
+                pos,
+                f"write a number from {low} to {high}",
+            )
+
+    def _convert_as(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
         if t is T.NUMBER or t is T.FORMULA:
             return self._number(expr)
         pos = _pos_of(expr)
@@ -538,6 +621,7 @@ class Resolver:
 
     def _number(self, expr: ast.Expr) -> ir.Node:
         if isinstance(expr, ast.Num):
+            self._in_range(expr.value, self.scope.argument, expr.pos)
             return ir.Num(expr.value)
         if isinstance(expr, ast.Var):
             raise ResolveError(
@@ -612,6 +696,13 @@ class Resolver:
     def _quantity(self, np: ast.NP) -> ir.Node:
         """A number the game keeps, for an owner: `your total`, `either side's total`."""
         name = self._measure_name(np.noun or "", np.pos)
+        if np.tails:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{_np_text(np)}' cannot be narrowed this way",
+                np.tails[0].pos,
+                "a number the game keeps belongs to a player: write 'your total', 'the offense's lucre'",
+            )
         owner: ir.Node | None = None
         if np.form == "owned" and np.possessor is not None:
             possessor = np.possessor
@@ -683,6 +774,7 @@ class Resolver:
             value = np.worth
             if not isinstance(value, ast.Num):
                 raise ResolveError(d.BAD_PHRASE, "'worth' takes a plain number", _pos_of(value))
+            self._in_range(value.value, T.NUMBER.value, value.pos)
             worth = value.value
         return ir.CardFilter(types, worth, worth, highest="highest" in np.modifiers)
 
@@ -710,8 +802,13 @@ class Resolver:
                 "cards are written like '2 cards', 'a random card', 'your hand', 'an attack card'",
             )
         noun = self._noun(np)
-        if np.form == "owned" and noun.meaning != "hand" and not self._plural(np):
-            return self._card_ref(np)
+        if (
+            np.form == "owned"
+            and noun.meaning in ("any", "encounter", "kicker")
+            and not np.modifiers
+            and not self._plural(np)
+        ):
+            return self._card_ref(np)  # "your card": the card a side plays, not one of a hand
         owner = self._owner(np)
         zone = "hand"
         if np.form == "phrase" and np.det in ("those", "these"):
@@ -722,7 +819,21 @@ class Resolver:
             if tail.kind == "in" and tail.np is not None:
                 place = self._place(tail.np)
                 assert isinstance(place, ir.Place)
-                zone = {"discard": "discard", "deck": "deck"}.get(place.kind, "hand")
+                if place.kind not in CARD_ZONES:
+                    raise ResolveError(
+                        d.BAD_PHRASE,
+                        f"cards are not kept in '{_np_text(tail.np)}'",
+                        tail.pos,
+                        "cards are in a hand, the deck or the discard pile",
+                    )
+                if owner is not None and place.owner is not None and owner != place.owner:
+                    raise ResolveError(
+                        d.BAD_PHRASE,
+                        f"'{_np_text(np)}' names two owners",
+                        np.pos,
+                        "name the owner once: 'the opponent's cards' or 'the cards in the opponent's hand'",
+                    )
+                zone = CARD_ZONES[place.kind]
                 owner = place.owner if owner is None else owner
             elif tail.kind == "of" and tail.np is not None and tail.np.noun in ("type", "types"):
                 each_type = True
@@ -817,6 +928,16 @@ class Resolver:
         kind = noun.meaning
         if kind == "colonies" and np.det == "a" and not self._plural(np):
             kind = "a colony"  # one colony, picked by the effect's owner
+        if owner is not None and kind == "planets":
+            kind = "home planets"  # "the defense's planets": the planets of its home system
+        if owner is not None and kind in UNOWNED_PLACES:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{noun.word}' belongs to no player",
+                np.pos,
+                f"write 'the {noun.word}'; to name whose ships, put the owner on the ships:"
+                f" 'your ships in the {noun.word}'",
+            )
         return ir.Place(kind, owner, "empty" in np.modifiers)
 
     def _side(self, np: ast.NP) -> ir.Node:
@@ -922,14 +1043,27 @@ class Resolver:
         noun = self._noun(np)
         amount: ir.Node
         if category == "card":
-            amount = ir.CountOf(ir.Cards(None, self._filter(np), who))
+            held = self._cards(replace(np, quantity=None, det=None), counting=True)
+            if not isinstance(held, ir.Cards) or held.owner not in (None, who):
+                raise ResolveError(
+                    d.BAD_CONDITION,
+                    f"'{_np_text(np)}' cannot be had",
+                    np.pos,
+                    "write 'you have 2 attack cards' or 'you have no cards in your hand'",
+                )
+            amount = ir.CountOf(replace(held, count=None, owner=who))
         elif category == "ship":
-            place = None
-            for tail in np.tails:
-                if tail.kind == "in" and tail.np is not None:
-                    place = self._place(tail.np)
-            amount = ir.CountOf(ir.Ships(None, who, place))
+            ships = self._ships(replace(np, quantity=None, det=None))
+            assert isinstance(ships, ir.Ships)
+            amount = ir.CountOf(ir.Ships(None, who, ships.place))
         elif category in ("measure", "place"):
+            if np.tails:
+                raise ResolveError(
+                    d.BAD_CONDITION,
+                    f"'{_np_text(np)}' cannot be narrowed this way",
+                    np.tails[0].pos,
+                    "write it as 'you have at least 3 lucre'",
+                )
             amount = ir.Measure(self._measure_name(noun.word, np.pos), who)
         else:
             raise ResolveError(d.BAD_CONDITION, f"players do not have '{_np_text(np)}'", np.pos)
@@ -1068,6 +1202,14 @@ def _slot_text(slot: Slot) -> str:
     what = slot.word or slot.type.value
     return f"'{slot.prep} {what}'" if slot.prep else what
 
+
+# places cards are kept in, and the zone each one is
+CARD_ZONES = {"hand": "hand", "discard": "discard", "deck": "deck"}
+
+# places no player owns: an owner written on them has no meaning, so it is refused
+UNOWNED_PLACES = frozenset(
+    {"warp", "encounter", "gate", "target planet", "new colony", "deck", "discard", "box", "game"}
+)
 
 # role words a player can be tested against; other player nouns name particular players
 ROLE_WORDS = {*ROLES, "opponent", "winner", "loser", "player"}

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compiler import diagnostics as d
+from compiler.refusals import Refusal, RefusalWatch
 from compiler.source import Loaded, load_yaml_file
 from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
 from runtime.cards import CardSet
@@ -19,7 +21,6 @@ from runtime.game import Game, GameOver
 from runtime.invariants import InvariantBroken, check
 from runtime.setup import Setup, SetupError
 
-SCENARIO_KEYS = {"name", "covers", "setup", "start", "play", "answers", "auto", "expect", "notes"}
 PLAY_MODES = ("setup", "encounter", "turn", "game")
 
 
@@ -38,6 +39,8 @@ class Result:
     failures: list[tuple[int, str]] = field(default_factory=list)
     seconds: float = 0.0
     log: list[str] = field(default_factory=list)
+    # problems found before playing (the same diagnostics `cosmic validate` gives)
+    diagnostics: list[d.Diagnostic] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -45,13 +48,10 @@ class Result:
 
 
 def discover(paths: Sequence[Path]) -> list[Path]:
-    found: list[Path] = []
-    for path in paths:
-        if path.is_file():
-            found.append(path)
-        elif path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if "scenarios" in p.parts))
-    return list(dict.fromkeys(found))
+    """The scenario files the paths name (see compiler.scenario_files)."""
+    from compiler.scenario_files import find_scenarios
+
+    return [f.path for f in find_scenarios(paths)[0]]
 
 
 class Runner:
@@ -59,46 +59,50 @@ class Runner:
         self.cards = cards
         self.rules = rules
 
-    def run(self, path: Path) -> Result:
+    def run(self, path: Path, shown: str | None = None, packs: Sequence[str] = ("base",)) -> Result:
+        """Play one scenario file; `packs` (the pack it belongs to) are played when its setup
+        names none. A bad file fails with the validator's diagnostics; nothing here raises."""
+        from compiler.scenario_check import check_scenario
+
         started = time.perf_counter()
-        loaded = load_yaml_file(path)
-        result = Result(str(path), path.stem)
-        if loaded.diagnostics and any(x.is_error for x in loaded.diagnostics):
-            first = next(x for x in loaded.diagnostics if x.is_error)
-            result.failures.append((first.span.line, f"cannot read the scenario: {first.message}"))
+        shown = shown if shown is not None else str(path)
+        loaded = load_yaml_file(path, shown)
+        result = Result(shown, path.stem)
+        problems = [x for x in loaded.diagnostics if x.is_error]
+        if not problems:
+            problems = [x for x in check_scenario(loaded, self.cards) if x.is_error]
+        if problems:
+            result.diagnostics = problems
+            result.failures = [(x.span.line, f"{x.message}") for x in problems]
             return result
         data = loaded.data
+        assert isinstance(data, dict)  # the checks above refuse anything else
+        result.name = str(data.get("name", path.stem))
+        result.covers = tuple(data.get("covers", ()))
         try:
-            if not isinstance(data, dict):
-                raise ScenarioError("a scenario is a mapping")
-            unknown = set(data) - SCENARIO_KEYS
-            if unknown:
-                key = sorted(unknown)[0]
-                raise ScenarioError(
-                    f"unknown scenario key '{key}' (keys: {', '.join(sorted(SCENARIO_KEYS))})",
-                    loaded.span("/" + key, key=True).line,
-                )
-            result.name = str(data.get("name", path.stem))
-            result.covers = tuple(data.get("covers", ()))
-            self._play(loaded, data, result)
+            self._play(loaded, data, result, packs)
         except ScenarioError as exc:
             result.failures.append((exc.line, exc.message))
+        except Exception as exc:  # a bad scenario fails alone; it never stops the run
+            result.failures.append((1, f"internal error: {type(exc).__name__}: {exc}"))
         result.seconds = time.perf_counter() - started
         return result
 
     # ---------------------------------------------------------------- building the game
 
-    def _play(self, loaded: Loaded, data: dict[str, Any], result: Result) -> None:
+    def _play(
+        self, loaded: Loaded, data: dict[str, Any], result: Result, packs: Sequence[str]
+    ) -> None:
         from compiler.setups import with_requirements
         from runtime.rules.turn import play_game, play_turn, start_game
 
         setup_data = data.get("setup") or {}
         try:
             aliens = setup_data.get("aliens")
-            packs = with_requirements(self.cards, setup_data.get("packs", ["base"]))
+            chosen = with_requirements(self.cards, setup_data.get("packs", packs))
             setup = Setup(
                 players=int(setup_data.get("players", 3)),
-                packs=packs,
+                packs=chosen,
                 aliens=None if aliens is None else tuple(str(a) for a in aliens),
                 options=dict(setup_data.get("options") or {}),
                 seed=int(setup_data.get("seed", 1)),
@@ -109,9 +113,17 @@ class Runner:
         script = self._script(loaded, data.get("answers") or [])
         auto = set(data.get("auto") or [])
         agent = ScriptedAgent(script, fallback=lambda d: _auto_answer(d, auto))
+        refused = (data.get("expect") or {}).get("refused") or []
+        watch = RefusalWatch(
+            agent,
+            [
+                Refusal(seat, entry, loaded.span(f"/expect/refused/{i}").line)
+                for i, (seat, entry) in enumerate(self._script(loaded, refused, "/expect/refused"))
+            ],
+        )
         try:
             game = Game(
-                self.cards, setup, [agent] * setup.players, rules=self.rules, observer=check
+                self.cards, setup, [watch] * setup.players, rules=self.rules, observer=check
             )
         except SetupError as exc:
             raise ScenarioError(
@@ -164,14 +176,19 @@ class Runner:
                     f"{len(leftover)} scripted answer(s) were never asked for, first: {game.state.players[seat].color} {entry.kind}",
                 )
             )
+        result.failures.extend(watch.report([p.color for p in game.state.players]))
         self._expect(game, loaded, data.get("expect") or {}, result)
 
-    def _script(self, loaded: Loaded, answers: list[Any]) -> list[tuple[int, Scripted]]:
+    def _script(
+        self, loaded: Loaded, answers: list[Any], where: str = "/answers"
+    ) -> list[tuple[int, Scripted]]:
         from runtime.setup import COLORS
 
         script = []
+        if not isinstance(answers, list):
+            raise ScenarioError("a list of 'colour kind: choice' pairs", loaded.span(where).line)
         for i, entry in enumerate(answers):
-            line = loaded.span(f"/answers/{i}").line
+            line = loaded.span(f"{where}/{i}").line
             if not isinstance(entry, dict) or len(entry) != 1:
                 raise ScenarioError("each answer is one 'colour kind: choice' pair", line)
             ((key, value),) = entry.items()
@@ -487,6 +504,8 @@ class Runner:
                 for i, fragment in enumerate(want):
                     if any(str(fragment) in line for line in result.log):
                         fail(f"{p}/{i}", f"the log should not mention '{fragment}'")
+            elif key == "refused":
+                pass  # checked as the decisions come (see compiler/refusals.py)
             elif key == "aliens":
                 for color, alien in want.items():
                     seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)

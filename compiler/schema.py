@@ -12,7 +12,7 @@ from typing import Any
 from compiler import diagnostics as d
 from compiler.source import Loaded
 from runtime.cards import CARD_KINDS
-from runtime.roles import ROLES
+from runtime.setup import MAX_PLAYERS
 from runtime.windows import BY_NAME
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -21,6 +21,8 @@ ID_PATTERN = "^[a-z0-9][a-z0-9-]*$"
 
 
 def role_pattern() -> str:
+    from runtime.roles import ROLES  # only when the schemas are built: it loads the game state
+
     names = "|".join(sorted(ROLES, key=len, reverse=True))
     return f"^({names})( or ({names}))*$"
 
@@ -110,10 +112,11 @@ def kind_schema(kind: str) -> dict[str, Any]:
                 "required": ["name", "count"],
                 "properties": {
                     "name": _str("what the essence cards are called"),
-                    "count": {"type": "integer", "minimum": 1},
+                    "count": {"type": "integer", "minimum": 1, "maximum": 100},
                     "cache": {
                         "type": "integer",
                         "minimum": 1,
+                        "maximum": 100,
                         "description": "how many cards the cache holds (3 unless stated)",
                     },
                 },
@@ -163,7 +166,7 @@ def kind_schema(kind: str) -> dict[str, Any]:
         required += ["type"]
     elif kind == "tech":
         props.update(
-            research={"oneOf": [{"type": "integer", "minimum": 0}, {"const": "X"}]},
+            research={"oneOf": [{"type": "integer", "minimum": 0, "maximum": 100}, {"const": "X"}]},
             after_use={"enum": ["discard", "stays", "passes"]},
             hidden={"type": "boolean"},
             play=play,
@@ -257,7 +260,12 @@ def pack_document() -> dict[str, Any]:
             "name": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
             "default": {"type": ["boolean", "integer", "string"]},
             "doc": {"type": "string"},
-            "choices": {"type": "array"},
+            "choices": {"type": "array", "minItems": 1},
+            "min": {"type": "integer", "description": "the least value of a whole-number option"},
+            "max": {
+                "type": "integer",
+                "description": "the greatest value of a whole-number option",
+            },
             "needs": {
                 "type": "array",
                 "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
@@ -282,8 +290,8 @@ def pack_document() -> dict[str, Any]:
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "min": {"type": "integer", "minimum": 1},
-                    "max": {"type": "integer", "minimum": 1},
+                    "min": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
+                    "max": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
                 },
             },
             "overrides": {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN}},
@@ -292,7 +300,26 @@ def pack_document() -> dict[str, Any]:
 
 
 def documents() -> dict[str, dict[str, Any]]:
-    return {"card.schema.json": card_document(), "pack.schema.json": pack_document()}
+    from compiler.scenario_schema import scenario_document
+    from compiler.traces import trace_document
+
+    return {
+        "card.schema.json": card_document(),
+        "pack.schema.json": pack_document(),
+        "scenario.schema.json": scenario_document(),
+        "trace.schema.json": trace_document(),
+    }
+
+
+def _document(which: str) -> dict[str, Any]:
+    """The schema a file is checked against: a manifest, a scenario, or one card kind."""
+    if which == "pack":
+        return pack_document()
+    if which == "scenario":
+        from compiler.scenario_schema import scenario_document
+
+        return scenario_document()
+    return {"$defs": card_document()["$defs"], "$ref": f"#/$defs/{which}"}
 
 
 def write_all(folder: Path) -> list[Path]:
@@ -312,16 +339,14 @@ def write_all(folder: Path) -> list[Path]:
 def _validator(which: str) -> Any:
     import jsonschema
 
-    doc = pack_document() if which == "pack" else card_document()
-    schema = doc if which == "pack" else {"$defs": doc["$defs"], "$ref": f"#/$defs/{which}"}
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(_document(which))
 
 
 def _subschema(which: str, path: list[str | int]) -> dict[str, Any]:
     """The object schema at a data path (following $refs through $defs), for key hints."""
-    doc = pack_document() if which == "pack" else card_document()
+    doc = card_document() if which not in ("pack", "scenario") else _document(which)
     defs = doc.get("$defs", {})
-    node: dict[str, Any] = doc if which == "pack" else defs[which]
+    node: dict[str, Any] = doc if which in ("pack", "scenario") else defs[which]
     for step in path:
         if "$ref" in node:
             node = defs[node["$ref"].rsplit("/", 1)[1]]
@@ -342,15 +367,9 @@ def pointer(path: Iterable[str | int]) -> str:
 def _quick(which: str) -> Any:
     """A generated validator that only answers 'valid or not', about 20x faster than the
     reference validator; tests check that the two always agree on our schemas."""
-    import fastjsonschema
+    from compiler.quickcheck import checker
 
-    doc = (
-        pack_document()
-        if which == "pack"
-        else {"$defs": card_document()["$defs"], "$ref": f"#/$defs/{which}"}
-    )
-    # fastjsonschema reads draft-07; our schemas use nothing draft-07 lacks ($defs is found by pointer)
-    return fastjsonschema.compile({**doc, "$schema": "http://json-schema.org/draft-07/schema#"})
+    return checker(which)
 
 
 def is_valid(data: Any, which: str) -> bool:
@@ -409,6 +428,8 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
             d.Diagnostic(d.MISSING_KEY, f"missing required key '{k}'", span, f"add '{k}:'")
             for k in missing
         ]
+    if "propertyNames" in error.relative_schema_path:
+        return [_bad_name(loaded, path, str(instance), error.validator_value)]
     span = loaded.span(where)
     if kind == "type":
         want = error.validator_value
@@ -438,9 +459,20 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
         values = instance if isinstance(instance, list) else [instance]
         found: list[d.Diagnostic] = []
         for i, value in enumerate(values):
+            where_i = pointer([*path, i]) if isinstance(instance, list) else where
+            if not isinstance(value, str):
+                # a mapping, a nested list or a number where a window name belongs
+                found.append(
+                    d.Diagnostic(
+                        d.WRONG_TYPE,
+                        f"'when' must be a window name or a list of them, not {_describe(value)}",
+                        loaded.span(where_i),
+                        "write one window, like 'reveal.totals', or a list of windows",
+                    )
+                )
+                continue
             if value in BY_NAME:
                 continue
-            where_i = pointer([*path, i]) if isinstance(instance, list) else where
             hint = (
                 d.did_you_mean(str(value), list(BY_NAME)) or "see the windows in docs/language.md"
             )
@@ -453,6 +485,8 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
             )
         return found
     if kind == "pattern" and path and path[-1] == "as":
+        from runtime.roles import ROLES
+
         text = str(instance)
         roles_out: list[d.Diagnostic] = []
         offset = 0
@@ -486,6 +520,23 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
         hint = advice.get(field, f"add at least {error.validator_value} item(s) to '{field}'")
         return [d.Diagnostic(d.SCHEMA_OTHER, f"'{field}' must not be empty", span, hint)]
     return [d.Diagnostic(d.SCHEMA_OTHER, error.message, span)]
+
+
+def _bad_name(loaded: Loaded, path: list[str | int], name: str, rule: Any) -> d.Diagnostic:
+    """A key that breaks a `propertyNames` rule: a colour that is not one, or an answer that is
+    not 'colour kind'."""
+    span = loaded.span(pointer([*path, name]), key=True)
+    if isinstance(rule, list):
+        hint = d.did_you_mean(name, [str(r) for r in rule]) or "one of: " + ", ".join(
+            map(str, rule)
+        )
+        return d.Diagnostic(d.BAD_VALUE, f"'{name}' is not a player colour", span, hint)
+    return d.Diagnostic(
+        d.BAD_VALUE,
+        f"'{name}' should be a colour and a decision kind",
+        span,
+        "write each answer as 'colour kind: choice', e.g. 'red launch.planet: blue planet 1'",
+    )
 
 
 YAML_WORDS = {"object": "mapping", "array": "list"}

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from runtime.cards import CardSet
-from runtime.setup import BASE_OPTIONS, Setup, SetupError
+from runtime.setup import BASE_OPTIONS, MAX_PLAYERS, MAX_SEED, Setup, SetupError
 
 
 def with_requirements(cards: CardSet, packs: Iterable[str]) -> tuple[str, ...]:
@@ -66,6 +66,12 @@ def build_setup(
     options: Sequence[str] = (),
     seed: int = 1,
 ) -> Setup:
+    if not 1 <= players <= MAX_PLAYERS:
+        raise SetupError(f"a game has 1 to {MAX_PLAYERS} players, not {players}")
+    if not 0 <= seed <= MAX_SEED:
+        raise SetupError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
+    if not packs:
+        raise SetupError(f"name at least one pack (known: {', '.join(sorted(cards.packs))})")
     chosen = with_requirements(cards, packs)
     if aliens is not None:
         for alien in aliens:

@@ -24,6 +24,7 @@ from compiler.diagnostics import (
     NON_STRING_KEY,
     NOT_A_MAPPING,
     NOT_UTF8,
+    NUMBER_TOO_LONG,
     YAML11_BOOLEAN,
     YAML_SYNTAX,
     YAML_TAG,
@@ -68,6 +69,8 @@ _CORE_WORDS: dict[str, Any] = {
 }
 _YAML11_WORDS = frozenset({"yes", "no", "on", "off", "y", "n"})
 _NUMBER_START = frozenset("0123456789+-.")
+_NUMBER_CHARS = frozenset("0123456789+-._eExXoOabcdefABCDEF")
+MAX_NUMBER_DIGITS = 30  # refused before conversion: Python's int() stops at 4,300 digits
 _CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
 _SPECIAL_FLOATS = {
     ".inf": math.inf,
@@ -713,12 +716,27 @@ class _Builder:
             )
             return text
         if text[0] in _NUMBER_START:
+            if self.too_long(node, text):
+                return text
             number = _core_number(text)
             if number is not None:
                 if not in_key and number.__class__ is int and _has_leading_zero(text):
                     self.leading_zero(node, text, number)
                 return number
         return text
+
+    def too_long(self, node: Node, text: str) -> bool:
+        """A number too long for any card (and for Python to convert) is refused, located."""
+        digits = sum(c.isdigit() for c in text)
+        if digits <= MAX_NUMBER_DIGITS or not set(text) <= _NUMBER_CHARS:
+            return False
+        self.report(
+            NUMBER_TOO_LONG,
+            f"a number of {digits} digits is far larger than any card needs",
+            node,
+            f"numbers on cards have at most {MAX_NUMBER_DIGITS} digits",
+        )
+        return True
 
     def leading_zero(self, node: Node, text: str, number: Any) -> None:
         digits = text.lstrip("+-")
@@ -737,6 +755,8 @@ class _Builder:
             return text
         value: Any = _CORE_WORDS.get(text, _MISSING) if text else None
         if value is _MISSING:
+            if text[0] in _NUMBER_START and self.too_long(node, text):
+                return text
             value = _core_number(text) if text[0] in _NUMBER_START else None
         fits = {
             _NULL: value is None and (not text or text in _CORE_WORDS),

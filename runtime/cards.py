@@ -90,6 +90,8 @@ class OptionDef(Record):
     pack: str
     choices: tuple[Any, ...] = ()
     needs: tuple[str, ...] = ()  # options that must be on for this one to be on
+    minimum: int | None = None  # the range of a whole-number option
+    maximum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,10 +242,9 @@ class Dispatcher:
         bound, flare = self.offer_upgrade(seat, bound)
         try:
             self.count_use(bound.hook, seat)
-            use = PowerUse(seat, hook)
             game.log("power", seat, hook.name)
-            self.run(Window.RESPONSE_POWER.value, use)
-            if use.cancelled:
+            # an effect that chooses what it plays before zaps may answer opens its own window
+            if not bound.zapped_inside and self.zapped(seat, hook):
                 return
             ctx = Ctx(game, seat, bound.hook, event)
             if bound.numbered and HIRED in self._marks():
@@ -259,6 +258,12 @@ class Dispatcher:
             if flare is not None and flare in game.state.in_play:
                 game.state.in_play.remove(flare)
                 game.to_hand(seat, flare)
+
+    def zapped(self, seat: int, hook: Hook) -> bool:
+        """Open the window for zaps against a use of `seat`'s power; True when it was cancelled."""
+        use = PowerUse(seat, hook)
+        self.run(Window.RESPONSE_POWER.value, use)
+        return use.cancelled
 
     def offer_upgrade(self, seat: int, bound: Bound) -> tuple[Bound, int | None]:
         """A super flare that upgrades this power may be played as the power acts.

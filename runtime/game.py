@@ -162,12 +162,20 @@ class Game:
         if decision.single and len(decision.options) == 1:
             return (0,)
         answer = self._answer(decision)
-        if self.dispatch.listening(Window.DECISION_MADE) and negatable(self, decision, answer):
-            made = DecisionMade(decision, answer)
-            self.dispatch.event(Window.DECISION_MADE, made)
-            if made.negated:
-                answer = self.ask_again(decision, answer)
+        if self.negated(decision, answer):
+            answer = self.ask_again(decision, answer)
         return answer
+
+    def negated(self, decision: Decision, answer: Answer) -> bool:
+        """Announce a choice just made (decision.made), if it may be negated; True when an effect
+        negated it."""
+        if not (
+            self.dispatch.listening(Window.DECISION_MADE) and negatable(self, decision, answer)
+        ):
+            return False
+        made = DecisionMade(decision, answer)
+        self.dispatch.event(Window.DECISION_MADE, made)
+        return made.negated
 
     def _answer(self, decision: Decision) -> Answer:
         agent = self.agents[decision.player]

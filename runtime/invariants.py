@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from runtime.rules import essence
+from runtime.rules import essence, lucre
 
 if TYPE_CHECKING:
     from runtime.game import Game
@@ -75,10 +75,11 @@ def check(game: Game) -> None:
             raise InvariantBroken(f"{game.player_name(p.seat)} has negative lucre ({p.lucre})")
         if p.warp < 0 or any(planet.ships[p.seat] < 0 for planet in st.planets):
             raise InvariantBroken(f"{game.player_name(p.seat)} has a negative ship count")
-    purses = sum(p.lucre for p in st.players)
+    purses = sum(p.lucre for p in st.players) + lucre.held_total(game)
     if purses != st.lucre_out:
         raise InvariantBroken(
-            f"the players hold {purses} lucre but {st.lucre_out} came out of the box"
+            f"the players hold {purses} lucre (held fees included) but {st.lucre_out} came out"
+            " of the box"
         )
     seen = card_zones(game)
     for instance in range(len(st.catalog)):

@@ -1,8 +1,8 @@
 """The resolved effect IR: the typed, name-bound tree the compiler emits and the runtime executes.
 
-Every node is a frozen dataclass of plain values, so IR pickles into the compile cache and
-compares by value in tests. Nodes name registry entries (ops, measures, predicates) by string;
-the runtime binds those names to implementations when it compiles IR into closures.
+Every node is a frozen dataclass of plain values, so IR is stored as plain data in the compile
+cache and compares by value in tests. Nodes name registry entries (ops, measures, predicates) by
+string; the runtime binds those names to implementations when it compiles IR into closures.
 """
 
 from __future__ import annotations
@@ -204,6 +204,16 @@ class Do(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class May(Record):
+    """One offer for a whole statement ("you may discard a card and draw 2"): each subject is
+    asked once, and only if every part can be done; the body acts for that subject."""
+
+    subject: Node | None
+    body: Node
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Seq(Record):
     items: tuple[Node, ...]
 
@@ -217,8 +227,13 @@ class If(Record):
 
 @dataclass(frozen=True, slots=True)
 class ForEach(Record):
+    """Players one at a time in encounter order (offense, defense, then clockwise from the
+    offense), or clockwise from `start`; `reverse` turns the order around."""
+
     over: Node  # a player selector (binds `they`) or a countable thing (repeats)
     body: Node
+    start: Node | None = None
+    reverse: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +308,7 @@ Node: TypeAlias = (
     | AnyOf
     | Not
     | Do
+    | May
     | Seq
     | If
     | ForEach

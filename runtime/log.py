@@ -65,7 +65,7 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "quake": ((), "cosmic quake: the deck and discard are empty; all hands are redealt"),
     "effect": (("player", "text"), "{player}: {text}"),
     "win": (("players",), "game over, won by {players}"),
-    "stalled": (("turns",), "the game stopped unfinished after {turns} turns"),
+    "stalled": (("turns",), "the turn limit is reached after {turns} turns: the game is a draw"),
 }
 
 Event = tuple[Any, ...]
@@ -77,9 +77,3 @@ def render(event: Event, name_of: Callable[[str, Any], str]) -> str:
     fields, template = EVENTS[kind]
     named = {f: name_of(f, v) for f, v in zip(fields, values, strict=False)}
     return template.format(**named)
-
-
-def as_dict(event: Event) -> dict[str, Any]:
-    kind, *values = event
-    fields, _ = EVENTS[kind]
-    return {"event": kind, **dict(zip(fields, values, strict=False))}

@@ -1,6 +1,6 @@
-"""Record: a base for frozen, slotted dataclasses that the compile cache pickles by the thousand.
+"""Record: a base for frozen, slotted dataclasses (IR nodes, hooks, card definitions).
 
-Pickling them as (class, field values) makes loading about three times faster than the
+Copying or pickling them goes through (class, field values), about three times faster than the
 default state-restoring path of slotted dataclasses."""
 
 from __future__ import annotations

@@ -33,6 +33,19 @@ class T(enum.Enum):
     FLAG = "flag"  # an adverb such as "at random"
 
 
+# The whole numbers an effect may write, by the kind of argument they count (and for repeats and
+# durations); any other number takes the range of T.NUMBER. Wide enough for every card, narrow
+# enough that no validated effect keeps a game busy for ever ("draw 1000000000 cards").
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    T.CARDS.value: (0, 100),
+    T.SHIPS.value: (0, 100),
+    T.AMOUNT.value: (0, 100),
+    T.NUMBER.value: (-1000, 1000),
+    "repeat": (1, 20),
+    "duration": (1, 100),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Slot:
     name: str
@@ -52,6 +65,9 @@ class OpDef:
     subject: T = T.PLAYERS
     forms: tuple[str, ...] = ()  # every surface form of the verb
     feasible: Callable[..., bool] | None = None  # can the subject do it now (costs, `may`)?
+    # An optional fast path, part of the op's own definition: given the op's IR node, a function
+    # of the context doing exactly what `impl` would, or None to use `impl` for this node.
+    specialise: Callable[[Any], Callable[[Any], None] | None] | None = None
 
     def frame(self) -> str:
         """The op as authors write it, e.g. `draw CARDS [from PLACE]`."""
@@ -145,6 +161,7 @@ def op(
     doc: str,
     subject: T = T.PLAYERS,
     feasible: Callable[..., bool] | None = None,
+    specialise: Callable[[Any], Callable[[Any], None] | None] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare an op: its verb (one or two words), its slots in order, and its one-line doc.
 
@@ -156,7 +173,7 @@ def op(
         if name in OPS:
             raise ValueError(f"op '{name}' declared twice")
         forms = (verb, third_person(verb))
-        OPS[name] = OpDef(name, verb, slots, doc, impl, subject, forms, feasible)
+        OPS[name] = OpDef(name, verb, slots, doc, impl, subject, forms, feasible, specialise)
         return impl
 
     return register

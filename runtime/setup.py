@@ -33,8 +33,59 @@ BASE_OPTIONS: dict[str, tuple[Any, str]] = {
 }
 
 
+# The range of each whole-number base option: a setup outside it could never end, or not start.
+BASE_LIMITS: dict[str, tuple[int, int]] = {
+    "planets_per_player": (1, 10),
+    "ships_per_planet": (1, 20),
+    "ships_per_player": (1, 100),
+    "hand_size": (1, 20),
+    "colonies_to_win": (1, 50),
+    "power_threshold": (0, 10),
+    "max_gate_ships": (1, 20),
+    "max_encounters": (1, 10),
+    "flares_in_deck": (0, 100),
+    "deal_offers": (1, 20),
+    "failed_deal_loss": (0, 20),
+    "max_turns": (1, 10_000),
+}
+BASE_CHOICES: dict[str, tuple[str, ...]] = {"alien_selection": ("random", "combo")}
+MAX_PLAYERS = len(COLORS)
+MAX_SEED = 2**63 - 1
+
+
 class SetupError(ValueError):
     """A setup that cannot be played: an unknown pack or alien, a broken card requirement."""
+
+
+def check_option(
+    name: str,
+    value: Any,
+    default: Any,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    choices: tuple[Any, ...] = (),
+) -> None:
+    """Refuse an option value of the wrong type, outside its range or not among its choices."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise SetupError(f"option '{name}' must be true or false, not {value!r}")
+    elif isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SetupError(f"option '{name}' must be a whole number, not {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise SetupError(f"option '{name}' must be from {low} to {high}, not {value}")
+    elif not isinstance(value, str):
+        raise SetupError(f"option '{name}' must be a word, not {value!r}")
+    if choices and value not in choices:
+        shown = ", ".join(str(c) for c in choices)
+        raise SetupError(f"option '{name}' is one of {shown}, not {value!r}")
+
+
+def check_base_option(name: str, value: Any) -> None:
+    low, high = BASE_LIMITS.get(name, (None, None))
+    default = BASE_OPTIONS[name][0]
+    check_option(name, value, default, low=low, high=high, choices=BASE_CHOICES.get(name, ()))
 
 
 @dataclass(frozen=True)
@@ -73,13 +124,19 @@ class Setup:
             aliens = data.get("aliens")
             colors = data.get("colors")
             return cls(
-                players=int(data.get("players", 5)),
+                players=_whole(data.get("players", 5), "players"),
                 packs=tuple(str(p) for p in data.get("packs", ("base",))),
                 aliens=None if aliens is None else tuple(str(a) for a in aliens),
                 options=dict(data.get("options", {})),
-                seed=int(data.get("seed", 1)),
+                seed=_whole(data.get("seed", 1), "seed"),
                 colors=None if colors is None else tuple(str(c) for c in colors),
                 first_player=data.get("first_player"),
             )
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:
             raise SetupError(f"malformed setup: {exc}") from exc
+
+
+def _whole(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"'{name}' must be a whole number, not {value!r}")
+    return value

@@ -10,7 +10,7 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import ADJECTIVES, ADVERBS, T, measure, noun, predicate, setter
 from runtime.rules.outcome import ships_in_encounter, side_total
-from runtime.state import DEFENSE, OFFENSE, Encounter
+from runtime.state import DEFENSE, OFFENSE, Encounter, State
 
 # ---------------------------------------------------------------- nouns
 
@@ -47,6 +47,13 @@ for _word, _kind, _doc in (
 ):
     noun(_word, "card", _kind, _doc)
 noun("hand", "card", "hand", "all the cards in a player's hand")
+noun(
+    "card in hand",
+    "measure",
+    "cards in hand",
+    "how many cards a player holds, as a number",
+    plural="cards in hand",
+)
 noun("new hand", "thing", "new hand", "a fresh hand dealt from the deck")
 noun("ship", "ship", "ship", "a ship (an Eon token)")
 noun("type", "thing", "type", "a kind of card (attack, negotiate, artifact, ...)")
@@ -57,6 +64,7 @@ for _word, _place, _doc in (
     ("home colony", "home colonies", "a colony in its owner's home system"),
     ("foreign colony", "foreign colonies", "a colony outside its owner's home system"),
     ("home planet", "home planets", "a planet of a player's home system"),
+    ("system", "home planets", "a player's home system: its five home planets"),
     ("planet", "planets", "any planet"),
     ("target planet", "target planet", "the planet the gate points at"),
     ("new colony", "new colony", "the planet of the colony just established (colony.gained)"),
@@ -66,10 +74,10 @@ for _word, _place, _doc in (
     ("deck", "deck", "the cosmic deck"),
     ("cosmic deck", "deck", "the cosmic deck"),
     ("discard pile", "discard", "the cosmic discard pile"),
-    ("box", "box", "out of the game"),
     ("game", "game", "the game as a whole"),
 ):
     noun(_word, "place", _place, _doc)
+noun("box", "place", "box", "out of the game", plural="boxes")
 
 for _word, _measure, _doc in (
     ("total", "total", "a side's total in the encounter"),
@@ -142,6 +150,7 @@ ADVERBS.update(
         "first": "before the others",
         "successfully": "counting as a success for the offense",
         "if able": "only if the player can",
+        "at risk": "chosen first and only then open to zaps: a zapped one leaves the game",
     }
 )
 
@@ -389,15 +398,23 @@ def those_cards(ctx: Ctx, owner: int) -> list[int]:
 # ---------------------------------------------------------------- ships
 
 
+def event_count(event: object) -> int:
+    """The number an event carries ("that many"): for ships, all it named, even those an
+    `instead` line has already sent elsewhere."""
+    named = getattr(event, "named", None)
+    return int(named if named is not None else getattr(event, "count", 0) or 0)
+
+
 def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
     st = ctx.game.state
     if arg.event:
-        return int(getattr(ctx.event, "count", 0))
+        return event_count(ctx.event)
     kind = arg.place.kind if arg.place else "colonies"
+    where = arg.place.owner if arg.place else -1
     owners = range(st.n) if arg.owner < 0 else [arg.owner]
     total = 0
     for seat in owners:
-        total += ships_at(ctx, seat, kind)
+        total += ships_at(ctx, seat, kind, where)
     return total
 
 
@@ -420,8 +437,31 @@ def ships_in_the_warp(ctx: Ctx, seat: int) -> int:
 SHIP_COUNTERS = {"encounter": ships_in_the_encounter, "warp": ships_in_the_warp}
 
 
-def ships_at(ctx: Ctx, seat: int, kind: str) -> int:
+def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
+    """The planets a place owned by `owner` names: the planets of its home system, or those where
+    it has a colony (at home, abroad, or anywhere); None for a place that is not planets."""
+    planets = st.planets
+    if kind == "home planets":
+        return [p.id for p in planets if p.system == owner]
+    if kind == "home colonies":
+        return [p.id for p in planets if p.system == owner and p.ships[owner]]
+    if kind == "foreign colonies":
+        return [p.id for p in planets if p.system != owner and p.ships[owner]]
+    if kind == "colonies":
+        return [p.id for p in planets if p.ships[owner]]
+    if kind == "planets":
+        return [p.id for p in planets]
+    return None
+
+
+def ships_at(ctx: Ctx, seat: int, kind: str, owner: int = -1) -> int:
+    """How many of `seat`'s ships are at a place; a place of planets belongs to `owner` (the
+    ships' owner when -1): "your ships in the defense's home colonies"."""
     st = ctx.game.state
+    if owner >= 0 and owner != seat:
+        found = place_planets(st, kind, owner)
+        if found is not None:
+            return sum(st.planets[p].ships[seat] for p in found)
     enc = st.encounter
     if kind == "warp":
         return st.players[seat].warp
@@ -435,6 +475,8 @@ def ships_at(ctx: Ctx, seat: int, kind: str) -> int:
         return sum(p.ships[seat] for p in st.planets if p.system == seat)
     if kind == "foreign colonies":
         return sum(p.ships[seat] for p in st.planets if p.system != seat)
+    if kind == "home planets":
+        return sum(p.ships[seat] for p in st.planets if p.system == seat)
     return st.ships_in_play(seat)
 
 

@@ -36,3 +36,64 @@ def test_schema_enumerations_come_from_the_registry() -> None:
     pattern = hook["as"]["pattern"]
     for role in ROLES:
         assert role in pattern
+
+
+def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
+    import yaml
+
+    from cards import BUNDLED
+    from compiler import tables
+    from compiler.lexer import EffectLexer, build_vocabulary
+    from compiler.parser import Builder
+    from grammar import GRAMMAR_FILE
+
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    EffectLexer.vocabulary = build_vocabulary(text)
+    shipped = tables.load(text, EffectLexer, Builder())
+    assert shipped is not None, (
+        "grammar/effect.tables.json does not fit the grammar: run `python -m compiler.tables`"
+    )
+    built = tables.build(text, EffectLexer, Builder())
+    starts = {"do": "start", "cost": "start", "setup": "start", "if": "cond_start"}
+    found: list[tuple[str, str]] = []
+
+    def collect(data: object) -> None:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key in starts and isinstance(value, str):
+                    found.append((starts[key], value))
+                else:
+                    collect(value)
+        elif isinstance(data, list):
+            for item in data:
+                collect(item)
+
+    for path in sorted(BUNDLED.rglob("*.yaml")):
+        collect(yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert len(found) > 200
+    broken = [("start", "draw 2 cards if"), ("start", "you may"), ("cond_start", "you are the")]
+    for start, effect in found + broken:
+        outcomes = []
+        for parser in (shipped, built):
+            try:
+                outcomes.append(parser.parse(effect, start=start))
+            except Exception as exc:  # the same error, with the same expected tokens
+                outcomes.append((type(exc).__name__, sorted(getattr(exc, "accepts", []))))
+        assert outcomes[0] == outcomes[1], effect
+
+
+def test_quick_schema_checks_are_current() -> None:
+    from compiler import quickcheck
+
+    for which in quickcheck.names():
+        committed = (quickcheck.CHECKS_DIR / f"{which}.py").read_text(encoding="utf-8")
+        assert committed == quickcheck.generate(which), (
+            f"compiler/checks/{which}.py is stale: run `python -m compiler.quickcheck`"
+        )
+
+
+def test_diagnostics_reference_is_current() -> None:
+    from compiler.codedoc import diagnostics_reference
+
+    committed = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    assert committed == diagnostics_reference(), "docs/diagnostics.md is stale: run `cosmic docs`"

@@ -30,7 +30,7 @@ def test_there_are_scenarios() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=_name)
 def test_scenario(runner: Runner, path: Path) -> None:
-    result = runner.run(path)
+    result = runner.run(path, packs=(path.parent.parent.name,))  # as `cosmic test` plays it
     if not result.passed:
         lines = [f"{result.path}:{line}: {message}" for line, message in result.failures]
         if result.log:
@@ -61,3 +61,38 @@ def test_every_bundled_card_is_covered(project: Project) -> None:
 def test_covers_name_real_cards(project: Project) -> None:
     unknown = sorted(covered_ids(SCENARIOS) - set(project.cards.cards))
     assert not unknown, f"covers lists name unknown card ids: {unknown}"
+
+
+REFUSING = """\
+name: four ships are not refused
+covers: [attack-08]
+setup: {players: 3, aliens: [none, none, none]}
+start:
+  offense: red
+  destiny: blue
+  hands: {red: [attack-08, negotiate], blue: [attack-10], purple: []}
+answers:
+  - red launch.planet: blue planet 1
+  - red launch.ships: [red planet 1]
+  - red alliance.invite: []
+  - blue alliance.invite: []
+  - red planning.select: attack 08
+auto: [card.play]
+expect:
+  refused:
+    - red launch.ships: [red planet 1, red planet 1, red planet 2, red planet 2]
+    - red launch.ships: [red planet 1, red planet 1, red planet 1, red planet 2, red planet 2]
+"""
+
+
+def test_a_refused_answer_that_fits_fails_the_scenario(runner: Runner, tmp_path: Path) -> None:
+    path = tmp_path / "refusing.yaml"
+    path.write_text(REFUSING, encoding="utf-8")
+    result = runner.run(path)
+    messages = [message for _, message in result.failures]
+    # four ships fit the first launch; the five-ship refusal finds no second launch to test
+    assert len(messages) == 2, messages
+    assert messages[0].startswith(
+        "[red planet 1, red planet 1, red planet 2, red planet 2] should be refused"
+    )
+    assert messages[1] == "no red launch.ships decision came, so nothing was refused"

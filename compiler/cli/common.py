@@ -1,13 +1,17 @@
-"""What several commands share: loading the cards (failing cleanly if they have errors)."""
+"""What several commands share: loading the cards (bundled plus outside packs, failing cleanly if
+they have errors) and the `--pack` option that names outside packs."""
 
 from __future__ import annotations
 
 import hashlib
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
@@ -15,21 +19,46 @@ def fail(message: str, status: int = 2) -> NoReturn:
     sys.exit(status)
 
 
-def load_cards(paths: list[Path] | None = None) -> tuple[Any, Any, str]:
-    """Compile the cards (bundled by default) and link the engine's rules; exit on card errors."""
+def pack_option(command: F) -> F:
+    """`--pack PATH` (repeatable): outside packs added to the bundled ones, after COSMIC_PACKS."""
+    return click.option(
+        "--pack",
+        "pack_paths",
+        multiple=True,
+        type=click.Path(path_type=Path),
+        help="An outside pack folder (or a folder of packs) to add to the bundled packs; "
+        "repeatable. COSMIC_PACKS adds more (a list of paths, like PATH).",
+    )(command)
+
+
+def load_cards(pack_paths: Sequence[Path] = ()) -> tuple[Any, Any, str]:
+    """Compile the bundled cards and the outside packs given (and those of COSMIC_PACKS), and link
+    the engine's rules; exit on card errors."""
     from cards import BUNDLED
     from compiler import report
-    from compiler.project import load_project
-    from runtime.effects.link import Rules
+    from compiler.project import load_project, outside_pack_paths
 
-    project = load_project(paths or [BUNDLED])
+    outside = outside_pack_paths(pack_paths)
+    for path in outside:
+        if not path.exists():
+            fail(f"no such pack folder: {path} (from --pack or COSMIC_PACKS)")
+    project = load_project([BUNDLED, *outside], scenarios=False)
     if project.errors:
         click.echo(
             report.render_text([x for x in project.diagnostics if x.is_error], project.sources),
             err=True,
         )
         fail(f"the cards have {project.errors} error(s); run `cosmic validate` for details", 1)
+    from runtime.effects.link import Rules
+
     fingerprint = hashlib.sha256(repr(sorted(project.cards.cards.items())).encode()).hexdigest()[
         :16
     ]
     return project, Rules(project.cards), fingerprint
+
+
+def outside_pack_ids(project: Any) -> list[str]:
+    """The ids of the packs that are not bundled, in the order they were found."""
+    from cards import BUNDLED
+
+    return [p.id for p in project.packs if not p.folder.resolve().is_relative_to(BUNDLED)]

@@ -3,21 +3,23 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
-from compiler.cli.common import fail, load_cards
+from compiler.cli.common import fail, load_cards, pack_option
 
 
 @click.command()
 @click.argument("card_id")
 @click.option("--ir", "show_ir", is_flag=True, help="Also print the raw IR of each hook.")
-def explain(card_id: str, show_ir: bool) -> None:
+@pack_option
+def explain(card_id: str, show_ir: bool, pack_paths: tuple[Path, ...]) -> None:
     """Show one card's hooks: window, roles, condition, optionality and the effect."""
     from compiler import render
 
-    project, _, _ = load_cards()
+    project, _, _ = load_cards(pack_paths)
     card = project.cards.cards.get(card_id)
     if card is None:
         from compiler.diagnostics import did_you_mean
@@ -47,12 +49,25 @@ def explain(card_id: str, show_ir: bool) -> None:
 
 @click.command()
 @click.argument("name", required=False)
-def render(name: str | None) -> None:
-    """Write rules text from card definitions as Markdown: a card, a pack, or everything."""
+@pack_option
+def render(name: str | None, pack_paths: tuple[Path, ...]) -> None:
+    """Write rules text from card definitions as Markdown: a card, a pack, or everything.
+
+    NAME is a card id, a pack id, or the folder of an outside pack (which is then loaded too).
+    """
     from compiler import render as text
 
-    project, _, _ = load_cards()
+    folder = None
+    if name is not None and Path(name, "pack.yaml").is_file():
+        folder = Path(name)
+        pack_paths = (*pack_paths, folder)
+    elif name is not None and (os.sep in name or name in (".", "..")):
+        fail(f"{name} is not a pack folder (it has no pack.yaml)")
+    project, _, _ = load_cards(pack_paths)
     cards = project.cards.cards
+    if folder is not None:
+        resolved = folder.resolve()
+        name = next(p.id for p in project.packs if p.folder == resolved)
     if name is None:
         chosen = sorted(cards.values(), key=lambda c: (c.pack, c.kind, c.id))
     elif name in cards:
@@ -72,16 +87,20 @@ def render(name: str | None) -> None:
     "--check", is_flag=True, help="Exit 1 if the file differs from what would be generated."
 )
 def docs(out: Path, check: bool) -> None:
-    """Generate the effect language reference from the registry."""
+    """Generate the effect language reference from the registry, and the diagnostics reference
+    (diagnostics.md, beside it) from the codes."""
+    from compiler.codedoc import diagnostics_reference
     from compiler.langdoc import language_reference
 
-    text = language_reference()
+    pages = {out: language_reference(), out.with_name("diagnostics.md"): diagnostics_reference()}
     if check:
-        current = out.read_text(encoding="utf-8") if out.exists() else ""
-        if current != text:
-            fail(f"{out} is out of date; run `cosmic docs`", 1)
-        click.echo(f"{out} is up to date")
+        for path, text in pages.items():
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if current != text:
+                fail(f"{path} is out of date; run `cosmic docs`", 1)
+            click.echo(f"{path} is up to date")
         return
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {out}")
+    for path, text in pages.items():
+        path.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {path}")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from compiler.cli.common import fail, load_cards
+from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
 
 if TYPE_CHECKING:
     from runtime.game import Game
@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     "--seat", default=0, show_default=True, help="Your seat (0 goes first around the table)."
 )
 @click.option("--aliens", default=None, help="Comma-separated alien ids, one per seat.")
-@click.option("--packs", default="base", show_default=True)
+@click.option(
+    "--packs", default=None, help="Comma-separated packs (default: base and the outside packs)."
+)
 @click.option("--option", "options", multiple=True, help="A setup option, name=value.")
 @click.option("--seed", default=1, show_default=True)
 @click.option(
@@ -35,15 +37,17 @@ if TYPE_CHECKING:
     default=None,
     help="Save the game's trace here.",
 )
+@pack_option
 def play(
     players: int,
     seat: int,
     aliens: str | None,
-    packs: str,
+    packs: str | None,
     options: tuple[str, ...],
     seed: int,
     opponents: str,
     trace_path: Path | None,
+    pack_paths: tuple[Path, ...],
 ) -> None:
     """Play a game at the terminal against agents."""
     from compiler.cli.terminal import LogFeed, TerminalAgent
@@ -53,12 +57,13 @@ def play(
     from runtime.rules.turn import play_game
     from runtime.setup import SetupError
 
-    project, rules, fingerprint = load_cards()
+    project, rules, fingerprint = load_cards(pack_paths)
+    chosen_packs = packs.split(",") if packs else ["base", *outside_pack_ids(project)]
     try:
         setup = build_setup(
             project.cards,
             players=players,
-            packs=packs.split(","),
+            packs=chosen_packs,
             aliens=aliens.split(",") if aliens else None,
             options=options,
             seed=seed,
@@ -86,31 +91,50 @@ def _save_trace(game: Game, fingerprint: str, trace_path: Path | None) -> None:
     from runtime.trace import Trace
 
     if trace_path is not None:
-        Trace.of(game, fingerprint).write(trace_path)
+        try:
+            Trace.of(game, fingerprint).write(trace_path)
+        except OSError as exc:
+            fail(f"cannot write the trace {trace_path}: {exc.strerror or exc}", 1)
         click.echo(f"trace written to {trace_path}")
 
 
 @click.command()
 @click.argument("trace_path", type=click.Path(path_type=Path))
 @click.option("--log", "show_log", is_flag=True, help="Print the replayed game's log.")
-def replay(trace_path: Path, show_log: bool) -> None:
-    """Replay a trace and check it reaches the same final state."""
-    from runtime.trace import Trace, TraceError
+@pack_option
+def replay(trace_path: Path, show_log: bool, pack_paths: tuple[Path, ...]) -> None:
+    """Replay a trace, checking the game's invariants at every step, and check it reaches the
+    recorded outcome and final state (or reproduces the failure it records)."""
+    from compiler.traces import read_trace
+    from runtime.trace import TraceError, changed_packs
     from runtime.trace import replay as run_replay
 
     try:
-        trace = Trace.read(trace_path)
+        trace = read_trace(trace_path)
     except TraceError as exc:
         fail(str(exc), 1)
-    project, rules, fingerprint = load_cards()
-    if trace.cards and trace.cards != fingerprint:
-        click.echo("warning: the cards have changed since this trace was recorded", err=True)
+    project, rules, _ = load_cards(pack_paths)
     try:
         game = run_replay(trace, project.cards, rules)
     except TraceError as exc:
         fail(f"{trace_path}: {exc}", 1)
     if show_log:
         click.echo("\n".join(game.log_lines()))
+    for change in changed_packs(trace, project.cards):
+        click.echo(f"note: {change} since this trace was recorded; it still replays", err=True)
+    if trace.failure.get("kind") == "stopped":
+        click.echo(
+            f"ok: {len(trace.answers)} answers replayed, up to where the recorded game was "
+            f"stopped ({trace.failure.get('message', '')})"
+        )
+        return
+    if trace.failure:
+        click.echo(
+            f"ok: {len(trace.answers)} answers replayed; the recorded failure is reproduced: "
+            f"{trace.failure.get('message', '')}"
+        )
+        return
     click.echo(
-        f"ok: {len(trace.answers)} answers replayed, final state {trace.digest[:16]} matches"
+        f"ok: {len(trace.answers)} answers replayed, turn {trace.turns}, "
+        f"final state {trace.digest[:16]} matches"
     )

@@ -29,18 +29,36 @@ from compiler import diagnostics as d
     default=None,
     help="Colour the text output (default: when writing to a terminal).",
 )
+@click.option(
+    "--skip-outside-packs",
+    is_flag=True,
+    help="Ignore files that belong to no pack (for hooks that pass every changed YAML file).",
+)
 def validate(
-    paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, color: bool | None
+    paths: tuple[Path, ...],
+    fmt: str,
+    strict: bool,
+    no_cache: bool,
+    color: bool | None,
+    skip_outside_packs: bool,
 ) -> None:
     """Check card files and packs, reporting every problem at once.
 
-    PATHS are packs, folders of packs or single card files (default: the bundled cards). Exit
-    status: 0 when clean, 1 when problems were found, 2 on a usage error or internal failure.
+    PATHS are packs, folders of packs, single card files or scenario files (default: the bundled
+    cards). The bundled packs a pack requires are loaded with it. Scenario files (under a pack's
+    scenarios/ folder) are checked too. Exit status: 0 when clean, 1 when problems were found, 2
+    on a usage error or internal failure.
     """
     from cards import BUNDLED
     from compiler import report
     from compiler.project import Sources, load_project
 
+    if skip_outside_packs:
+        from compiler.scenario_files import owning_pack
+
+        paths = tuple(p for p in paths if not p.is_file() or owning_pack(p.resolve()))
+        if not paths:
+            return
     targets = list(paths) or [BUNDLED]
     try:
         project = load_project(targets, use_cache=not no_cache)
@@ -57,14 +75,14 @@ def validate(
             )
         ]
         files, sources = 0, Sources()
-    singles = {str(Path(p)) for p in paths if Path(p).is_file()}
+    singles = [Path(p) for p in paths if Path(p).is_file()]
     if singles:
-        import os
+        from compiler.project import display
 
-        wanted = {os.path.relpath(p) for p in singles}
+        wanted = {display(p.resolve()) for p in singles}  # as the diagnostics show them
         diags = [x for x in diags if x.span.path in wanted or x.span.path.endswith("pack.yaml")]
     if fmt == "json":
-        out = report.render_json(diags)
+        out = report.render_json(diags, files)
     elif fmt == "github":
         out = report.render_github(diags)
     elif fmt == "sarif":
@@ -89,7 +107,8 @@ def validate(
     help="Folder to write the schemas to (default: print the card schema).",
 )
 def schema(out: Path | None) -> None:
-    """Write the JSON Schemas of card files and pack manifests (for editors and CI)."""
+    """Write the JSON Schemas of card files, pack manifests, scenario files and game traces (for
+    editors and CI)."""
     import json
 
     from compiler import schema as schemas

@@ -45,7 +45,8 @@ class HeuristicAgent:
         enc = view.encounter()
         defense = enc[1] if enc is not None else -1
 
-        # a planet it has no colony on yet (winning there counts), then the fewest defenders
+        # a planet it does not hold yet (winning one it holds gains no colony: two such players
+        # could trade wins forever), then the one with the fewest defending ships
         def cost(i: int) -> tuple[bool, int]:
             p = d.options[i]
             return (view.ships(p, view.seat) > 0, view.ships(p, defense))
@@ -153,11 +154,24 @@ class HeuristicAgent:
     # ---------------------------------------------------------------- deals
 
     def on_deal_offer(self, d: Decision, view: PlayerView) -> Answer:
-        best = None
-        for i, terms in enumerate(d.options):
-            if terms is not None and terms.colony == (True, True) and terms.cards == (0, 0):
-                best = i
-        return (best if best is not None else self.rng.randrange(len(d.options)),)
+        return (d.options.index("propose terms"),)
+
+    def on_deal_colonies(self, d: Decision, view: PlayerView) -> Answer:
+        # a colony for each side if the board allows it, else one for its own side
+        enc = view.encounter()
+        mine = 0 if enc is not None and enc[0] == view.seat else 1
+        ranked = [(True, True), *(c for c in d.options if c[mine] and not c[1 - mine])]
+        for choice in ranked:
+            if choice in d.options:
+                return (d.options.index(choice),)
+        return (0,)
+
+    def on_deal_offense_cards(self, d: Decision, view: PlayerView) -> Answer:
+        return (0,)  # as little as the offer allows: the first option is the smallest
+
+    on_deal_defense_cards = on_deal_offense_cards
+    on_deal_offense_lucre = on_deal_offense_cards
+    on_deal_defense_lucre = on_deal_offense_cards
 
     def on_deal_accept(self, d: Decision, view: PlayerView) -> Answer:
         return (d.options.index("yes"),)

@@ -6,20 +6,21 @@ once per card set, so running an effect is a chain of direct calls with no looku
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from runtime import ir
 from runtime.effects import codegen
 from runtime.effects import values as v
 from runtime.effects.context import Ctx, Stop
-from runtime.registry import MEASURES, OPS, PREDICATES, T
+from runtime.registry import MEASURES, NUMBER_RANGES, OPS, PREDICATES, T
 from runtime.vocabulary import (
     SELECTORS,
     card_target,
     cards_matching,
     count_ships,
-    side_of,
+    event_count,
     sides_of,
 )
 
@@ -28,6 +29,28 @@ Fn = Callable[[Ctx], Any]
 
 class CompileError(Exception):
     """IR that names something the registry lacks (a compiler/runtime version mismatch)."""
+
+
+class _Fast:
+    """Whether compiling uses the fast forms: generated code for numbers, players and
+    conditions (codegen), and the fast paths ops own. Off, every node compiles to the plain
+    closures below and every op runs its implementation: the reference behaviour, which a test
+    compares with the fast forms on every bundled hook."""
+
+    on = True
+
+
+_FAST = _Fast()
+
+
+@contextmanager
+def reference_forms() -> Iterator[None]:
+    """Compile with the plain closures and op implementations only, while the block runs."""
+    _FAST.on = False
+    try:
+        yield
+    finally:
+        _FAST.on = True
 
 
 # ---------------------------------------------------------------- statements
@@ -46,6 +69,8 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
                 part(ctx)
 
         return seq
+    if isinstance(node, ir.May):
+        return _may(node)
     if isinstance(node, ir.If):
         test, then = condition(node.cond), statement(node.then)
         otherwise = statement(node.otherwise) if node.otherwise is not None else None
@@ -110,9 +135,10 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
     op = OPS.get(node.op)
     if op is None:
         raise CompileError(f"unknown op '{node.op}'")
-    fast = _side_change(node) or _formula_change(node)
-    if fast is not None:
-        return fast
+    if op.specialise is not None and _FAST.on:
+        fast = op.specialise(node)
+        if fast is not None:
+            return fast
     args = [_op_arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
     impl, feasible, may, prevent = op.impl, op.feasible, node.may, node.prevent
     prompt = node.text or op.verb
@@ -140,6 +166,23 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
                 raise Stop()
 
     return run
+
+
+def _may(node: ir.May) -> Callable[[Ctx], None]:
+    from runtime.effects.link import feasibility  # link builds on this module
+
+    body, can, prompt = statement(node.body), feasibility(node.body), node.text
+    subjects = players(node.subject) if node.subject is not None else _you
+
+    def offer(ctx: Ctx) -> None:
+        for seat in subjects(ctx):
+            c = ctx.with_subject(seat)
+            if can is not None and not can(c):
+                continue
+            if c.game.yes_no(seat, "effect.may", f"{prompt}?"):
+                body(c)
+
+    return offer
 
 
 # Slots whose numbers hired help may nudge: counts of things and plain numbers.
@@ -184,110 +227,22 @@ def _direct(impl: Callable[..., None], args: list[Fn]) -> Callable[[Ctx], None]:
     return lambda ctx: impl(ctx, ctx.you, *[a(ctx) for a in args])
 
 
-def _side_change(node: ir.Do) -> Callable[[Ctx], None] | None:
-    """`add N to <side>'s total` (or card value), done directly on the side's numbers: these run
-    in every reveal, so they skip the generic measure machinery."""
-    if node.op not in ("add", "subtract") or node.subject is not None or node.may or node.prevent:
-        return None
-    amount, target = node.args
-    if not isinstance(target, ir.Measure) or target.name not in ("total", "card value"):
-        return None
-    sign = 1 if node.op == "add" else -1
-    fixed = sign * amount.value if isinstance(amount, ir.Num) else None
-    delta = value(amount) if amount is not None else None
-    sides = _sides(target.of)
-    if target.name == "total":
-
-        def change_total(ctx: Ctx) -> None:
-            enc = ctx.game.state.encounter
-            if enc is None:
-                return
-            d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
-            if ctx.nudge:
-                d = sign * max(0, abs(d) + ctx.nudge)
-            for side in sides(ctx):
-                enc.bonus[side] += d
-                shown = enc.totals[side]
-                if shown is not None:
-                    enc.totals[side] = shown + d
-
-        return change_total
-
-    def change_value(ctx: Ctx) -> None:
-        enc = ctx.game.state.encounter
-        if enc is None:
-            return
-        d = fixed if fixed is not None else sign * delta(ctx)  # type: ignore[misc]
-        if ctx.nudge:
-            d = sign * max(0, abs(d) + ctx.nudge)
-        for side in sides(ctx):
-            enc.values[side] = (enc.values[side] or 0) + d
-
-    return change_value
+# A computed amount (lucre, rewards) is bounded like a written one.
+MAX_AMOUNT = NUMBER_RANGES[T.NUMBER.value][1]
 
 
-SIDE_NAMES = ("the offense", "the defense")
-
-
-def _sides(owner: ir.Node | None) -> Callable[[Ctx], list[int]]:
-    """The encounter sides a measure's owner stands for (asking, for `either side`)."""
-    if isinstance(owner, ir.Side):
-        which = owner.which
-        if which == "either":
-            return lambda ctx: [
-                ctx.game.choose(
-                    ctx.subject, "effect.side", "choose a side", (0, 1), SIDE_NAMES.__getitem__
-                )
-            ]
-        return lambda ctx: sides_of(ctx, which)
-    if owner is None or owner == ir.Players("you"):
-        return own_side
-    seats = players(owner)
-
-    def of_players(ctx: Ctx) -> list[int]:
-        found = [side_of(ctx, s) for s in seats(ctx)]
-        return [s for s in found if s is not None]
-
-    return of_players
-
-
-def own_side(ctx: Ctx) -> list[int]:
-    """The side the effect's owner is on, as a list (empty outside the encounter's sides)."""
-    enc = ctx.game.state.encounter
-    you = ctx.you
-    if enc is None:
-        return []
-    if you == enc.offense or you in enc.allies[0]:
-        return [0]
-    if you == enc.defense or you in enc.allies[1]:
-        return [1]
-    return []
-
-
-def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
-    """`calculate your total as ...`: the side's formula, kept until the totals are compared."""
-    if node.op != "calculate" or node.subject is not None or node.may or node.prevent:
-        return None
-    target, formula = node.args
-    if not isinstance(target, ir.Measure) or target.name != "total" or formula is None:
-        return None
-    expr = value(formula)
-    sides = _sides(target.of)
-
-    def calculate(ctx: Ctx) -> None:
-        enc = ctx.game.state.encounter
-        if enc is None:
-            return
-        for side in sides(ctx):
-            enc.formula[side] = lambda game, enc, side: expr(ctx)
-
-    return calculate
+def _at_most(n: int, most: int) -> int:
+    """A computed count bounded by what exists (the cards, the ships), so that no effect, however
+    its numbers multiply, asks the engine for endless work."""
+    return max(0, min(n, most))
 
 
 def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
     body = statement(node.body)
     if isinstance(node.over, (ir.Players, ir.Chosen, ir.Extreme)):
         who = players(node.over)
+        if node.start is not None or node.reverse:
+            who = _ordered(who, node.start, node.reverse)
 
         def each_player(ctx: Ctx) -> None:
             for seat in who(ctx):
@@ -301,6 +256,26 @@ def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
             body(ctx)
 
     return each_thing
+
+
+def _ordered(
+    who: Callable[[Ctx], list[int]], start: ir.Node | None, reverse: bool
+) -> Callable[[Ctx], list[int]]:
+    """The players `who` selects, clockwise from the first player `start` names (encounter order
+    without one), then reversed if asked."""
+    first = players(start) if start is not None else None
+
+    def ordered(ctx: Ctx) -> list[int]:
+        found = who(ctx)
+        if first is not None:
+            named = first(ctx)
+            if named:
+                st = ctx.game.state
+                rank = {s: i for i, s in enumerate(st.clockwise_from(named[0]))}
+                found = sorted(found, key=rank.__getitem__)
+        return found[::-1] if reverse else found
+
+    return ordered
 
 
 def _choose(node: ir.Choose) -> Callable[[Ctx], None]:
@@ -378,7 +353,7 @@ def arg(node: ir.Node | None, t: T) -> Fn:
     if t is T.AMOUNT:
         assert isinstance(node, ir.Amount), node
         count, what, up_to = value(node.count), node.what, node.up_to
-        return lambda ctx: v.AmountArg(what, count(ctx), up_to)
+        return lambda ctx: v.AmountArg(what, _at_most(count(ctx), MAX_AMOUNT), up_to)
     if t in (T.WORD, T.FLAG):
         word = node.word if isinstance(node, ir.Word) else True
         return lambda ctx: word
@@ -415,7 +390,8 @@ def _cards(node: ir.Node) -> Fn:
     f, rnd, up_to, each, zone = node.filter, node.random, node.up_to, node.each_type, node.zone
 
     def cards(ctx: Ctx) -> v.CardsArg:
-        return v.CardsArg(count(ctx) if count else None, f, owner(ctx), rnd, up_to, each, zone)
+        n = _at_most(count(ctx), len(ctx.game.state.catalog)) if count else None
+        return v.CardsArg(n, f, owner(ctx), rnd, up_to, each, zone)
 
     return cards
 
@@ -441,16 +417,24 @@ def _ships(node: ir.Node) -> Fn:
     assert isinstance(node, ir.Ships), node
     count = value(node.count) if node.count is not None else None
     owner = _owner(node.owner)
-    place = _place(node.place) if node.place is not None else None
+    place = node.place
+    assert place is None or isinstance(place, ir.Place), place
+    kind, empty = (place.kind, place.empty) if place is not None else ("", False)
+    # the place's owner, when the phrase names one ("in the defense's home colonies"); else the
+    # ships' owner ("your ships in your colonies" and "your ships in colonies" are the same)
+    where = _owner(place.owner) if place is not None and place.owner is not None else None
     up_to, event = node.up_to, node.event
 
     def ships(ctx: Ctx) -> v.ShipsArg:
         who = owner(ctx)
         if event and ctx.event is not None and hasattr(ctx.event, "seat"):
             who = ctx.event.seat
-        return v.ShipsArg(
-            count(ctx) if count else None, who, place(ctx) if place else None, up_to, event
-        )
+        at = None
+        if place is not None:
+            at = v.PlaceArg(kind, where(ctx) if where is not None else who, empty)
+        st = ctx.game.state
+        n = _at_most(count(ctx), st.ships_per_player * st.n) if count else None
+        return v.ShipsArg(n, who, at, up_to, event)
 
     return ships
 
@@ -470,7 +454,7 @@ def _place(node: ir.Node) -> Fn:
 def players(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
     if node is None:
         return _you
-    return codegen.players(node)
+    return codegen.players(node) if _FAST.on else players_closure(node)
 
 
 def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
@@ -553,7 +537,7 @@ def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
 
 
 def value(node: ir.Node) -> Callable[[Ctx], int]:
-    return codegen.value(node)
+    return codegen.value(node) if _FAST.on else value_closure(node)
 
 
 def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
@@ -586,6 +570,8 @@ def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
         return _count(node.thing)
     if isinstance(node, ir.EventValue):
         field = node.field
+        if field == "count":
+            return lambda ctx: event_count(ctx.event)
         return lambda ctx: int(getattr(ctx.event, field, 0) or 0)
     raise CompileError(f"not a number: {type(node).__name__}")
 
@@ -618,7 +604,7 @@ def _count(thing: ir.Node) -> Callable[[Ctx], int]:
 
 
 def condition(node: ir.Node) -> Callable[[Ctx], bool]:
-    return codegen.condition(node)
+    return codegen.condition(node) if _FAST.on else condition_closure(node)
 
 
 def condition_closure(node: ir.Node) -> Callable[[Ctx], bool]:

@@ -33,6 +33,7 @@ class Bound:
     can_pay: Callable[[Ctx], bool] | None
     role: RoleTest | None
     numbered: bool = False  # the effect states numbers (that hired help may nudge)
+    zapped_inside: bool = False  # the effect opens the window for zaps itself (see zaps_inside)
 
 
 @dataclass(slots=True)
@@ -55,7 +56,26 @@ def bind(hook: Hook) -> Bound:
         can_pay=feasibility(hook.cost) if hook.cost is not None else None,
         role=role_test(hook.roles),
         numbered=states_numbers(hook.effect),
+        zapped_inside=zaps_inside(hook.effect),
     )
+
+
+def zaps_inside(node: ir.Node | None) -> bool:
+    """Whether an effect opens the window for zaps against its power's use itself, once it has
+    chosen what it plays (an op given the flag `at risk`)."""
+    if isinstance(node, ir.Do):
+        slots = OPS[node.op].slots
+        return any(
+            s.name == "at_risk" and a is not None for a, s in zip(node.args, slots, strict=True)
+        )
+    if isinstance(node, ir.Seq):
+        return any(zaps_inside(n) for n in node.items)
+    if isinstance(node, ir.Choose):
+        return any(zaps_inside(n) for n in node.options)
+    if isinstance(node, ir.If):
+        return zaps_inside(node.then) or zaps_inside(node.otherwise)
+    inner = getattr(node, "body", None)
+    return isinstance(inner, ir.Node) and zaps_inside(inner)
 
 
 def states_numbers(node: ir.Node | None) -> bool:
@@ -80,6 +100,8 @@ def states_numbers(node: ir.Node | None) -> bool:
 
 def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
     """Whether a cost can be paid now: every op in it that declares a check passes it."""
+    if isinstance(node, ir.May):
+        return feasibility(node.body)
     if isinstance(node, ir.Seq):
         parts = [p for p in (feasibility(n) for n in node.items) if p is not None]
         return (lambda ctx: all(p(ctx) for p in parts)) if parts else None

@@ -6,7 +6,7 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import patron
-from runtime.vocabulary import cards_matching
+from runtime.vocabulary import cards_matching, matches
 
 
 def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
@@ -106,22 +106,46 @@ def _type_key(ctx: Ctx, card: int) -> str:
     "draw",
     obj(T.CARDS),
     pp("from", T.PLACE, "source", optional=True),
-    doc="Draw cards from the cosmic deck (or a named pile) into the hand.",
+    doc="Draw cards from the cosmic deck (or the discard pile, or a player's hand at random) into"
+    " the hand. A kind of card ('draw 2 flares') is searched for from the top of the deck; the"
+    " cards passed over stay where they were.",
 )
 def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> None:
     count = cards.count if cards.count is not None else 1
     game = ctx.game
-    if source is not None and source.kind == "discard":
-        st = game.state
-        if cards.filter.named is None and cards.filter.types is None:
+    st = game.state
+    kind = source.kind if source is not None else "deck"
+    typed = cards.filter.named is not None or cards.filter.types is not None
+    if kind == "discard":
+        if not typed:
             drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
         else:  # a named card or a kind of card: looked for in the pile
-            cards.zone = "discard"
+            if cards.zone == "those":  # of the cards an event names, those still in the pile
+                cards.instances = [c for c in cards_matching(ctx, cards) if c in st.discard]
+            else:
+                cards.zone = "discard"
             drawn = pick_cards(ctx, cards, seat, "draw")
             for card in drawn:
                 st.discard.remove(card)
         for card in drawn:
             game.to_hand(seat, card)
+    elif kind == "hand" and source is not None and source.owner not in (-1, seat):
+        victim = source.owner
+        arg = v.CardsArg(count, cards.filter, victim, True, cards.up_to, zone="hand")
+        drawn = pick_cards(ctx, arg, seat, "draw")
+        for card in drawn:
+            game.from_hand(victim, card)
+            game.to_hand(seat, card)
+        if drawn:
+            game.log("take", seat, victim, len(drawn))
+    elif typed:
+        found = [c for c in reversed(st.deck) if matches(ctx, c, cards.filter)][:count]
+        for card in found:
+            st.deck.remove(card)
+            game.to_hand(seat, card)
+        if found:
+            game.log("draw", seat, len(found))
+        drawn = found
     else:
         drawn = game.draw(seat, count)
     acquired(ctx, seat, drawn)
@@ -198,7 +222,7 @@ def take(
             cards.each_type,
         )
         arg.zone = cards.zone
-        taken = pick_cards(ctx, arg, seat, "take")
+        taken = [c for c in pick_cards(ctx, arg, seat, "take") if game.holder[c] == victim]
         for card in taken:
             game.from_hand(victim, card)
             game.to_hand(seat, card)
@@ -224,7 +248,8 @@ def give(ctx: Ctx, seat: int, recipients: list[int], cards: v.CardsArg) -> None:
             cards.count, cards.filter, seat, cards.random, cards.up_to, cards.each_type
         )
         arg.zone = cards.zone
-        given = pick_cards(ctx, arg, seat, "give")
+        # a card played while the choice was in the air (in answer to a negation) is gone
+        given = [c for c in pick_cards(ctx, arg, seat, "give") if game.holder[c] == seat]
         for card in given:
             game.from_hand(seat, card)
             game.to_hand(recipient, card)

@@ -16,16 +16,16 @@ from runtime.windows import Window
 if TYPE_CHECKING:
     from runtime.game import Game
 
-MAX_FEE = 10  # the most an insurer may ask; a fee above every customer's purse sells nothing
-
 
 @op(
     "insure",
     "insure",
     obj(T.PLAYERS, "customers"),
     doc=(
-        "Offer insurance, for a fee the insurer names, on the ships players have in the encounter;"
-        " at its end a customer who lost ships gets them back, one who lost none pays the fee."
+        "Offer insurance, for a fee the insurer names, on the ships players have in the encounter"
+        " (in the gate, on or beside the defensive planet); the fee is held when a policy is taken."
+        " At the encounter's end a customer who lost such ships gets them back and its fee back;"
+        " one who lost none pays the fee."
     ),
 )
 def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
@@ -42,7 +42,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
             seat,
             "insure.fee",
             "what fee, in lucre, do you ask for insurance?",
-            list(range(1, min(richest, MAX_FEE) + 1)),
+            list(range(1, richest + 1)),  # a fee above every purse sells nothing
         )
     )
     game.log("effect", seat, f"offers insurance for {fee} lucre")
@@ -53,29 +53,42 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
         if not game.yes_no(customer, "insure.accept", prompt):
             continue
         game.log("effect", customer, f"takes out insurance for {fee} lucre")
+        lucre.hold(game, customer, fee)
+        covered = ships_at_risk(game, customer)
         game.dispatch.delay(
-            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee), ctx.copy()
+            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee, covered), ctx.copy()
         )
 
 
-def _settlement(insurer: int, customer: int, fee: int) -> Callable[[Ctx], None]:
-    """At the end of the encounter: replace a customer's lost ships, or collect the fee."""
+def ships_at_risk(game: Game, seat: int) -> int:
+    """A player's ships directly in the encounter: in the gate, beside the defensive planet or
+    on it."""
+    enc = game.state.encounter
+    if enc is None:
+        return 0
+    on_planet = game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
+    return enc.gate[seat] + enc.guard[seat] + on_planet
+
+
+def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable[[Ctx], None]:
+    """At the end of the encounter: replace the ships a customer lost, up to the number it had
+    in the encounter when insured, and hand its held fee back; or pay the held fee to the
+    insurer."""
 
     def settle(ctx: Ctx) -> None:
         game = ctx.game
         enc = game.state.encounter
-        lost = enc.lost_ships[customer] if enc is not None else 0
+        lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
         if lost:
             back = min(lost, game.state.players[customer].warp)
             game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
+            lucre.release(game, customer, fee, customer)
             ships.retrieve(game, customer, back)
         else:
-            lucre.pay(game, customer, fee, insurer)
+            game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
+            lucre.release(game, customer, fee, insurer)
 
     return settle
-
-
-MAX_RENT = 5  # the most a lessor may ask for one item
 
 
 @op(
@@ -109,11 +122,7 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
             continue
         purse = game.state.players[customer].lucre
         prompt = f"rent for {item_name(game, wanted)} (0 refuses)?"
-        price = int(
-            game.choose(
-                seat, "lease.price", prompt, list(range(min(purse, MAX_RENT) + 1)), passive=0
-            )
-        )
+        price = int(game.choose(seat, "lease.price", prompt, list(range(purse + 1)), passive=0))
         if price == 0:
             continue
         if not game.yes_no(customer, "lease.accept", f"pay {price} lucre for it?"):
@@ -205,9 +214,6 @@ def _lease_end(
     return end
 
 
-MAX_HIRE = 3  # the most lucre a player may offer for help
-
-
 @op(
     "offer help",
     "offer",
@@ -231,7 +237,7 @@ def offer_help(ctx: Ctx, seat: int, _: str, customers: list[int]) -> None:
                 customer,
                 "force.hire",
                 f"offer {game.player_name(seat)} lucre for help (0 to offer nothing)?",
-                list(range(min(purse, MAX_HIRE) + 1)),
+                list(range(purse + 1)),
                 passive=0,
             )
         )

@@ -9,7 +9,7 @@ from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.game import EncounterEnded
-from runtime.ops.cards import name_a_card
+from runtime.ops.cards import moved, name_a_card, pick_cards
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD
@@ -255,9 +255,19 @@ def zap_power(ctx: Ctx, event: PowerUse) -> None:
     game.log("zap", event.seat)
 
 
-@op("reveal cards", "reveal", obj(T.CARDS), doc="Show cards to every player.")
+@op(
+    "reveal cards",
+    "reveal",
+    obj(T.CARDS),
+    doc="Show cards to every player (the revealer picks which, when the count leaves a choice);"
+    " later lines call them 'those cards'.",
+)
 def reveal_cards(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
-    ctx.game.log("effect", seat, "reveals cards")
+    game = ctx.game
+    shown = pick_cards(ctx, cards, seat, "reveal")
+    moved(ctx, shown)
+    names = ", ".join(game.card_label(c) for c in shown) or "no cards"
+    game.log("effect", seat, f"reveals {names}")
 
 
 @op(
@@ -459,13 +469,16 @@ def reinforce_with(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
     side = side_of(ctx, seat)
     if enc is None or side is None:
         return
+    gone = []
     for card in pick_cards(ctx, cards, seat, "reinforce with"):
         if game.holder[card] != seat or game.defs[card].type != "attack":
             continue
         value = game.defs[card].value or 0
         game.discard_from_hand(seat, card)
+        gone.append(card)
         enc.bonus[side] += value
         game.log("effect", seat, f"adds {game.card_label(card)} to its side's total (+{value})")
+    game.discarded(seat, gone)
 
 
 @op(

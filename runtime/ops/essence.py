@@ -21,11 +21,19 @@ if TYPE_CHECKING:
     obj(T.CARDS),
     pp("before", T.PLAYERS, "holder", optional=True),
     flag("face down"),
+    flag("at risk"),
     doc="Lay essence cards of your choice from your cache before a player (you, if nobody is"
-    " named), face up unless face down; the cache is refilled from the set at once.",
+    " named), face up unless face down; the cache is refilled from the set at once. At risk:"
+    " each card is chosen first and its laying is the power's use that a zap may cancel; a zapped"
+    " card leaves the game for good.",
 )
 def lay(
-    ctx: Ctx, seat: int, cards: v.CardsArg, holders: list[int] | None, face_down: bool | None
+    ctx: Ctx,
+    seat: int,
+    cards: v.CardsArg,
+    holders: list[int] | None,
+    face_down: bool | None,
+    at_risk: bool | None,
 ) -> None:
     game = ctx.game
     count = cards.count if cards.count is not None else 1
@@ -33,7 +41,7 @@ def lay(
     for holder in holders if holders is not None else [seat]:
         for _ in range(count):
             cache = game.state.players[seat].cache
-            if not cache:
+            if not cache or (at_risk and not game.has_power(seat)):
                 return
             name = game.player_name(holder)
             pick = game.choose(
@@ -43,6 +51,9 @@ def lay(
                 list(cache),
                 game.card_label,
             )
+            if at_risk and game.dispatch.zapped(seat, ctx.hook):
+                essence.remove_from_game(game, seat, pick)
+                continue
             essence.place(game, seat, pick, holder, not face_down)
             ctx.moved.append(pick)
 

@@ -10,7 +10,7 @@ from runtime.effects.context import Ctx
 from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
-from runtime.vocabulary import side_of
+from runtime.vocabulary import place_planets, side_of
 
 if TYPE_CHECKING:
     from runtime.game import Game
@@ -54,6 +54,10 @@ def sources_at(
         planet = getattr(ctx.event, "planet", -1)
         n = st.planets[planet].ships[seat] if planet >= 0 else 0
         return {planet: n} if n else {}
+    owner = place.owner if place is not None and place.owner >= 0 else seat
+    found = place_planets(st, kind, owner)
+    if found is not None and (owner != seat or kind == "home planets"):
+        return {p: st.planets[p].ships[seat] for p in found if st.planets[p].ships[seat]}
     if kind == "home colonies":
         return {p.id: p.ships[seat] for p in st.planets if p.system == seat and p.ships[seat]}
     if kind == "foreign colonies":

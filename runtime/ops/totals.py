@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from runtime import ir
+from runtime.effects import compile as c
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import MEASURES, T, obj, op, pp
 from runtime.state import Encounter
-from runtime.vocabulary import side_of
+from runtime.vocabulary import side_of, sides_of
 
 
 def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
@@ -19,12 +22,129 @@ def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
         m.write(ctx, owner, update(m.read(ctx, owner)))
 
 
+# ---------------------------------------------------------------- fast paths
+# Adding to a side's total or card value, and a side's formula, run in every reveal: for the plain
+# forms (no subject, no `may`, no prevention) the op compiles to direct work on the side's numbers.
+# Each does exactly what the op's implementation does (a test runs both on every bundled hook).
+
+SIDE_NAMES = ("the offense", "the defense")
+
+
+def _sides(owner: ir.Node | None) -> Callable[[Ctx], list[int]]:
+    """The encounter sides a measure's owner stands for (asking, for `either side`)."""
+    if isinstance(owner, ir.Side):
+        which = owner.which
+        if which == "either":
+            return lambda ctx: [
+                ctx.game.choose(
+                    ctx.subject, "effect.side", "choose a side", (0, 1), SIDE_NAMES.__getitem__
+                )
+            ]
+        return lambda ctx: sides_of(ctx, which)
+    if owner is None or owner == ir.Players("you"):
+        return own_side
+    seats = c.players(owner)
+
+    def of_players(ctx: Ctx) -> list[int]:
+        found = [side_of(ctx, s) for s in seats(ctx)]
+        return [s for s in found if s is not None]
+
+    return of_players
+
+
+def own_side(ctx: Ctx) -> list[int]:
+    """The side the effect's owner is on, as a list (empty outside the encounter's sides)."""
+    enc = ctx.game.state.encounter
+    you = ctx.you
+    if enc is None:
+        return []
+    if you == enc.offense or you in enc.allies[0]:
+        return [0]
+    if you == enc.defense or you in enc.allies[1]:
+        return [1]
+    return []
+
+
+def _plain(node: ir.Do) -> bool:
+    return node.subject is None and not node.may and not node.prevent
+
+
+def _side_change(sign: int) -> Callable[[ir.Do], Callable[[Ctx], None] | None]:
+    """`add N to <side>'s total` (or card value), done directly on the side's numbers."""
+
+    def specialise(node: ir.Do) -> Callable[[Ctx], None] | None:
+        if not _plain(node):
+            return None
+        amount, target = node.args
+        if not isinstance(target, ir.Measure) or target.name not in ("total", "card value"):
+            return None
+        if amount is None:
+            return None
+        fixed = sign * amount.value if isinstance(amount, ir.Num) else None
+        delta = c.value(amount)
+        sides = _sides(target.of)
+        if target.name == "total":
+
+            def change_total(ctx: Ctx) -> None:
+                enc = ctx.game.state.encounter
+                if enc is None:
+                    return
+                d = fixed if fixed is not None else sign * delta(ctx)
+                if ctx.nudge:
+                    d = sign * max(0, abs(d) + ctx.nudge)
+                for side in sides(ctx):
+                    enc.bonus[side] += d
+                    shown = enc.totals[side]
+                    if shown is not None:
+                        enc.totals[side] = shown + d
+
+            return change_total
+
+        def change_value(ctx: Ctx) -> None:
+            enc = ctx.game.state.encounter
+            if enc is None:
+                return
+            d = fixed if fixed is not None else sign * delta(ctx)
+            if ctx.nudge:
+                d = sign * max(0, abs(d) + ctx.nudge)
+            for side in sides(ctx):
+                enc.values[side] = (enc.values[side] or 0) + d
+
+        return change_value
+
+    return specialise
+
+
+def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
+    """`calculate your total as ...`: the side's formula, kept until the totals are compared."""
+    if not _plain(node):
+        return None
+    target, formula = node.args
+    if not isinstance(target, ir.Measure) or target.name != "total" or formula is None:
+        return None
+    expr = c.value(formula)
+    sides = _sides(target.of)
+
+    def calculate(ctx: Ctx) -> None:
+        enc = ctx.game.state.encounter
+        if enc is None:
+            return
+        for side in sides(ctx):
+            enc.formula[side] = lambda game, enc, side: expr(ctx)
+
+    return calculate
+
+
+# ---------------------------------------------------------------- ops
+
+
 @op(
     "add",
     "add",
     obj(T.NUMBER, "amount"),
     pp("to", T.QUANTITY, "target"),
     doc="Add a number to a total, a card value or another number the game keeps.",
+    specialise=_side_change(1),
 )
 def add(ctx: Ctx, seat: int, amount: int, q: v.QuantityArg) -> None:
     _change(ctx, q, lambda old: old + amount)
@@ -36,6 +156,7 @@ def add(ctx: Ctx, seat: int, amount: int, q: v.QuantityArg) -> None:
     obj(T.NUMBER, "amount"),
     pp("from", T.QUANTITY, "target"),
     doc="Subtract a number from a total, a card value or another number the game keeps.",
+    specialise=_side_change(-1),
 )
 def subtract(ctx: Ctx, seat: int, amount: int, q: v.QuantityArg) -> None:
     _change(ctx, q, lambda old: old - amount)
@@ -57,10 +178,11 @@ def multiply(ctx: Ctx, seat: int, q: v.QuantityArg, factor: int) -> None:
     "divide",
     obj(T.QUANTITY, "target"),
     pp("by", T.NUMBER, "divisor"),
-    doc="Divide a number the game keeps, rounding up.",
+    doc="Divide a number the game keeps, rounding down like every division in the language"
+    " (write 'set X to (half of X rounded up)' to round up).",
 )
 def divide(ctx: Ctx, seat: int, q: v.QuantityArg, divisor: int) -> None:
-    _change(ctx, q, lambda old: -(-old // divisor) if divisor else old)
+    _change(ctx, q, lambda old: old // divisor if divisor else old)
 
 
 @op(
@@ -97,6 +219,7 @@ def _formula_for(expr: Any, captured: Ctx) -> Any:
     obj(T.QUANTITY, "target"),
     pp("as", T.FORMULA, "formula"),
     doc="Work out a side's total with another formula (kept until the totals are compared).",
+    specialise=_formula_change,
 )
 def calculate(ctx: Ctx, seat: int, q: v.QuantityArg, formula: tuple[Any, Ctx]) -> None:
     enc = ctx.game.state.encounter

@@ -1,10 +1,12 @@
-"""Deals: when both main players negotiate, a bounded exchange of offers; terms are carried out or
-the failed-deal penalty is paid."""
+"""Deals: when both main players negotiate, they take turns offering terms of any size (colonies,
+cards and lucre each way), each offer built one small question at a time; accepted terms are
+carried out, else the failed-deal penalty is paid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from runtime.rules import kickers, lucre, ships
 from runtime.rules.ships import GATE, GUARD
@@ -72,55 +74,94 @@ def can_colonize(game: Game, enc: Encounter, side: int) -> bool:
     return has_ships and any(p.ships[other] > 0 and p.ships[me] == 0 for p in st.planets)
 
 
-def possible_terms(game: Game, enc: Encounter) -> list[Terms]:
+COLONY_CHOICES = {
+    (False, False): "no colonies",
+    (True, False): "the offense gets a colony",
+    (False, True): "the defense gets a colony",
+    (True, True): "each gets a colony",
+}
+
+
+@dataclass(slots=True)
+class Step:
+    """One small question of an offer: how much of one thing changes hands."""
+
+    kind: str
+    prompt: str
+    options: list[Any]
+    labeler: Callable[[Any], str] | None = None
+
+
+def steps(game: Game, enc: Encounter) -> list[Step]:
+    """The questions an offer is built from, in order: colonies, then cards and lucre each way.
+
+    Any number of cards up to the giver's hand and any lucre up to the payer's purse may be
+    offered, each way; a question with nothing to choose from is left out."""
     st = game.state
-    off, de = seats(enc)
-    colonies = [(False, False)]
+    out: list[Step] = []
     can = (can_colonize(game, enc, OFFENSE), can_colonize(game, enc, DEFENSE))
-    if can[0]:
-        colonies.append((True, False))
-    if can[1]:
-        colonies.append((False, True))
-    if can[0] and can[1]:
-        colonies.append((True, True))
-    give_off = range(min(2, len(st.players[off].hand)) + 1)
-    give_def = range(min(2, len(st.players[de].hand)) + 1)
-    purse = [(0, 0)]
+    colonies = [c for c in COLONY_CHOICES if (not c[0] or can[0]) and (not c[1] or can[1])]
+    if len(colonies) > 1:
+        out.append(
+            Step("deal.colonies", "who founds a colony?", colonies, lambda c: COLONY_CHOICES[c])
+        )
+    names = ("offense", "defense")
+    for side, seat in enumerate(seats(enc)):
+        hand = len(st.players[seat].hand)
+        if hand:
+            prompt = f"how many cards does the {names[side]} give?"
+            out.append(Step(f"deal.{names[side]}_cards", prompt, list(range(hand + 1))))
     if lucre.enabled(game):
-        purse += [(k, 0) for k in (1, 2) if st.players[off].lucre >= k]
-        purse += [(0, k) for k in (1, 2) if st.players[de].lucre >= k]
-    out = [
-        Terms(c, (a, b), money)
-        for c in colonies
-        for a in give_off
-        for b in give_def
-        for money in purse
-    ]
-    return [t for t in out if t != Terms()]
+        for side, seat in enumerate(seats(enc)):
+            purse = st.players[seat].lucre
+            if purse:
+                prompt = f"how much lucre does the {names[side]} pay?"
+                out.append(Step(f"deal.{names[side]}_lucre", prompt, list(range(purse + 1))))
+    return out
+
+
+def build_offer(game: Game, proposer: int, questions: list[Step]) -> Terms:
+    """The proposer answers each question in turn; the last one asked may not leave the offer
+    empty (an offer always has something change hands)."""
+    colony, cards, money = (False, False), [0, 0], [0, 0]
+    for i, step in enumerate(questions):
+        options = step.options
+        empty = colony == (False, False) and cards == [0, 0] and money == [0, 0]
+        if empty and i == len(questions) - 1:
+            options = options[1:]  # the "nothing" answer comes first in every question
+        nothing = 0 if options is step.options else None  # answering "nothing" passes
+        answer = game.choose(proposer, step.kind, step.prompt, options, step.labeler, nothing)
+        if step.kind == "deal.colonies":
+            colony = answer
+        else:
+            side = OFFENSE if ".offense_" in step.kind else DEFENSE
+            (cards if step.kind.endswith("_cards") else money)[side] = int(answer)
+    return Terms(colony, (cards[0], cards[1]), (money[0], money[1]))
 
 
 def bargain(game: Game, enc: Encounter) -> Terms | None:
-    """Alternate offers (offense first) until one is accepted or the offers run out."""
-    candidates = possible_terms(game, enc)
-    if not candidates:
-        return None
+    """Alternate offers (offense first) until one is accepted or the offers run out. Each offer
+    is built step by step, so every decision stays small whatever the size of the deal."""
     pair = seats(enc)
-    labels = {t: t.describe() for t in candidates}
     for turn in range(game.setup.option("deal_offers")):
+        questions = steps(game, enc)
+        if not questions:
+            return None
         side = turn % 2
         proposer, responder = pair[side], pair[1 - side]
-        options: list[Terms | None] = [None, *candidates]
         offer = game.choose(
             proposer,
             "deal.offer",
             "propose a deal",
-            options,
-            labeler=lambda t: "make no offer" if t is None else labels[t],
+            ["make no offer", "propose terms"],
+            passive=0,
         )
-        if offer is None:
+        if offer == "make no offer":
             continue
-        if game.yes_no(responder, "deal.accept", f"accept the deal: {labels[offer]}?"):
-            return offer
+        terms = build_offer(game, proposer, questions)
+        game.log("effect", proposer, f"offers: {terms.describe()}")
+        if game.yes_no(responder, "deal.accept", f"accept the deal: {terms.describe()}?"):
+            return terms
     return None
 
 

@@ -97,6 +97,14 @@ def place(
     refill(game, owner)
 
 
+def remove_from_game(game: Game, owner: int, instance: int) -> None:
+    """A card of the owner's cache leaves the game for good (set aside); the cache is refilled."""
+    game.state.players[owner].cache.remove(instance)
+    game.state.aside.append(instance)
+    game.log("effect", owner, f"loses {game.card_label(instance)} for good")
+    refill(game, owner)
+
+
 def flip(game: Game, instance: int, *, face_up: bool = True) -> None:
     placed = game.state.placed.get(instance)
     if placed is not None and placed.face_up != face_up:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from runtime.state import Encounter
 
 BOX = -1
+HELD = "held lucre"  # Encounter.marks key: {seat: lucre taken from its purse and held for now}
 CARDS_PER_ENCOUNTER = 4  # cards a main player may buy in one encounter
 
 
@@ -48,6 +49,41 @@ def pay(game: Game, payer: int, amount: int, payee: int = BOX) -> int:
         game.state.players[event.payee].lucre += event.count
         game.log("lucre", event.payee, event.count)
     return event.count
+
+
+def hold(game: Game, seat: int, amount: int) -> bool:
+    """Take lucre out of a player's purse and hold it until the encounter settles it (a fee owed
+    now and paid, or handed back, later). False when the purse is too small or there is no
+    encounter."""
+    enc = game.state.encounter
+    player = game.state.players[seat]
+    if enc is None or amount <= 0 or player.lucre < amount:
+        return False
+    held = enc.marks.setdefault(HELD, {})
+    held[seat] = held.get(seat, 0) + amount
+    player.lucre -= amount
+    game.log("lucre", seat, -amount)
+    return True
+
+
+def release(game: Game, seat: int, amount: int, payee: int) -> None:
+    """Settle lucre held from `seat`: to `payee` (another player, or `seat` itself to hand it
+    back)."""
+    enc = game.state.encounter
+    held = enc.marks.get(HELD, {}) if enc is not None else {}
+    amount = min(amount, held.get(seat, 0))
+    if amount <= 0:
+        return
+    held[seat] -= amount
+    game.state.players[payee].lucre += amount
+    game.log("lucre", payee, amount)
+
+
+def held_total(game: Game) -> int:
+    """Lucre held, out of every purse, by the encounter in play and the ones it suspended."""
+    st = game.state
+    encounters = [e for e in (st.encounter, *st.suspended) if e is not None]
+    return sum(sum(e.marks.get(HELD, {}).values()) for e in encounters)
 
 
 def gain(game: Game, seat: int, amount: int) -> None:

@@ -141,12 +141,23 @@ def resolve(game: Game, enc: Encounter) -> None:
         compensation(game, enc)
     game.dispatch.step(Window.RESOLUTION_AFTER_OUTCOME)
     game.dispatch.step(Window.RESOLUTION_BEFORE_DISCARD)
-    st = game.state
-    for card in [enc.cards[0], enc.cards[1], enc.kickers[0], enc.kickers[1]]:
-        if card is not None and card in st.in_play:
-            st.in_play.remove(card)
-            game.discard(card)
+    discard_encounter_cards(game, enc)
     game.dispatch.step(Window.RESOLUTION_AFTER_DISCARD)
+
+
+def discard_encounter_cards(game: Game, enc: Encounter) -> None:
+    """The main players' encounter cards and kickers go to the discard pile, each main player's
+    announced as cards it discarded."""
+    st = game.state
+    for side, seat in ((OFFENSE, enc.offense), (DEFENSE, enc.defense)):
+        gone = []
+        for card in (enc.cards[side], enc.kickers[side]):
+            if card is not None and card in st.in_play:
+                st.in_play.remove(card)
+                game.discard(card)
+                gone.append(card)
+        if seat >= 0:
+            game.discarded(seat, gone)
 
 
 def offense_wins(game: Game, enc: Encounter) -> None:

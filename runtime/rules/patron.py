@@ -1,6 +1,7 @@
 """Hired help: a player hired for the rest of an encounter (the Force) decides the chance events
 that touch its client and may make each power, edict or flare that takes effect a little stronger
-(the client's) or a little weaker (anyone else's)."""
+(the client's) or a little weaker (anyone else's). The help ends as soon as the helper is a main
+player, however it became one."""
 
 from __future__ import annotations
 
@@ -20,14 +21,28 @@ def hire(game: Game, helper: int, client: int) -> None:
         enc.marks[HIRED] = (helper, client)
 
 
+def hired(game: Game) -> tuple[int, int] | None:
+    """(helper, client) while the help lasts. A helper that has become a main player (drawn as
+    the defense, made the offense) helps no one: the help ends there for the encounter."""
+    enc = game.state.encounter
+    pair = enc.marks.get(HIRED) if enc is not None else None
+    if enc is None or pair is None:
+        return None
+    helper, client = int(pair[0]), int(pair[1])
+    if helper in (enc.offense, enc.defense):
+        del enc.marks[HIRED]
+        game.log("effect", helper, f"is a main player: its help to {game.player_name(client)} ends")
+        return None
+    return helper, client
+
+
 def helper_for(game: Game, *seats: int) -> int | None:
     """The hired helper, if it may act now and its client is among `seats` (any client when no
     seats are given)."""
-    enc = game.state.encounter
-    hired = enc.marks.get(HIRED) if enc is not None else None
-    if hired is None:
+    pair = hired(game)
+    if pair is None:
         return None
-    helper, client = hired
+    helper, client = pair
     if (seats and client not in seats) or not game.has_power(helper):
         return None
     return int(helper)
@@ -35,8 +50,8 @@ def helper_for(game: Game, *seats: int) -> int | None:
 
 def client_of(game: Game) -> int | None:
     enc = game.state.encounter
-    hired = enc.marks.get(HIRED) if enc is not None else None
-    return None if hired is None else int(hired[1])
+    pair = enc.marks.get(HIRED) if enc is not None else None
+    return None if pair is None else int(pair[1])
 
 
 def pick(
@@ -57,11 +72,10 @@ def pick(
 def adjustment(game: Game, user: int, hook: Hook) -> int:
     """How much the helper changes each number of a power, edict or flare taking effect: +1 for
     its client's, -1 for anyone else's, 0 if it lets it be."""
-    enc = game.state.encounter
-    hired = enc.marks.get(HIRED) if enc is not None else None
-    if hired is None:
+    pair = hired(game)
+    if pair is None:
         return 0
-    helper, client = hired
+    helper, client = pair
     if user == helper or not game.has_power(helper):
         return 0
     up = user == client

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from runtime.game import EncounterEnded
 from runtime.rules import allies, deal, lucre, ships
-from runtime.rules.outcome import compensation, reveal
+from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
 from runtime.rules.ships import GATE
 from runtime.rules.turn import blank_encounter, select_card
 from runtime.state import DEFENSE, OFFENSE, Encounter
@@ -80,9 +80,6 @@ def end_raid(game: Game, enc: Encounter, raider: int) -> None:
     st = game.state
     if enc.gate[raider]:
         ships.return_home(game, raider, enc.gate[raider], GATE)
-    for card in (*enc.cards, *enc.kickers):
-        if card is not None and card in st.in_play:
-            st.in_play.remove(card)
-            game.discard(card)
+    discard_encounter_cards(game, enc)
     st.encounter = st.suspended.pop()
     game.log("raid_over")

@@ -30,10 +30,17 @@ class ShipsEvent:
     cancelled: bool = False
     removed: bool = False  # leave the game instead of going to the warp
     moved: list[tuple[Source, int]] = field(default_factory=list)
+    diverted: int = 0  # ships an effect took out of the event (they went elsewhere)
 
     @property
     def count(self) -> int:
         return sum(self.sources.values())
+
+    @property
+    def named(self) -> int:
+        """How many ships the event named, including those an effect has since sent elsewhere:
+        what "those ships" and "that many" count in every line of the effect."""
+        return self.count + self.diverted
 
     def take(self, count: int) -> dict[Source, int]:
         """Take up to `count` ships out of the event (they no longer go where it sends them)."""
@@ -47,6 +54,7 @@ class ShipsEvent:
                 del self.sources[src]
             taken[src] = taken.get(src, 0) + k
             count -= k
+            self.diverted += k
         return taken
 
 
@@ -165,13 +173,6 @@ def choose_colony(game: Game, seat: int, count: int) -> int:
             seat, "ships.place", f"place {count} ship(s) on a colony", colonies, game.planet_name
         )
     )
-
-
-def place_ships(game: Game, seat: int, count: int) -> None:
-    """Put ships that are already off the board onto a colony."""
-    planet = choose_colony(game, seat, count)
-    game.state.planets[planet].ships[seat] += count
-    update_powers(game, seat)
 
 
 def retrieve(game: Game, seat: int, count: int) -> int:

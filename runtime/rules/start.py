@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 from runtime.cards import COSMIC_DECK_KINDS, CardDef
 from runtime.rules import essence
-from runtime.setup import COLORS, SetupError
+from runtime.setup import (
+    BASE_OPTIONS,
+    COLORS,
+    MAX_PLAYERS,
+    SetupError,
+    check_base_option,
+    check_option,
+)
 from runtime.state import Planet, Player, State
 
 if TYPE_CHECKING:
@@ -17,8 +24,10 @@ if TYPE_CHECKING:
 def build_state(game: Game) -> State:
     setup, cards = game.setup, game.cards
     n = setup.players
-    if n < 1:
-        raise SetupError("a game needs at least one player")
+    if not 1 <= n <= MAX_PLAYERS:
+        raise SetupError(f"a game has 1 to {MAX_PLAYERS} players, not {n}")
+    if not setup.packs:
+        raise SetupError("a game needs at least one pack")
     colors = setup.colors or COLORS[:n]
     if len(colors) != n or len(set(colors)) != n:
         raise SetupError(f"{n} players need {n} distinct colours, got {list(colors)}")
@@ -69,14 +78,15 @@ def check_requirements(game: Game) -> None:
     if missing:
         raise SetupError(f"unknown pack(s): {', '.join(missing)}")
     declared = cards.options()
-    from runtime.setup import BASE_OPTIONS
-
     for name, value in setup.options.items():
-        if name not in declared and name not in BASE_OPTIONS:
-            known = sorted(set(declared) | set(BASE_OPTIONS))
-            raise SetupError(f"unknown option '{name}' (known: {', '.join(known)})")
         if name in BASE_OPTIONS:
             check_base_option(name, value)
+        elif name in declared:
+            o = declared[name]
+            check_option(name, value, o.default, low=o.minimum, high=o.maximum, choices=o.choices)
+        else:
+            known = sorted(set(declared) | set(BASE_OPTIONS))
+            raise SetupError(f"unknown option '{name}' (known: {', '.join(known)})")
     for name, option in declared.items():
         if option.pack in setup.packs and option_on(game, name):
             for needed in option.needs:
@@ -114,28 +124,6 @@ def check_colors(game: Game, colors: tuple[str, ...]) -> None:
         raise SetupError(
             f"no destiny cards for colour(s) {', '.join(unknown)} (the packs have {', '.join(sorted(known))})"
         )
-
-
-CHOICES: dict[str, tuple[str, ...]] = {"alien_selection": ("random", "combo")}
-
-
-def check_base_option(name: str, value: object) -> None:
-    """A base option must have its default's type; counts may not be negative (nor zero planets)."""
-    from runtime.setup import BASE_OPTIONS
-
-    default = BASE_OPTIONS[name][0]
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise SetupError(f"option '{name}' must be true or false, not {value!r}")
-        return
-    if isinstance(default, str):
-        allowed = CHOICES.get(name, ())
-        if value not in allowed:
-            raise SetupError(f"option '{name}' is one of {', '.join(allowed)}, not {value!r}")
-        return
-    low = 1 if name == "planets_per_player" else 0
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise SetupError(f"option '{name}' must be a whole number of at least {low}, not {value!r}")
 
 
 def option_on(game: Game, name: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from runtime.decisions import Decision
 from runtime.game import EncounterEnded, GameOver
 from runtime.rules import allies, destiny, dials, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
@@ -281,10 +282,32 @@ def select_card(game: Game, enc: Encounter, side: int) -> None:
         )
         if game.holder[card] == seat:
             break  # else it left the hand while the choice was in the air (a negation): again
+    card = prevent_forced(game, enc, side, card)
     game.from_hand(seat, card)
     game.state.in_play.append(card)
     enc.cards[side] = card
     game.log("select", seat)
+
+
+def prevent_forced(game: Game, enc: Encounter, side: int, card: int) -> int:
+    """A card a main player was made to select (a named card it must play) stands unless another
+    player prevents it. Negating that selection prevents it: the player then selects one of its
+    other encounter cards instead."""
+    seat = enc.offense if side == 0 else enc.defense
+    required = enc.required[side]
+    hand = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
+    others = [c for c in hand if required is not None and not required(game.defs[c])]
+    if not others or len(others) == len(hand):
+        return card  # nothing was forced, or nothing else could be selected
+    decision = Decision(
+        seat, "planning.select", "select an encounter card", hand, labeler=game.card_label
+    )
+    if not game.negated(decision, (hand.index(card),)):
+        return card
+    game.log("effect", seat, "must choose again: select an encounter card")
+    return game.choose(
+        seat, "planning.select", "select another encounter card", others, game.card_label
+    )
 
 
 def selectable(game: Game, enc: Encounter, side: int) -> list[int]:

@@ -152,7 +152,10 @@ def test_unknown_word_suggests_the_closest() -> None:
             "planning.start",
             "E305 unknown window 'reveal.nowhere'",
         ),
-        ("repeat 50 times: draw 1 card", "planning.start", "E303"),
+        ("repeat 50 times: draw 1 card", "planning.start", "E310"),
+        ("draw 1000000000 cards", "planning.start", "E310"),
+        ("gain 2147483648 lucre", "planning.start", "E310"),
+        ("add 5000 to your total", "reveal.totals", "E310"),
     ],
 )
 def test_resolve_errors(text: str, window: str, expected: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from importlib.metadata import version
 from pathlib import Path
 
 from compiler.diagnostics import (
@@ -24,6 +25,7 @@ from compiler.report import (
     summary_line,
 )
 from compiler.source import load_yaml_bytes
+from tests import ROOT
 
 SOURCES = {"cards/zombie.yaml": ["id: zombie", "  powr: undying", "cost: 017"]}
 UNKNOWN = Diagnostic(
@@ -107,7 +109,19 @@ def test_text_from_a_loaded_file_points_at_the_problem() -> None:
 
 
 def test_json_round_trips_with_stable_keys() -> None:
-    records = json.loads(render_json([UNKNOWN, ZERO]))
+    report = json.loads(render_json([UNKNOWN, ZERO], files=4))
+    assert list(report) == [
+        "format",
+        "tool",
+        "version",
+        "files",
+        "errors",
+        "warnings",
+        "diagnostics",
+    ]
+    assert (report["format"], report["tool"]) == (1, "cosmic")
+    assert (report["files"], report["errors"], report["warnings"]) == (4, 1, 1)
+    records = report["diagnostics"]
     assert records == [
         {
             "path": "cards/zombie.yaml",
@@ -143,8 +157,7 @@ def test_json_round_trips_with_stable_keys() -> None:
         "message",
         "hint",
     ]
-    assert render_json([]) == "[]"
-    assert render_json([UNKNOWN]).startswith('[\n  {\n    "path": ')
+    assert json.loads(render_json([]))["diagnostics"] == []
 
 
 # --- GitHub -------------------------------------------------------------------
@@ -180,6 +193,16 @@ def test_github_escapes_a_title_with_colon_and_comma() -> None:
     )
 
 
+def test_every_rule_links_to_an_anchor_of_the_diagnostics_reference() -> None:
+    log = json.loads(render_sarif([]))
+    (run,) = log["runs"]
+    page = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    assert run["tool"]["driver"]["informationUri"] == (ROOT / "docs" / "diagnostics.md").as_uri()
+    for rule in run["tool"]["driver"]["rules"]:
+        anchor = rule["helpUri"].rsplit("#", 1)[1]
+        assert f'<a id="{anchor}"></a>' in page, rule["id"]
+
+
 # --- SARIF --------------------------------------------------------------------
 
 
@@ -196,6 +219,7 @@ def test_sarif_structure_rules_and_results(tmp_path: Path) -> None:
     run = log["runs"][0]
     driver = run["tool"]["driver"]
     assert driver["name"] == "cosmic"
+    assert driver["version"] == version("cosmic-rules")
     rules = driver["rules"]
     assert [rule["id"] for rule in rules] == list(CODES)
     by_id = {rule["id"]: rule for rule in rules}
@@ -203,7 +227,9 @@ def test_sarif_structure_rules_and_results(tmp_path: Path) -> None:
         "id": "E200",
         "name": "unknown-key",
         "shortDescription": {"text": CODES["E200"].summary},
+        "help": {"text": f"E200 unknown-key: {CODES['E200'].summary}"},
         "defaultConfiguration": {"level": "error"},
+        "helpUri": (ROOT / "docs" / "diagnostics.md").as_uri() + "#e200",
     }
     assert by_id["W111"]["defaultConfiguration"] == {"level": "warning"}
 

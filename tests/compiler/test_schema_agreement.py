@@ -22,6 +22,8 @@ CARDS = [
     if p.parent.name != "scenarios"
 ]
 MANIFESTS = [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "cards").glob("*/pack.yaml"))]
+# read as the runner reads them (YAML 1.2: an answer `yes` stays a word)
+SCENARIOS = [load_yaml_file(p).data for p in sorted((ROOT / "cards").glob("*/scenarios/*.yaml"))]
 ODD_VALUES = [
     None,
     True,
@@ -40,11 +42,14 @@ ODD_VALUES = [
 
 
 def reference_valid(data: Any, which: str) -> bool:
-    doc = (
-        schema.pack_document()
-        if which == "pack"
-        else {"$defs": schema.card_document()["$defs"], "$ref": f"#/$defs/{which}"}
-    )
+    from compiler.scenario_schema import scenario_document
+
+    if which == "pack":
+        doc = schema.pack_document()
+    elif which == "scenario":
+        doc = scenario_document()
+    else:
+        doc = {"$defs": schema.card_document()["$defs"], "$ref": f"#/$defs/{which}"}
     return not list(jsonschema.Draft202012Validator(doc).iter_errors(data))
 
 
@@ -83,6 +88,24 @@ def test_every_bundled_file_is_valid_both_ways() -> None:
         ]
     for manifest in MANIFESTS:
         assert schema.is_valid(manifest, "pack") and reference_valid(manifest, "pack")
+    assert len(SCENARIOS) > 100
+    for scenario in SCENARIOS:
+        assert schema.is_valid(scenario, "scenario") and reference_valid(scenario, "scenario")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_two_validators_agree_on_broken_scenarios(data: st.DataObject) -> None:
+    scenario = data.draw(st.sampled_from(SCENARIOS))
+    path = data.draw(st.sampled_from(paths(scenario)[1:]))
+    how = data.draw(st.sampled_from(["replace", "delete", "extra"]))
+    value = data.draw(st.sampled_from([*ODD_VALUES, "grey", "red launch", 10**20, [None, 3]]))
+    broken = mutate(scenario, path, how, value)
+    assert schema.is_valid(broken, "scenario") == reference_valid(broken, "scenario"), (
+        path,
+        how,
+        value,
+    )
 
 
 @settings(max_examples=300, deadline=None)

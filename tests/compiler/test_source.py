@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from pathlib import Path
 
 import pytest
@@ -228,16 +227,13 @@ def test_duplicate_keys_are_all_reported_at_the_second_occurrence() -> None:
     assert loaded.data == {"id": "b", "kind": "alien", "power": {"x": 2}}
 
 
-def test_alias_bomb_is_rejected_quickly() -> None:
+def test_alias_bomb_is_cut_off_by_the_expansion_budget() -> None:
     lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
     for level in range(1, 10):
         lines.append(f"a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]")
-    started = time.perf_counter()
     loaded = load("\n".join(lines) + "\n")
-    elapsed = time.perf_counter() - started
     assert codes(loaded) == ["E106"]
     assert loaded.data is None
-    assert elapsed < 0.5
     # a4 is the first level whose expansion (111 111 values) passes the budget
     assert where(loaded) == [("E106", 5, 5)]
 

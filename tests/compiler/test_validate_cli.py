@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shlex
+import subprocess
+import sys
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Any
 
+import click
 import jsonschema
 import pytest
 import yaml
@@ -16,6 +22,7 @@ from cards import BUNDLED
 from compiler.cli.main import cli
 from compiler.diagnostics import CODES
 from compiler.project import card_files
+from compiler.source import load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
 JSON_KEYS = [
@@ -146,7 +153,9 @@ def test_json_format_is_a_list_of_records_with_the_documented_keys(in_tmp: Path)
     )
     result = run("validate", "--no-cache", "--format", "json", "mixed")
     assert result.exit_code == 1
-    records = json.loads(result.stdout)
+    report = json.loads(result.stdout)
+    assert (report["format"], report["files"], report["errors"], report["warnings"]) == (1, 3, 1, 1)
+    records = report["diagnostics"]
     assert [list(r) for r in records] == [JSON_KEYS, JSON_KEYS]
     assert records[0] == {
         "path": "mixed/encounter/attack-08.yaml",
@@ -176,7 +185,7 @@ def test_json_format_of_a_clean_pack_is_an_empty_list(in_tmp: Path) -> None:
     write_pack(in_tmp / "fine", {"encounter/negotiate.yaml": CLEAN_CARD})
     result = run("validate", "--no-cache", "--format", "json", "fine")
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == []
+    assert json.loads(result.stdout)["diagnostics"] == []
 
 
 def test_github_format_escapes_percent_colon_and_comma_in_properties(in_tmp: Path) -> None:
@@ -250,25 +259,27 @@ def test_a_single_file_reports_only_that_files_problems(in_tmp: Path) -> None:
             "encounter/negotiate.yaml": CLEAN_CARD,
         },
     )
-    whole = json.loads(run("validate", "--no-cache", "--format", "json", "mixed").stdout)
+    whole = json.loads(run("validate", "--no-cache", "--format", "json", "mixed").stdout)[
+        "diagnostics"
+    ]
     assert sorted({r["path"] for r in whole}) == [
         "mixed/artifact/supply-drop.yaml",
         "mixed/reinforcement/late-arrival.yaml",
     ]
     one = run("validate", "--no-cache", "--format", "json", "mixed/artifact/supply-drop.yaml")
     assert one.exit_code == 1
-    assert [(r["path"], r["code"]) for r in json.loads(one.stdout)] == [
+    assert [(r["path"], r["code"]) for r in json.loads(one.stdout)["diagnostics"]] == [
         ("mixed/artifact/supply-drop.yaml", "E300")
     ]
     clean = run("validate", "--no-cache", "--format", "json", "mixed/encounter/negotiate.yaml")
-    assert (clean.exit_code, json.loads(clean.stdout)) == (0, [])
+    assert (clean.exit_code, json.loads(clean.stdout)["diagnostics"]) == (0, [])
 
 
 def _cached_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str) -> list[Result]:
     cache = tmp_path / "cache"
     monkeypatch.setenv("COSMIC_CACHE_DIR", str(cache))
     first = run("validate", "--no-color", target)
-    assert list(cache.glob("cards-*.pickle")), "the first run should fill the compile cache"
+    assert list(cache.glob("cards-*.json")), "the first run should fill the compile cache"
 
     import compiler.project
 
@@ -323,7 +334,11 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
     out = tmp_path / "schemas"
     result = run("schema", "--out", str(out))
     assert result.exit_code == 0
-    assert result.output == f"wrote {out / 'card.schema.json'}\nwrote {out / 'pack.schema.json'}\n"
+    names = ("card", "pack", "scenario", "trace")
+    assert result.output == "".join(f"wrote {out / f'{n}.schema.json'}\n" for n in names)
+    jsonschema.Draft202012Validator.check_schema(
+        json.loads((out / "trace.schema.json").read_text(encoding="utf-8"))
+    )
     card_schema = json.loads((out / "card.schema.json").read_text(encoding="utf-8"))
     pack_schema = json.loads((out / "pack.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(card_schema)
@@ -342,6 +357,17 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
             assert [e.message for e in cards.iter_errors(data)] == [], path
 
+    # Scenario files (read as the runner reads them: YAML 1.2, so `yes` stays a word) satisfy
+    # the scenario schema an editor is given.
+    scenario_schema = json.loads((out / "scenario.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(scenario_schema)
+    scenarios = jsonschema.Draft202012Validator(scenario_schema)
+    scenario_paths = sorted(BUNDLED.glob("*/scenarios/*.yaml"))
+    assert len(scenario_paths) > 100
+    for path in scenario_paths:
+        data = load_yaml_file(path).data
+        assert [e.message for e in scenarios.iter_errors(data)] == [], path
+
     # The schema is not vacuous: a misspelt hook key and a missing kind are both rejected.
     broken = yaml.safe_load(UNKNOWN_KEY_CARD)
     assert not cards.is_valid(broken)
@@ -352,23 +378,69 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
 # --- pre-commit hook ----------------------------------------------------------
 
 
-def test_pre_commit_hook_runs_cosmic_validate_on_card_yaml() -> None:
+def _hook() -> dict[str, Any]:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert [hook["id"] for hook in hooks] == ["cosmic-validate"]
     (hook,) = hooks
-    assert hook["entry"] == "cosmic validate"
+    return dict(hook)
+
+
+def test_pre_commit_hook_selects_yaml_files_but_not_hidden_ones() -> None:
+    hook = _hook()
     assert hook["language"] == "python"
     assert hook["pass_filenames"] is True
-    files = re.compile(hook["files"])
-    for path in (
-        "cards/base/pack.yaml",
-        "cards/base/alien/mirage.yaml",
-        "mods/cards/eon/flare/mirage-flare.yml",
-    ):
-        assert files.search(path), path
-    for path in ("tests/corpus/e101-not-utf8/pack.yaml", "cards/README.md", "mycards/x.yaml"):
-        assert not files.search(path), path
+    files, exclude = re.compile(hook["files"]), re.compile(hook["exclude"])
+    for path in ("pack.yaml", "alien/mirage.yaml", "mods/eon/flare/mirage-flare.yml"):
+        assert files.search(path) and not exclude.search(path), path
+    for path in (".pre-commit-config.yaml", ".github/workflows/ci.yml", "README.md"):
+        assert not files.search(path) or exclude.search(path), path
     # The entry names a console script of this package and one of its subcommands.
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "cosmic"]
     assert script.value == "compiler.cli.main:cli"
-    assert "validate" in cli.commands
+    assert cli.get_command(click.Context(cli), "validate") is not None
+    assert hook["entry"].split()[:2] == ["cosmic", "validate"]
+    # the config `cosmic new pack` writes runs the same command on the same files
+    from compiler.scaffold import PRE_COMMIT_CONFIG
+
+    (local,) = yaml.safe_load(PRE_COMMIT_CONFIG)["repos"][0]["hooks"]
+    for key in ("entry", "files", "exclude", "pass_filenames"):
+        assert local[key] == hook[key], key
+
+
+def _run_hook(repo: Path) -> subprocess.CompletedProcess[str]:
+    """Run the hook's entry as pre-commit does: in the repository, with every tracked file that
+    the hook's `files` pattern selects and `exclude` does not, as arguments."""
+    hook = _hook()
+    files, exclude = re.compile(hook["files"]), re.compile(hook["exclude"])
+    names = sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*") if p.is_file())
+    chosen = [n for n in names if files.search(n) and not exclude.search(n)]
+    command = shlex.split(hook["entry"])
+    command[0] = str(Path(sys.executable).with_name(command[0]))
+    env = {**os.environ, "COSMIC_CACHE_DIR": ""}
+    return subprocess.run(
+        [*command, *chosen], cwd=repo, capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_pre_commit_hook_passes_in_a_repository_of_packs_with_any_folder_names(
+    tmp_path: Path,
+) -> None:
+    from compiler.scaffold import PRE_COMMIT_CONFIG, pack_files
+
+    repo = tmp_path / "my cosmic cards"  # a clone's folder is named anything
+    for folder, pack_id in (("first", "grues"), ("second-try", "night-pack")):
+        for name, text in pack_files(pack_id, f"{pack_id}-alien").items():
+            (repo / folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (repo / folder / name).write_text(text, encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text(PRE_COMMIT_CONFIG, encoding="utf-8")
+    (repo / "mkdocs.yml").write_text("site_name: Our cards\n", encoding="utf-8")  # in no pack
+    clean = _run_hook(repo)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "no problems" in clean.stdout
+
+    alien = repo / "second-try" / "alien" / "night-pack-alien.yaml"
+    alien.write_text(alien.read_text().replace("add 3 to", "ad 3 to"), encoding="utf-8")
+    broken = _run_hook(repo)
+    assert broken.returncode == 1
+    assert "second-try/alien/night-pack-alien.yaml:12:9: error[E300]" in broken.stdout
+    assert "Traceback" not in broken.stderr

@@ -50,7 +50,7 @@ def test_the_starting_board(cards: CardSet, rules: Rules) -> None:
         ({"players": 3, "options": {"warp_speed": 3}}, "unknown option 'warp_speed' (known: "),
         ({"players": 6}, "pack 'base' plays with 2-5 players, not 6"),
         ({"players": 1}, "pack 'base' plays with 2-5 players, not 1"),
-        ({"players": 0}, "a game needs at least one player"),
+        ({"players": 0}, "a game has 1 to 8 players, not 0"),
         (
             {"players": 3, "colors": ("red", "red", "blue")},
             "3 players need 3 distinct colours, got ['red', 'red', 'blue']",
@@ -65,7 +65,25 @@ def test_the_starting_board(cards: CardSet, rules: Rules) -> None:
         ({"players": 3, "aliens": ("none", "none")}, "3 players need 3 aliens, got 2"),
         (
             {"players": 3, "options": {"hand_size": "8"}},
-            "option 'hand_size' must be a whole number of at least 0, not '8'",
+            "option 'hand_size' must be a whole number, not '8'",
+        ),
+        (
+            {"players": 3, "options": {"hand_size": 1_000_000_000}},
+            "option 'hand_size' must be from 1 to 20, not 1000000000",
+        ),
+        ({"players": 9}, "a game has 1 to 8 players, not 9"),
+        ({"players": 3, "packs": ()}, "a game needs at least one pack"),
+        (
+            {
+                "players": 3,
+                "packs": ("base", "kickers-additive"),
+                "options": {"kicker_style": "zzz"},
+            },
+            "option 'kicker_style' is one of multiply, add, not 'zzz'",
+        ),
+        (
+            {"players": 3, "packs": ("base", "lucre"), "options": {"starting_lucre": 10**9}},
+            "option 'starting_lucre' must be from 0 to 50, not 1000000000",
         ),
         (
             {"players": 3, "options": {"use_flares": 1}},
@@ -110,3 +128,16 @@ def test_unknown_setup_fields_are_refused() -> None:
         Setup.from_data({"players": 3, "colour": "red"})
     with pytest.raises(SetupError, match="malformed setup"):
         Setup.from_data({"players": "three"})
+
+
+def test_every_whole_number_base_option_declares_its_range() -> None:
+    from runtime.setup import BASE_CHOICES, BASE_LIMITS, BASE_OPTIONS
+
+    for name, (default, _) in BASE_OPTIONS.items():
+        if isinstance(default, bool):
+            continue
+        if isinstance(default, int):
+            low, high = BASE_LIMITS[name]
+            assert low <= default <= high, name
+        else:
+            assert default in BASE_CHOICES[name], name

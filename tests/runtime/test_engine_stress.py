@@ -43,6 +43,7 @@ def problem(cards: CardSet, rules: Rules, players: int, seed: int, aliens: bool)
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_games_finish_with_a_winner_and_keep_invariants(
     cards: CardSet, rules: Rules, players: int
@@ -55,6 +56,7 @@ def test_random_games_finish_with_a_winner_and_keep_invariants(
     assert problems == []
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32 - 1),

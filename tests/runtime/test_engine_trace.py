@@ -71,6 +71,7 @@ for seed in range(4):
 """
 
 
+@pytest.mark.slow
 def test_digests_do_not_depend_on_the_process_hash_seed() -> None:
     """Set and dict order may differ between processes; the game must not."""
     outputs = []
@@ -256,7 +257,7 @@ REPLAY_ERRORS = [
     (
         "no planets",
         setup_changed(options={"planets_per_player": 0}),
-        "option 'planets_per_player' must be a whole number of at least 1",
+        "option 'planets_per_player' must be from 1 to 10, not 0",
     ),
 ]
 

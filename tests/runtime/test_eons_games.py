@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from compiler.setups import with_requirements
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet
@@ -87,6 +89,7 @@ def test_a_dial_cannot_be_negated(cards: CardSet, rules: Rules) -> None:
     assert not any("must choose again: set your alliance dial" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_random_games_with_dials_and_foreign_aid_finish(cards: CardSet, rules: Rules) -> None:
     problems = []
     aid_given = 0

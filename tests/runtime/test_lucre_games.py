@@ -34,6 +34,7 @@ def set6_aliens(cards: CardSet, players: int, rng: random.Random) -> tuple[str, 
     return tuple(rng.sample(pool, players))
 
 
+@pytest.mark.slow
 def test_set6_games_finish_and_keep_invariants(cards: CardSet, rules: Rules) -> None:
     packs = with_requirements(cards, ["set6"])
     played: Counter[str] = Counter()

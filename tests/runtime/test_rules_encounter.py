@@ -318,7 +318,10 @@ def test_deal_gives_the_offense_a_colony_and_a_card(cards: CardSet, rules: Rules
     game, agent = both_negotiate(cards, rules)
     expect(
         agent,
-        (RED, "deal.offer", "the offense gets a colony, the defense gives 1 card(s)"),
+        (RED, "deal.offer", "propose terms"),
+        (RED, "deal.colonies", "the offense gets a colony"),
+        (RED, "deal.offense_cards", "0"),
+        (RED, "deal.defense_cards", "1"),
         (BLUE, "deal.accept", "yes"),
         (BLUE, "deal.cards", "attack 30"),
         (RED, "deal.colony", "blue planet 3"),
@@ -342,7 +345,10 @@ def test_deal_gives_the_defense_a_colony_from_its_own_ships(cards: CardSet, rule
     expect(
         agent,
         (RED, "deal.offer", "make no offer"),
-        (BLUE, "deal.offer", "the offense gives 1 card(s), the defense gets a colony"),
+        (BLUE, "deal.offer", "propose terms"),
+        (BLUE, "deal.colonies", "the defense gets a colony"),
+        (BLUE, "deal.offense_cards", "1"),
+        (BLUE, "deal.defense_cards", "0"),
         (RED, "deal.accept", "yes"),
         (BLUE, "deal.colony", "red planet 2"),
         (BLUE, "deal.colony_ships", ("blue planet 2", "blue planet 2")),
@@ -358,12 +364,38 @@ def test_deal_gives_the_defense_a_colony_from_its_own_ships(cards: CardSet, rule
     assert [p.warp for p in game.state.players] == [0, 0, 0]
 
 
+def test_an_offer_asks_for_any_number_of_cards_and_is_never_empty(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = both_negotiate(cards, rules)
+    expect(
+        agent,
+        (RED, "deal.offer", "propose terms"),
+        (RED, "deal.colonies", "no colonies"),
+        (RED, "deal.offense_cards", "0"),
+        (RED, "deal.defense_cards", "2"),
+        (BLUE, "deal.accept", "yes"),
+        (BLUE, "deal.cards", ("attack 30", "attack 05")),
+        (RED, "ships.place", "red planet 1"),
+    )
+    play_turn(game, encounters=1)
+    assert agent.script == []
+    # blue's whole hand may be asked for; with nothing else offered, "0" is no longer an answer
+    assert agent.of_kind("deal.offense_cards")[0].labels == ["0", "1"]
+    assert agent.of_kind("deal.defense_cards")[0].labels == ["1", "2"]
+    assert hand(game, RED) == ["attack 04", "attack 05", "attack 30"]
+    assert hand(game, BLUE) == []
+
+
 def test_no_deal_costs_each_main_player_three_ships(cards: CardSet, rules: Rules) -> None:
     game, agent = both_negotiate(cards, rules)
     expect(
         agent,
         (RED, "deal.offer", "make no offer"),
-        (BLUE, "deal.offer", "the offense gets a colony"),
+        (BLUE, "deal.offer", "propose terms"),
+        (BLUE, "deal.colonies", "the offense gets a colony"),
+        (BLUE, "deal.offense_cards", "0"),
+        (BLUE, "deal.defense_cards", "0"),
         (RED, "deal.accept", "no"),
         (RED, "deal.offer", "make no offer"),
         (BLUE, "deal.offer", "make no offer"),
@@ -423,7 +455,10 @@ def test_morph_against_negotiate_becomes_a_negotiate(cards: CardSet, rules: Rule
         (BLUE, "alliance.invite", ()),
         (RED, "planning.select", "Negotiate"),
         (BLUE, "planning.select", "Morph"),
-        (RED, "deal.offer", "the offense gets a colony"),
+        (RED, "deal.offer", "propose terms"),
+        (RED, "deal.colonies", "the offense gets a colony"),
+        (RED, "deal.offense_cards", "0"),
+        (RED, "deal.defense_cards", "0"),
         (BLUE, "deal.accept", "yes"),
         (RED, "deal.colony", "blue planet 4"),
     )

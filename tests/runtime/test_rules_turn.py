@@ -93,7 +93,10 @@ def test_a_deal_allows_another_encounter_which_may_be_declined(
     one_ship_encounter(agent, "blue", "blue planet 1", "red planet 1", "Negotiate", "Negotiate")
     expect(
         agent,
-        (RED, "deal.offer", "the offense gets a colony"),
+        (RED, "deal.offer", "propose terms"),
+        (RED, "deal.colonies", "the offense gets a colony"),
+        (RED, "deal.offense_cards", "0"),
+        (RED, "deal.defense_cards", "0"),
         (BLUE, "deal.accept", "yes"),
         (RED, "deal.colony", "blue planet 2"),
         (RED, "encounter.another", "no"),

@@ -1,0 +1,237 @@
+"""Benchmark: whole-process start-up and validation time of `cosmic` at 1 to 4,000 card files, cold
+and warm, side by side with a plain CSafeLoader load, check-jsonschema and yamllint."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from validate import generate, table  # noqa: E402  (bench/validate.py, beside this file)
+
+BIN = Path(sys.executable).parent
+# Kinds whose cards point at other cards go last, so a small subset links cleanly.
+LINKED_KINDS = ("flare", "essence", "combo")
+PLAIN_LOAD = (
+    "import sys, yaml, pathlib\n"
+    "for p in sorted(pathlib.Path(sys.argv[1]).rglob('*.yaml')):\n"
+    "    yaml.load(p.read_bytes(), Loader=yaml.CSafeLoader)\n"
+)
+OUTSIDE_MANIFEST = 'id: outside\nname: An outside pack\nversion: "1"\nrequires: [base]\n'
+
+
+def tool(name: str) -> str | None:
+    found = BIN / name
+    return str(found) if found.exists() else shutil.which(name)
+
+
+def make_pack(source: Path, folder: Path, files: int) -> list[Path]:
+    """A pack of exactly `files` card files copied (and varied) from `source`."""
+    scratch = folder.parent / (folder.name + "-all")
+    generate(source, scratch, files, 1)
+    (made,) = [p for p in scratch.iterdir() if p.is_dir()]
+    cards = sorted(
+        (p for p in made.rglob("*.yaml") if p.name != "pack.yaml"),
+        key=lambda p: (p.parent.name in LINKED_KINDS, str(p)),
+    )
+    for extra in cards[files:]:
+        extra.unlink()
+    made.rename(folder)
+    scratch.rmdir()
+    return [folder / path.relative_to(made) for path in cards[:files]]
+
+
+def outside_pack(source: Path, folder: Path) -> None:
+    """One alien card in a pack of its own that requires the bundled base set."""
+    (folder / "alien").mkdir(parents=True)
+    (folder / "pack.yaml").write_text(OUTSIDE_MANIFEST, encoding="utf-8")
+    text = (source / "alien" / "virus.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: virus", "id: germ").replace("name: Virus", "name: Germ")
+    (folder / "alien" / "germ.yaml").write_text(text, encoding="utf-8")
+
+
+# Commands that did not exit 0, with the end of what they said: their times mean nothing.
+FAILED: dict[str, str] = {}
+
+
+def run(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        FAILED[" ".join(argv[:3])] = said[-1] if said else f"exit status {done.returncode}"
+    return elapsed
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument(
+        "--sizes",
+        default="1,10,100,1000,4000",
+        help="card-file counts to time, comma-separated (default 1,10,100,1000,4000)",
+    )
+    ap.add_argument(
+        "--rounds", type=int, default=3, help="interleaved rounds; best and median kept (3)"
+    )
+    ap.add_argument("--no-tools", action="store_true", help="skip check-jsonschema and yamllint")
+    args = ap.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+
+    from cards import BUNDLED
+    from grammar import SCHEMA_DIR
+
+    cosmic = tool("cosmic")
+    if cosmic is None:
+        raise SystemExit("no `cosmic` command: run `pip install -e .` first")
+    checkjs = None if args.no_tools else tool("check-jsonschema")
+    yamllint = None if args.no_tools else tool("yamllint")
+    source = BUNDLED / "base"
+    work = Path(tempfile.mkdtemp(prefix="cosmic-startup-"))
+    try:
+        base_env = {k: v for k, v in os.environ.items() if k != "COSMIC_CACHE_DIR"}
+        warm_dir = work / "warm-cache"
+        warm_env = {**base_env, "COSMIC_CACHE_DIR": str(warm_dir)}
+        packs: dict[int, tuple[Path, list[Path]]] = {}
+        for n in sizes:
+            folder = work / f"pack{n}"
+            packs[n] = (folder, make_pack(source, folder, n))
+        outside = work / "outside"
+        outside_pack(source, outside)
+        # the bundled base pack is found through the outside pack's `requires:`
+        one_card = [cosmic, "validate", str(outside)]
+
+        def cold_env() -> dict[str, str]:
+            return {**base_env, "COSMIC_CACHE_DIR": tempfile.mkdtemp(dir=work, prefix="cold-")}
+
+        # Each case: (size or None, name, a function timing one process).
+        cases: list[tuple[int | None, str, Callable[[], float]]] = [
+            (None, "python -c pass", lambda: run([sys.executable, "-c", "pass"], base_env)),
+            (None, "cosmic --version", lambda: run([cosmic, "--version"], base_env)),
+            (None, "1 outside card (requires base), cold", lambda: run(one_card, cold_env())),
+            (None, "1 outside card (requires base), warm", lambda: run(one_card, warm_env)),
+        ]
+        for n, (folder, cards) in packs.items():
+            names = [str(p) for p in cards]
+            cases.append(
+                (n, "cosmic cold", lambda f=folder: run([cosmic, "validate", str(f)], cold_env()))
+            )
+            cases.append(
+                (n, "cosmic warm", lambda f=folder: run([cosmic, "validate", str(f)], warm_env))
+            )
+            plain = [sys.executable, "-c", PLAIN_LOAD, str(folder)]
+            cases.append((n, "CSafeLoader", lambda a=plain: run(a, base_env)))
+            if checkjs:
+                schema = str(SCHEMA_DIR / "card.schema.json")
+                cj = [checkjs, "--schemafile", schema, *names]
+                cases.append((n, "check-jsonschema", lambda a=cj: run(a, base_env)))
+            if yamllint:
+                yl = [yamllint, "-d", "{extends: relaxed}", *names]
+                cases.append((n, "yamllint", lambda a=yl: run(a, base_env)))
+
+        # Untimed: the bundled packs' compiled form beside the package, and the warm cache.
+        run([cosmic, "validate", str(BUNDLED)], base_env)
+        run(one_card, warm_env)
+        for folder, _ in packs.values():
+            run([cosmic, "validate", str(folder)], warm_env)
+
+        print(f"load average at start: {loadavg()}  ({os.cpu_count()} cores)")
+        times: dict[tuple[int | None, str], list[float]] = {(n, k): [] for n, k, _ in cases}
+        for _ in range(args.rounds):
+            for n, name, fn in cases:
+                times[(n, name)].append(fn())
+        print(f"load average at end:   {loadavg()}")
+        report(times, sizes, args.rounds)
+        for command, said in FAILED.items():
+            print(f"FAILED (times not valid): {command} ...: {said}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def report(times: dict[tuple[int | None, str], list[float]], sizes: list[int], rounds: int) -> None:
+    def best(n: int | None, name: str) -> float | None:
+        found = times.get((n, name))
+        return min(found) if found else None
+
+    def ms(x: float | None) -> str:
+        return "-" if x is None else f"{x * 1000:.0f}"
+
+    def ratio(a: float | None, b: float | None) -> str:
+        return "-" if a is None or b is None else f"{a / b:.2f}"
+
+    print(f"\nwhole processes, best (median) of {rounds} interleaved rounds, ms\n")
+    rows = [
+        [name, ms(min(v)), ms(statistics.median(v))] for (n, name), v in times.items() if n is None
+    ]
+    print(table(["start-up", "best", "median"], rows))
+    rows = []
+    for n in sizes:
+        cold, warm = best(n, "cosmic cold"), best(n, "cosmic warm")
+        plain, cj, yl = best(n, "CSafeLoader"), best(n, "check-jsonschema"), best(n, "yamllint")
+        rows.append(
+            [
+                str(n),
+                ms(cold),
+                ms(warm),
+                ms(plain),
+                ms(cj),
+                ms(yl),
+                ratio(cj, cold),
+                ratio(yl, cold),
+                ratio(warm, plain),
+            ]
+        )
+    print()
+    headers = ["files", "cold", "warm", "CSafeLoader", "check-jsonschema", "yamllint"]
+    headers += ["cj/cold", "yamllint/cold", "warm/CSafe"]
+    print(table(headers, rows))
+    targets = [
+        ("cosmic --version <= 60 ms", best(None, "cosmic --version"), 0.060),
+        (
+            "1 outside card, cold <= 250 ms",
+            best(None, "1 outside card (requires base), cold"),
+            0.25,
+        ),
+        (
+            "1 outside card, warm <= 150 ms",
+            best(None, "1 outside card (requires base), warm"),
+            0.15,
+        ),
+    ]
+    print()
+    for label, value, limit in targets:
+        verdict = "-" if value is None else ("ok" if value <= limit else "MISSED")
+        print(f"{label}: {ms(value)} ms  {verdict}")
+    if 100 in sizes:
+        cj, cold = best(100, "check-jsonschema"), best(100, "cosmic cold")
+        if cj is not None and cold is not None:
+            verdict = "ok" if cj / cold >= 2 else "MISSED"
+            print(f"check-jsonschema / cosmic cold at 100 files >= 2: {cj / cold:.2f}  {verdict}")
+    if 4000 in sizes:
+        warm, plain = best(4000, "cosmic warm"), best(4000, "CSafeLoader")
+        if warm is not None and plain is not None:
+            verdict = "ok" if warm / plain <= 0.5 else "MISSED"
+            print(f"cosmic warm / CSafeLoader at 4000 files <= 0.5: {warm / plain:.2f}  {verdict}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Generated quick schema checks, one module per card kind and one for pack manifests."""

@@ -1,0 +1,56 @@
+"""The decision kinds scenario files may name are the ones the engine asks: every kind asked in
+games of every bundled pack is declared, so a scenario is never refused for a real kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from compiler.project import Project
+from compiler.scenario_check import DECISION_KINDS, known_decision_kind
+from compiler.setups import build_setup
+from runtime.agents import AGENTS
+from runtime.effects.link import Rules
+from runtime.game import Game
+from runtime.rules.turn import play_game
+
+GAMES = [
+    (["base"], ["techs"]),
+    (["set6"], []),
+    (["eons"], ["hidden_alliances", "foreign_aid"]),
+    (["set8", "incursion-rewards", "kickers-additive"], []),
+    (["eons", "set6", "set8", "dominion-rewards"], []),
+]
+
+
+@pytest.mark.parametrize(("packs", "options"), GAMES, ids=lambda v: "+".join(v) or "-")
+def test_every_decision_kind_the_engine_asks_is_declared(
+    project: Project,
+    rules: Rules,
+    monkeypatch: pytest.MonkeyPatch,
+    packs: list[str],
+    options: list[str],
+) -> None:
+    asked: set[str] = set()
+    original = Game.ask
+
+    def recording(self: Game, decision: Any) -> Any:
+        asked.add(decision.kind)
+        return original(self, decision)
+
+    monkeypatch.setattr(Game, "ask", recording)
+    for seed in (1, 2):
+        setup = build_setup(project.cards, players=5, packs=packs, options=options, seed=seed)
+        agents = [AGENTS["random"](seed * 101 + s) for s in range(5)]
+        play_game(Game(project.cards, setup, agents, rules=rules))
+    assert asked
+    assert sorted(k for k in asked if not known_decision_kind(k)) == []
+
+
+def test_effect_kinds_are_open_and_other_kinds_closed() -> None:
+    assert known_decision_kind("effect.reinforce with")
+    assert known_decision_kind("launch.planet")
+    assert not known_decision_kind("lanch.planet")
+    assert not known_decision_kind("reveal.totals")  # a window, not a decision
+    assert all("." in k for k in DECISION_KINDS)

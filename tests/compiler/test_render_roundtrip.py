@@ -1,0 +1,85 @@
+"""Rules text written from a definition reads back as the same definition: for every bundled hook,
+the effect, condition and cost `cosmic render` writes parse and resolve to the IR they came from."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+import pytest
+
+from compiler import render
+from compiler.parser import parser
+from compiler.project import Project
+from compiler.resolve import Resolver
+from runtime import ir
+from runtime.cards import Hook
+from runtime.record import Record
+
+
+def without_wording(node: Any) -> Any:
+    """The IR with the author's own wording left out (a statement keeps its text for prompts)."""
+    if isinstance(node, tuple):
+        return tuple(without_wording(n) for n in node)
+    if isinstance(node, (ir.Do, ir.May)):
+        node = replace(node, text="")
+    if isinstance(node, Record):
+        return replace(
+            node, **{f.name: without_wording(getattr(node, f.name)) for f in fields(node)}
+        )
+    return node
+
+
+def read_back(text: str, window: str, *, condition: bool = False) -> ir.Node | None:
+    resolver = Resolver(window, text)
+    node = (
+        resolver.condition(parser().condition(text))
+        if condition
+        else resolver.effect(parser().effect(text))
+    )
+    assert not resolver.errors, (text, [e.message for e in resolver.errors])
+    return node
+
+
+def every_hook(project: Project) -> list[Hook]:
+    return [h for card in project.cards.cards.values() for h in card.hooks]
+
+
+def test_every_bundled_hook_reads_back_as_itself(project: Project) -> None:
+    hooks = every_hook(project)
+    assert len(hooks) >= 199
+    for hook in hooks:
+        where = f"{hook.card} {hook.name} ({hook.window})"
+        text = render.statement(hook.effect)
+        got = read_back(text, hook.window)
+        assert without_wording(got) == without_wording(hook.effect), f"{where}:\n{text}"
+        if hook.condition is not None:
+            cond = render.condition(hook.condition)
+            got = read_back(cond, hook.window, condition=True)
+            assert got == hook.condition, f"{where}: if: {cond}"
+        if hook.cost is not None:
+            cost = render.statement(hook.cost)
+            got = read_back(cost, hook.window)
+            assert without_wording(got) == without_wording(hook.cost), f"{where}: cost: {cost}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "you may discard 1 card and draw 2 cards",
+        "each ally may discard 1 card and draw 1 card",
+        "for each player starting with the offense in reverse order:\n  they draw 1 card",
+        "gain (your ships in the defense's home colonies) rewards",
+        "gain (the number of each player's ships in your system) lucre",
+        "gain 1 reward",
+        "draw (the number of your allies' ships in the encounter) cards",
+        "reveal 1 attack card\ndiscard those cards",
+        "take 1 highest attack card from the opponent",
+    ],
+)
+def test_new_phrases_read_back_as_themselves(text: str) -> None:
+    window = "reveal.after_cards"
+    node = read_back(text, window)
+    assert node is not None
+    again = render.statement(node)
+    assert without_wording(read_back(again, window)) == without_wording(node), again

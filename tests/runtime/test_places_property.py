@@ -1,0 +1,228 @@
+"""Owners on ships and places are honoured: random `<owner>'s ships in <owner>'s <place>` phrases,
+counted on random boards, agree with a count made directly on the state; owners a place cannot
+have are refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from compiler.parser import parser
+from compiler.resolve import Resolver
+from runtime import ir
+from runtime.cards import CardSet, Hook
+from runtime.effects import compile as c
+from runtime.effects.context import Ctx
+from runtime.effects.link import Rules
+from runtime.game import Game
+from runtime.state import Encounter, State
+from tests.runtime.engine_kit import new_game
+
+HOOK = Hook("test-card", "Test", "power", "reveal.after_cards", ir.Seq(()))
+YOU = 0
+
+# who a phrase names: "you", "offense", "defense" or "each" (every player)
+SHIP_OWNERS = {"your": "you", "the offense's": "offense", "the defense's": "defense"}
+SHIP_OWNERS_ALL = {**SHIP_OWNERS, "each player's": "each"}
+PLACE_OWNERS = {"": None, **SHIP_OWNERS}
+# written place -> the kind compared below; None: the phrase has no place
+OWNED_PLACES = {
+    "home colonies": "home colonies",
+    "foreign colonies": "foreign colonies",
+    "colonies": "colonies",
+    "home planets": "home planets",
+    "system": "home planets",
+}
+UNOWNED_PLACES = {
+    "the warp": "warp",
+    "the encounter": "encounter",
+    "the gate": "gate",
+    "the target planet": "target planet",
+}
+
+
+@st.composite
+def phrases(draw: st.DrawFn) -> tuple[str, str, str | None, str | None]:
+    """(phrase, ship owner, place kind, place owner)."""
+    ships_of = draw(st.sampled_from(sorted(SHIP_OWNERS_ALL)))
+    where = draw(st.sampled_from(["", *sorted(OWNED_PLACES), *sorted(UNOWNED_PLACES)]))
+    head = f"{ships_of} ships"
+    if not where:
+        return head, SHIP_OWNERS_ALL[ships_of], None, None
+    if where in UNOWNED_PLACES:
+        return f"{head} in {where}", SHIP_OWNERS_ALL[ships_of], UNOWNED_PLACES[where], None
+    place_of = draw(st.sampled_from(sorted(PLACE_OWNERS)))
+    written = f"{place_of} {where}" if place_of else f"the {where}"
+    return (
+        f"{head} in {written}",
+        SHIP_OWNERS_ALL[ships_of],
+        OWNED_PLACES[where],
+        PLACE_OWNERS[place_of],
+    )
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> dict[str, object]:
+    n = draw(st.integers(3, 5))
+    offense = draw(st.integers(0, n - 1))
+    defense = draw(st.sampled_from([s for s in range(n) if s != offense]))
+    cells = draw(st.lists(st.integers(0, 4), min_size=5 * n * n, max_size=5 * n * n))
+    return {
+        "n": n,
+        "offense": offense,
+        "defense": defense,
+        "cells": cells,
+        "warp": draw(st.lists(st.integers(0, 6), min_size=n, max_size=n)),
+        "gate": draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)),
+        "target": draw(st.integers(0, 4)),
+    }
+
+
+@cache
+def number(text: str) -> Callable[[Ctx], int]:
+    effect = f"gain ({text}) markers"
+    resolver = Resolver("reveal.after_cards", effect)
+    node = resolver.effect(parser().effect(effect))
+    assert not resolver.errors, [e.message for e in resolver.errors]
+    assert isinstance(node, ir.Do) and isinstance(node.args[0], ir.Amount)
+    return c.value(node.args[0].count)
+
+
+def lay_out(game: Game, board: dict[str, object]) -> Encounter:
+    """Put the drawn board on the game: ships on every planet, in the warp and the gate."""
+    state = game.state
+    n = state.n
+    cells, warp, gate = board["cells"], board["warp"], board["gate"]
+    assert isinstance(cells, list) and isinstance(warp, list) and isinstance(gate, list)
+    for i, p in enumerate(state.planets):
+        p.ships = list(cells[i * n : (i + 1) * n])
+    for seat, player in enumerate(state.players):
+        player.warp = warp[seat]
+    offense, defense, target = board["offense"], board["defense"], board["target"]
+    assert isinstance(offense, int) and isinstance(defense, int) and isinstance(target, int)
+    planet = [p.id for p in state.planets if p.system == defense][target]
+    allies = [s for s in range(n) if s not in (offense, defense)]
+    enc = Encounter(1, offense, defense, planet, gate=[0] * n, guard=[0] * n)
+    enc.gate[offense] = gate[offense]
+    for i, seat in enumerate(allies):
+        side = i % 2
+        enc.allies[side].append(seat)
+        (enc.gate if side == 0 else enc.guard)[seat] = gate[seat]
+    state.encounter = enc
+    return enc
+
+
+def direct(state: State, enc: Encounter, owner: str, kind: str | None, where: str | None) -> int:
+    """The count worked out from the state alone, by the meaning of the words."""
+    seats = {
+        "you": [YOU],
+        "offense": [enc.offense],
+        "defense": [enc.defense],
+        "each": list(range(state.n)),
+    }
+    place_owner = {"you": YOU, "offense": enc.offense, "defense": enc.defense}
+    total = 0
+    for s in seats[owner]:
+        p_own = place_owner[where] if where is not None else s
+        if kind is None:
+            total += sum(p.ships[s] for p in state.planets)
+        elif kind == "warp":
+            total += state.players[s].warp
+        elif kind == "gate":
+            total += enc.gate[s]
+        elif kind == "target planet":
+            total += state.planets[enc.planet].ships[s]
+        elif kind == "encounter":
+            if s == enc.defense:
+                total += state.planets[enc.planet].ships[s]
+            elif s == enc.offense:
+                total += enc.gate[s]
+            else:
+                total += enc.gate[s] + enc.guard[s]
+        else:
+            for p in state.planets:
+                home = p.system == p_own
+                colony = p.ships[p_own] > 0
+                if (
+                    (kind == "home planets" and home)
+                    or (kind == "home colonies" and home and colony)
+                    or (kind == "foreign colonies" and not home and colony)
+                    or (kind == "colonies" and colony)
+                ):
+                    total += p.ships[s]
+    return total
+
+
+@pytest.fixture(scope="module")
+def games(cards: CardSet, rules: Rules) -> dict[int, Game]:
+    return {n: new_game(cards, rules, players=n)[0] for n in (3, 4, 5)}
+
+
+@settings(
+    max_examples=120,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(phrase=phrases(), board=boards(), counted=st.booleans())
+def test_owner_place_count_phrases_count_what_they_say(
+    games: dict[int, Game],
+    phrase: tuple[str, str, str | None, str | None],
+    board: dict[str, object],
+    counted: bool,
+) -> None:
+    text, owner, kind, where = phrase
+    n = board["n"]
+    assert isinstance(n, int)
+    game = games[n]
+    enc = lay_out(game, board)
+    written = f"the number of {text}" if counted else text
+    got = number(written)(Ctx(game, YOU, HOOK))
+    assert got == direct(game.state, enc, owner, kind, where), written
+
+
+@pytest.mark.parametrize("place", sorted(UNOWNED_PLACES))
+def test_an_owner_on_a_place_nobody_owns_is_refused(place: str) -> None:
+    text = f"gain (your ships in the defense's {place.removeprefix('the ')}) markers"
+    resolver = Resolver("reveal.after_cards", text)
+    resolver.effect(parser().effect(text))
+    assert [e.message for e in resolver.errors] == [
+        f"'{place.removeprefix('the ')}' belongs to no player"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("discard 2 cards in the warp", "cards are not kept in 'the warp'"),
+        ("discard your cards in the opponent's hand", "'your cards' names two owners"),
+        ("if you have 2 cards in the opponent's hand:\n  draw 1 card", "'2 cards' cannot be had"),
+        ("draw 1 card from the warp", "cards are not kept in 'the warp'"),
+        ("gain (your total in the warp) lucre", "'your total' cannot be narrowed this way"),
+        (
+            "if you have 3 lucre in the warp:\n  draw 1 card",
+            "'3 lucre' cannot be narrowed this way",
+        ),
+    ],
+)
+def test_words_the_resolver_cannot_give_a_meaning_are_errors(text: str, message: str) -> None:
+    resolver = Resolver("turn.start", text)
+    resolver.effect(parser().effect(text))
+    assert [e.message for e in resolver.errors] == [message]
+
+
+def test_has_ships_in_a_place_honours_the_places_owner() -> None:
+    cond = Resolver("turn.start", "").condition(
+        parser().condition("you have 2 ships in the defense's home colonies")
+    )
+    assert cond == ir.Compare(
+        ">=",
+        ir.CountOf(
+            ir.Ships(None, ir.Players("you"), ir.Place("home colonies", ir.Players("defense")))
+        ),
+        ir.Num(2),
+    )
