@@ -18,15 +18,27 @@ class CardErrors(RuntimeError):
 
 
 @dataclass
+class Compiled:
+    """The cards of a study's packs, compiled once per process."""
+
+    cards: Any
+    rules: Any
+    fingerprint: str  # of the compiled card set: a resumed study must use the same cards
+    outside: list[str]  # ids of the packs from outside folders, in the order found
+
+
+@dataclass
 class Deck:
     """What a worker keeps between batches: the compiled cards and the aliens a focus may meet."""
 
     cards: Any
     rules: Any
     usable: list[str]
-    fingerprint: str  # of the compiled card set: a resumed study must use the same cards
+    fingerprint: str
+    outside: list[str]
 
 
+_COMPILED: dict[tuple[str, ...], Compiled] = {}
 _DECKS: dict[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], Deck] = {}
 
 
@@ -35,8 +47,19 @@ def deck_for(study: Study) -> Deck:
     key = (study.card_paths, study.players, study.packs, study.options)
     deck = _DECKS.get(key)
     if deck is None:
-        deck = _DECKS[key] = compile_deck(study)
+        compiled = compiled_for(study.card_paths)
+        usable = usable_aliens(study, compiled.cards, compiled.rules)
+        deck = _DECKS[key] = Deck(
+            compiled.cards, compiled.rules, usable, compiled.fingerprint, compiled.outside
+        )
     return deck
+
+
+def compiled_for(outside: tuple[str, ...]) -> Compiled:
+    compiled = _COMPILED.get(outside)
+    if compiled is None:
+        compiled = _COMPILED[outside] = compile_cards(outside)
+    return compiled
 
 
 def warm(study: Study) -> int:
@@ -44,18 +67,19 @@ def warm(study: Study) -> int:
     return len(deck_for(study).usable)
 
 
-def compile_deck(study: Study) -> Deck:
+def compile_cards(outside: tuple[str, ...]) -> Compiled:
+    """The bundled packs plus the outside pack folders given (each worker reads them itself)."""
     from cards import BUNDLED
+    from compiler.cli.common import outside_pack_ids
     from compiler.project import load_project
     from runtime.effects.link import Rules
 
-    paths = [Path(p) for p in study.card_paths] or [BUNDLED]
-    project = load_project(paths)
+    project = load_project([BUNDLED, *(Path(p) for p in outside)], scenarios=False)
     if project.errors:
         raise CardErrors(f"the cards have {project.errors} error(s); run `cosmic validate`")
     rules = Rules(project.cards)
     digest = hashlib.sha256(repr(sorted(project.cards.cards.items())).encode()).hexdigest()
-    return Deck(project.cards, rules, usable_aliens(study, project.cards, rules), digest[:16])
+    return Compiled(project.cards, rules, digest[:16], outside_pack_ids(project))
 
 
 def usable_aliens(study: Study, cards: Any, rules: Any) -> list[str]:

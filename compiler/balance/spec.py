@@ -25,7 +25,7 @@ class Study:
     options: tuple[str, ...] = ()  # name=value words, as on the command line
     agents: tuple[str, ...] = ("heuristic",)  # one kind for every seat, or one per seat
     focus: str | None = None  # an alien dealt in every game
-    card_paths: tuple[str, ...] = field(default=())  # card folders; empty: the bundled packs
+    card_paths: tuple[str, ...] = field(default=())  # outside pack folders (--pack), absolute
     cards: str = ""  # fingerprint of the card set the study began with
 
     def seat_agents(self) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from compiler.cli.common import fail
+from compiler.cli.common import fail, pack_option
 
 if TYPE_CHECKING:
     from compiler.balance.spec import Study
@@ -33,8 +33,11 @@ if TYPE_CHECKING:
 )
 @click.option("--players", "-p", default=5, show_default=True, help="Players per game.")
 @click.option(
-    "--packs", default="base", show_default=True, help="Comma-separated packs to play with."
+    "--packs",
+    default=None,
+    help="Comma-separated packs to play with (default: base and every outside pack given).",
 )
+@pack_option
 @click.option(
     "--aliens", default=None, help="Comma-separated alien ids, one per seat (default: random)."
 )
@@ -68,7 +71,8 @@ def balance(
     out: Path | None,
     resume: Path | None,
     players: int,
-    packs: str,
+    packs: str | None,
+    pack_paths: tuple[Path, ...],
     aliens: str | None,
     options: tuple[str, ...],
     seed: int,
@@ -104,15 +108,17 @@ def balance(
             fail(
                 f"{out} already holds a study; continue it with --resume {out}, or pick another folder"
             )
+        outside = outside_packs(pack_paths)
         study = Study(
             games=games,
             first_seed=seed,
             players=players,
-            packs=tuple(p for p in packs.split(",") if p),
+            packs=chosen_packs(packs, outside),
             aliens=tuple(aliens.split(",")) if aliens else None,
             options=options,
             agents=tuple(a.strip() for a in agent.split(",") if a.strip()),
             focus=focus,
+            card_paths=outside,
         )
     try:
         fingerprint = check(study)
@@ -126,6 +132,29 @@ def balance(
             "comparable: start a new study with --out"
         )
     run(study, out, jobs or os.cpu_count() or 1, scheduler, write_csv, batch)
+
+
+def outside_packs(pack_paths: tuple[Path, ...]) -> tuple[str, ...]:
+    """--pack folders and COSMIC_PACKS, as absolute paths (workers may start elsewhere)."""
+    from compiler.project import outside_pack_paths
+
+    found = outside_pack_paths(pack_paths)
+    for path in found:
+        if not path.exists():
+            fail(f"no such pack folder: {path} (from --pack or COSMIC_PACKS)")
+    return tuple(str(p.resolve()) for p in found)
+
+
+def chosen_packs(packs: str | None, outside: tuple[str, ...]) -> tuple[str, ...]:
+    """The packs named, or base and every outside pack (as `simulate` chooses)."""
+    from compiler.balance.play import CardErrors, compiled_for
+
+    if packs is not None:
+        return tuple(p for p in packs.split(",") if p)
+    try:
+        return ("base", *compiled_for(outside).outside)
+    except CardErrors as exc:
+        fail(str(exc), 1)
 
 
 def needs_extra(modules: list[str]) -> None:

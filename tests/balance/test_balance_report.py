@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from compiler.balance.backends import Backend
@@ -109,3 +110,25 @@ def test_resume_refuses_a_study_begun_with_other_cards(tmp_path: Path) -> None:
     (out / "study.json").write_text(json.dumps(plan))
     result = CliRunner().invoke(cli, ["balance", "--resume", str(out), "--jobs", "1"])
     assert result.exit_code == 2 and "the cards changed" in result.output
+
+
+def test_balance_plays_an_outside_pack_given_by_pack_option(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COSMIC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("COSMIC_PACKS", raising=False)
+    pack = tmp_path / "authoring" / "star-pack"
+    assert CliRunner().invoke(cli, ["new", "pack", str(pack)]).exit_code == 0
+    out = tmp_path / "study"
+    args = ["balance", "--pack", str(pack), "--focus", "star-pack-alien", "--players", "3"]
+    args += ["--games", "4", "--jobs", "1", "--agent", "random", "--out", str(out)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["study"]["packs"] == ["base", "star-pack"]  # base and the outside pack
+    assert summary["study"]["card_paths"] == [str(pack.resolve())]
+    assert summary["focus"]["alien"] == "star-pack-alien" and summary["focus"]["games"] == 4
+    missing = CliRunner().invoke(
+        cli, ["balance", "--pack", str(tmp_path / "nowhere"), "--out", str(tmp_path / "x")]
+    )
+    assert missing.exit_code == 2 and "no such pack folder" in missing.output
