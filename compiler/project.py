@@ -16,7 +16,7 @@ from compiler import schema
 from compiler.cache import CompileCache, PackStore
 from compiler.cards import CardFile, compile_card
 from compiler.link import link
-from compiler.source import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
+from compiler.source import DEFAULT_MAX_BYTES, Loaded, lines_of, load_yaml_bytes
 from grammar import GRAMMAR_FILE
 from runtime.cards import CardSet, OptionDef, PackDef
 
@@ -269,6 +269,23 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     return pack
 
 
+def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
+    """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
+    reports cross-card problems at (a file on disk and an editor's buffer alike)."""
+    loaded = load_yaml_bytes(raw, shown)
+    result = compile_card(loaded, pack_id, path)
+    result.diagnostics = list(loaded.diagnostics) + result.diagnostics
+    result.spans = {
+        p: loaded.span(p)
+        for p in ("/id", "/alien", "/essence/count", "/aliens")
+        if p in loaded.positions
+    }
+    result.spans.update(
+        {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
+    )
+    return loaded, result
+
+
 def compile_file(
     path: Path, pack_id: str, cache: PackStore | None, sources: Sources, shown: str | None = None
 ) -> CardFile:
@@ -295,19 +312,9 @@ def compile_file(
             if len(raw) <= DEFAULT_MAX_BYTES:
                 sources.raw[shown] = raw
             return hit
-    loaded = load_yaml_bytes(raw, shown)
+    loaded, result = compile_bytes(raw, path, shown, pack_id)
     if loaded.text:
         sources.raw[shown] = raw
-    result = compile_card(loaded, pack_id, path)
-    result.diagnostics = list(loaded.diagnostics) + result.diagnostics
-    result.spans = {
-        p: loaded.span(p)
-        for p in ("/id", "/alien", "/essence/count", "/aliens")
-        if p in loaded.positions
-    }
-    result.spans.update(
-        {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
-    )
     if cache is not None:
         cache.put(key, result)
     return result

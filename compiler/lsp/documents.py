@@ -9,9 +9,9 @@ from pathlib import Path
 
 from compiler import diagnostics as d
 from compiler import schema
-from compiler.cards import CardFile, compile_card
+from compiler.cards import CardFile
 from compiler.link import link
-from compiler.project import MANIFEST, Pack, Project, display, load_project
+from compiler.project import MANIFEST, Pack, Project, compile_bytes, display, load_project
 from compiler.source import Loaded, load_yaml_bytes
 from runtime.cards import CardSet
 
@@ -138,22 +138,6 @@ def _on_disk(path: Path) -> bytes | None:
         return None
 
 
-def compile_text(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
-    """What `compiler.project.compile_file` does for a file on disk, for a buffer's bytes."""
-    loaded = load_yaml_bytes(raw, shown)
-    result = compile_card(loaded, pack_id, path)
-    result.diagnostics = list(loaded.diagnostics) + result.diagnostics
-    result.spans = {
-        p: loaded.span(p)
-        for p in ("/id", "/alien", "/essence/count", "/aliens")
-        if p in loaded.positions
-    }
-    result.spans.update(
-        {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
-    )
-    return loaded, result
-
-
 class Workspace:
     """Every pack set loaded so far, and the buffers open in the editor."""
 
@@ -210,7 +194,7 @@ class Workspace:
         else:
             packs = self.pack_set_for(path)
             pack = packs.pack_of(path) if packs is not None else None
-            loaded, card_file = compile_text(raw, path, shown, pack.id if pack else "")
+            loaded, card_file = compile_bytes(raw, path, shown, pack.id if pack else "")
             diags = list(card_file.diagnostics)
             self._share(path, card_file, packs)
             if packs is not None and pack is not None:
@@ -294,6 +278,6 @@ class Workspace:
         except OSError:
             return
         pack = checked.packs.pack_of(path)
-        _, card_file = compile_text(raw, path, checked.shown, pack.id if pack else "")
+        _, card_file = compile_bytes(raw, path, checked.shown, pack.id if pack else "")
         checked.packs.put(path, card_file)
         self._share(path, card_file, checked.packs)
