@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
-from compiler import schema
-from compiler.cards import CardFile, compile_card
-from compiler.link import link
-from compiler.project import MANIFEST, Pack, Project, display, load_project
-from compiler.source import Loaded, load_yaml_bytes
+from compiler.pipeline import schema
+from compiler.pipeline.card_file import CardFile, compile_card
+from compiler.pipeline.linker import link
+from compiler.pipeline.load import Loaded, load_yaml_bytes
+from compiler.pipeline.project import MANIFEST, Pack, Project, display, load_project
 from runtime.cards import CardSet
 
 SCENARIO_FOLDER = "scenarios"
@@ -139,7 +139,7 @@ def _on_disk(path: Path) -> bytes | None:
 
 
 def compile_text(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
-    """What `compiler.project.compile_file` does for a file on disk, for a buffer's bytes."""
+    """What `compiler.pipeline.project.compile_file` does for a file on disk, for a buffer's bytes."""
     loaded = load_yaml_bytes(raw, shown)
     result = compile_card(loaded, pack_id, path)
     result.diagnostics = list(loaded.diagnostics) + result.diagnostics
@@ -238,7 +238,7 @@ class Workspace:
         """A scenario is checked against its pack, the packs its setup names, and what they need."""
         from cards import BUNDLED
         from compiler.lsp.scenarios import check_scenario
-        from compiler.scenario_files import setup_packs
+        from compiler.scenarios.files import setup_packs
 
         loaded = load_yaml_bytes(raw, shown)
         own = pack_folder_of(path)

@@ -20,7 +20,7 @@ from compiler import diagnostics as d
 from compiler.lsp import actions, completion, definition, hover
 from compiler.lsp.diagnostics import to_lsp
 from compiler.lsp.documents import Checked, Workspace, is_scenario
-from compiler.project import MANIFEST
+from compiler.pipeline.project import MANIFEST
 
 log = logging.getLogger("cosmic.lsp")
 T = TypeVar("T")

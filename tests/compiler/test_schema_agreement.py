@@ -12,8 +12,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler import schema
-from compiler.source import load_yaml_file
+from compiler.pipeline import schema
+from compiler.pipeline.load import load_yaml_file
 from tests import ROOT
 
 CARDS = [
@@ -42,7 +42,7 @@ ODD_VALUES = [
 
 
 def reference_valid(data: Any, which: str) -> bool:
-    from compiler.scenario_schema import scenario_document
+    from compiler.scenarios.file_schema import scenario_document
 
     if which == "pack":
         doc = schema.pack_document()

@@ -1,0 +1,415 @@
+"""A project: card folders in; packs found, every card file compiled (through the cache),
+linked into one CardSet, with all diagnostics gathered."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import diagnostics as d
+from compiler.pipeline import schema
+from compiler.pipeline.cache import CompileCache, PackStore
+from compiler.pipeline.card_file import CardFile, compile_card
+from compiler.pipeline.linker import link
+from compiler.pipeline.load import DEFAULT_MAX_BYTES, lines_of, load_yaml_bytes
+from grammar import GRAMMAR_FILE
+from runtime.cards import CardSet, OptionDef, PackDef
+
+MANIFEST = "pack.yaml"
+SKIP_FOLDERS = {"scenarios"}
+
+
+@dataclass
+class Pack:
+    id: str
+    folder: Path
+    manifest_path: str
+    definition: PackDef | None
+    files: list[CardFile] = field(default_factory=list)
+    diagnostics: list[d.Diagnostic] = field(default_factory=list)
+    spans: dict[str, d.Span] = field(default_factory=dict)
+    # loaded only because a pack that was asked for requires it: linked, but not reported on
+    support: bool = False
+
+
+class Sources(Mapping[str, list[str]]):
+    """Source lines by display path, split only when a diagnostic needs them."""
+
+    def __init__(self) -> None:
+        self.raw: dict[str, bytes] = {}
+        self.split: dict[str, list[str]] = {}
+
+    def __getitem__(self, path: str) -> list[str]:
+        if path not in self.split:
+            if path not in self.raw:
+                raise KeyError(path)
+            self.split[path] = lines_of(self.raw[path])
+        return self.split[path]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.raw.keys() | self.split.keys())
+
+    def __len__(self) -> int:
+        return len(self.raw.keys() | self.split.keys())
+
+    def __setitem__(self, path: str, lines: list[str]) -> None:
+        self.split[path] = lines
+
+
+@dataclass
+class Project:
+    packs: list[Pack]
+    cards: CardSet
+    diagnostics: list[d.Diagnostic]
+    files: int
+    sources: Sources = field(default_factory=Sources)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for x in self.diagnostics if x.is_error)
+
+
+def display(path: Path) -> str:
+    """A path as the user should see it: relative to the working folder when it lies inside it,
+    else absolute."""
+    try:
+        shown = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path.resolve()) if shown.startswith(os.pardir) else shown
+
+
+def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnostic], list[Path]]:
+    """Pack folders to load, problems with the paths given, and card files that belong to no pack."""
+    folders: list[Path] = []
+    problems: list[d.Diagnostic] = []
+    orphans: list[Path] = []
+    for raw in paths:
+        try:
+            path = raw.resolve()
+            path.stat()
+        except FileNotFoundError:
+            pass  # reported just below, as for any missing path
+        except (OSError, RuntimeError) as exc:  # a symlink loop, a folder on the way unreadable
+            reason = getattr(exc, "strerror", None) or "a symbolic link loop"
+            problems.append(
+                d.Diagnostic(
+                    d.USAGE,
+                    f"cannot open {raw}: {reason}",
+                    d.Span(str(raw), 1, 1),
+                    "check the path and its symbolic links",
+                )
+            )
+            continue
+        if not path.exists():
+            problems.append(
+                d.Diagnostic(d.USAGE, f"no such file or folder: {raw}", d.Span(str(raw), 1, 1))
+            )
+            continue
+        if path.is_file():
+            folder = next(
+                (p for p in [path.parent, *path.parents] if (p / MANIFEST).exists()), None
+            )
+            if folder is None:
+                problems.append(
+                    d.Diagnostic(
+                        d.ORPHAN_CARD,
+                        "this file belongs to no pack (no pack.yaml above it)",
+                        d.Span(display(path), 1, 1),
+                        "put cards in a folder with a pack.yaml",
+                    )
+                )
+                orphans.append(path)
+                continue
+            folders.append(folder)
+        elif (path / MANIFEST).exists():
+            folders.append(path)
+        else:
+            found = sorted(p.parent for p in path.rglob(MANIFEST))
+            if not found:
+                problems.append(
+                    d.Diagnostic(
+                        d.USAGE,
+                        f"no pack.yaml in {raw}",
+                        d.Span(str(raw), 1, 1),
+                        "a pack is a folder with a pack.yaml",
+                    )
+                )
+            folders.extend(found)
+    unique = list(dict.fromkeys(folders))
+    return unique, problems, orphans
+
+
+def card_files(folder: Path) -> list[Path]:
+    """The card files of a pack folder (not the manifest, not scenarios), sorted."""
+    return [path for path, _ in card_entries(folder)]
+
+
+def card_entries(
+    folder: Path, problems: list[d.Diagnostic] | None = None
+) -> list[tuple[Path, str]]:
+    """The card files of a pack folder, sorted, each with its display path; a sub-folder that
+    cannot be read is added to `problems` (never skipped in silence)."""
+    shown_folder = display(folder)
+    root = str(folder)
+    out: list[tuple[str, Path, str]] = []
+
+    def unreadable(error: OSError) -> None:
+        if problems is not None:
+            where = display(Path(error.filename)) if error.filename else shown_folder
+            problems.append(
+                d.Diagnostic(
+                    d.FILE_UNREADABLE,
+                    f"cannot read the folder: {error.strerror or error}",
+                    d.Span(where, 1, 1),
+                    "make the folder readable, or move it out of the pack",
+                )
+            )
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=unreadable):
+        rel_dir = dirpath[len(root) :].lstrip(os.sep)
+        if SKIP_FOLDERS & set(rel_dir.split(os.sep)):
+            dirnames[:] = []
+            continue
+        # hidden files and folders (.git, .pre-commit-config.yaml, .github) are no cards
+        dirnames[:] = [name for name in dirnames if not name.startswith(".")]
+        # a folder named like a card file is listed too, so reading it reports the problem
+        odd = [name for name in dirnames if name.endswith(".yaml")]
+        dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
+        here = Path(dirpath)  # joined per file below: much cheaper than parsing each whole path
+        for name in filenames + odd:
+            if (
+                name.startswith(".")
+                or not name.endswith(".yaml")
+                or (name == MANIFEST and not rel_dir)
+            ):
+                continue
+            rel = os.path.join(rel_dir, name) if rel_dir else name
+            shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
+            out.append((rel, here / name, shown))
+    out.sort()
+    return [(path, shown) for _, path, shown in out]
+
+
+@functools.lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
+    h = hashlib.sha256(GRAMMAR_FILE.read_bytes())
+    package = Path(__file__).resolve().parent.parent  # the compiler package
+    for module in [package / "diagnostics.py", *sorted((package / "pipeline").rglob("*.py"))]:
+        h.update(module.read_bytes())
+    runtime_dir = package.parent / "runtime"
+    for module in sorted(runtime_dir.rglob("*.py")):
+        h.update(module.read_bytes())
+    return h.hexdigest()
+
+
+def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pack:
+    store = cache.store(folder) if cache is not None else None
+    manifest_path = folder / MANIFEST
+    shown = display(manifest_path)
+    try:
+        raw = manifest_path.read_bytes()
+    except OSError as exc:
+        problem = d.Diagnostic(
+            d.FILE_UNREADABLE, f"cannot read the file: {exc.strerror}", d.Span(shown, 1, 1)
+        )
+        pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
+        pack.files = [
+            compile_file(path, folder.name, store, sources, shown)
+            for path, shown in card_entries(folder, pack.diagnostics)
+        ]
+        return pack
+    loaded = load_yaml_bytes(raw, shown)
+    diags = list(loaded.diagnostics)
+    data = loaded.data if isinstance(loaded.data, dict) else {}
+    if isinstance(loaded.data, dict):
+        diags.extend(schema.check(loaded, "pack"))
+    # the id is the manifest's: a pack folder may have any name (a clone of a pack repository)
+    pack_id = str(data.get("id", folder.name))
+    definition = None
+    if not any(x.is_error for x in diags):
+        players = data.get("players", {})
+        definition = PackDef(
+            id=pack_id,
+            name=str(data.get("name", pack_id)),
+            version=str(data.get("version", "0")),
+            requires=tuple(data.get("requires", ())),
+            options=tuple(
+                OptionDef(
+                    o["name"],
+                    o["default"],
+                    o["doc"],
+                    pack_id,
+                    tuple(o.get("choices", ())),
+                    tuple(o.get("needs", ())),
+                    o.get("min"),
+                    o.get("max"),
+                )
+                for o in data.get("options", ())
+            ),
+            min_players=int(players.get("min", 3)),
+            max_players=int(players.get("max", 5)),
+            overrides=tuple(data.get("overrides", ())),
+        )
+    sources.raw[shown] = raw
+    spans = {
+        p: loaded.span(p)
+        for p in loaded.positions
+        if p.startswith(("/requires/", "/overrides/", "/options/")) or p == "/id"
+    }
+    pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
+    for path, shown_file in card_entries(folder, pack.diagnostics):
+        pack.files.append(compile_file(path, pack_id, store, sources, shown_file))
+    return pack
+
+
+def compile_file(
+    path: Path, pack_id: str, cache: PackStore | None, sources: Sources, shown: str | None = None
+) -> CardFile:
+    shown = shown if shown is not None else display(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as exc:
+        return CardFile(
+            shown,
+            None,
+            [
+                d.Diagnostic(
+                    d.FILE_UNREADABLE, f"cannot read the file: {exc.strerror}", d.Span(shown, 1, 1)
+                )
+            ],
+        )
+    key = ""
+    if cache is not None:
+        where = b"%s\0%s\0" % (os.fsencode(shown), pack_id.encode("utf-8", "surrogateescape"))
+        key = hashlib.sha256(where + raw).hexdigest()
+        hit = cache.get(key)
+        if isinstance(hit, CardFile):
+            if len(raw) <= DEFAULT_MAX_BYTES:
+                sources.raw[shown] = raw
+            return hit
+    loaded = load_yaml_bytes(raw, shown)
+    if loaded.text:
+        sources.raw[shown] = raw
+    result = compile_card(loaded, pack_id, path)
+    result.diagnostics = list(loaded.diagnostics) + result.diagnostics
+    result.spans = {
+        p: loaded.span(p)
+        for p in ("/id", "/alien", "/essence/count", "/aliens")
+        if p in loaded.positions
+    }
+    result.spans.update(
+        {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
+    )
+    if cache is not None:
+        cache.put(key, result)
+    return result
+
+
+def _forget_parsed_texts() -> None:
+    """Repeated effect texts are shared within one run only. A parser not yet built holds none,
+    and building it (with Lark) just to empty it would cost every fully cached run."""
+    loaded = sys.modules.get("compiler.pipeline.parser")
+    if loaded is not None and loaded.parser.cache_info().currsize:
+        loaded.parser().forget()
+
+
+def load_project(
+    paths: Sequence[Path],
+    *,
+    use_cache: bool = True,
+    bundled_requirements: bool = True,
+    scenarios: bool = True,
+) -> Project:
+    """Compile and link the packs found in `paths`; a required pack that none of them provides is
+    taken from the bundled packs (linked, but its own diagnostics are not reported). With
+    `scenarios`, the packs' scenario files are checked too."""
+    from compiler.scenarios.files import (
+        check_scenario_file,
+        read_scenario,
+        scenario_entries,
+        setup_packs,
+    )
+
+    _forget_parsed_texts()
+    cache = CompileCache(fingerprint()) if use_cache else None
+    folders, problems, orphans = find_pack_folders(paths)
+    sources = Sources()
+    packs = [load_pack(folder, cache, sources) for folder in folders]
+    scenario_files = [
+        read_scenario(path, shown, sources)
+        for p in packs
+        if scenarios
+        for path, shown in scenario_entries(p.folder)
+    ]
+    if bundled_requirements:
+        # a scenario may play with more bundled packs than its own pack requires
+        named = [pack_id for s in scenario_files for pack_id in setup_packs(s)]
+        packs.extend(_bundled_requirements(packs, named, cache, sources))
+    loose_store = cache.store(None) if cache is not None and orphans else None
+    loose = [compile_file(path, "", loose_store, sources) for path in orphans]
+    if cache is not None:
+        cache.save()
+    cards, link_diags = link(packs)
+    support_paths = {f.path for p in packs if p.support for f in p.files} | {
+        p.manifest_path for p in packs if p.support
+    }
+    diagnostics = problems + [x for x in link_diags if x.span.path not in support_paths]
+    for pack in packs:
+        if pack.support:
+            continue
+        diagnostics.extend(pack.diagnostics)
+        for f in pack.files:
+            diagnostics.extend(f.diagnostics)
+    for f in loose:
+        diagnostics.extend(f.diagnostics)
+    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
+    for scenario in scenario_files:
+        diagnostics.extend(check_scenario_file(scenario, cards, broken))
+    files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenario_files)
+    return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
+
+
+def _bundled_requirements(
+    packs: list[Pack], named: list[str], cache: CompileCache | None, sources: Sources
+) -> list[Pack]:
+    """The bundled packs that `packs` require or their scenarios name (with what those require),
+    when `packs` do not provide them themselves."""
+    from cards import BUNDLED
+
+    have = {p.id for p in packs}
+    added: list[Pack] = []
+    wanted = [req for p in packs if p.definition for req in p.definition.requires] + named
+    while wanted:
+        req = wanted.pop(0)
+        folder = BUNDLED / req
+        if req in have or not (folder / MANIFEST).is_file():
+            continue
+        pack = load_pack(folder, cache, sources)
+        pack.support = True
+        have.add(pack.id)
+        added.append(pack)
+        wanted.extend(pack.definition.requires if pack.definition else ())
+    return added
+
+
+def outside_pack_paths(
+    given: Iterable[Path] = (), env: Mapping[str, str] | None = None
+) -> list[Path]:
+    """Pack paths from `--pack` options followed by those of COSMIC_PACKS (a list like PATH)."""
+    env = os.environ if env is None else env
+    listed = [Path(p) for p in env.get("COSMIC_PACKS", "").split(os.pathsep) if p.strip()]
+    return list(dict.fromkeys([*given, *listed]))
+
+
+def bundled_project(*, use_cache: bool = True) -> Project:
+    from cards import BUNDLED
+
+    return load_project([BUNDLED], use_cache=use_cache)
