@@ -30,10 +30,6 @@ class Context:
     in_list: bool = False  # the cursor is at an item of a list ("- x" or "[a, x")
 
 
-def _strip_comment(line: str) -> str:
-    return line.split(" #", 1)[0] if " #" in line else line
-
-
 def _parents(lines: Sequence[str], line_no: int, column: int) -> list[str]:
     """Keys of the mappings and list items enclosing a key at `column` on line `line_no`."""
     path: list[str] = []

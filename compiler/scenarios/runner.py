@@ -35,7 +35,6 @@ class ScenarioError(Exception):
 class Result:
     path: str
     name: str
-    covers: tuple[str, ...] = ()
     failures: list[tuple[int, str]] = field(default_factory=list)
     seconds: float = 0.0
     log: list[str] = field(default_factory=list)
@@ -78,7 +77,6 @@ class Runner:
         data = loaded.data
         assert isinstance(data, dict)  # the checks above refuse anything else
         result.name = str(data.get("name", path.stem))
-        result.covers = tuple(data.get("covers", ()))
         try:
             self._play(loaded, data, result, packs)
         except ScenarioError as exc:

@@ -461,8 +461,6 @@ def condition(node: ir.Node) -> str:
     return "?"
 
 
-ROLES_TEXT = " or ".join
-
 
 def hook_lines(hook: Hook) -> list[str]:
     lines = [f"when: {hook.window}"]
