@@ -461,7 +461,6 @@ def condition(node: ir.Node) -> str:
     return "?"
 
 
-
 def hook_lines(hook: Hook) -> list[str]:
     lines = [f"when: {hook.window}"]
     if hook.roles:
