@@ -44,7 +44,7 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
     from cards import BUNDLED
     from compiler.pipeline import tables
     from compiler.pipeline.lexer import EffectLexer, build_vocabulary
-    from compiler.pipeline.parser import Builder
+    from compiler.pipeline.tree_builder import Builder
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")

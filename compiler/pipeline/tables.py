@@ -117,7 +117,7 @@ def parser_for(grammar_text: str, lexer: type[Lexer], transformer: Transformer) 
 def write(path: Path = TABLES_FILE) -> Path:
     """Build the tables from the grammar and store them (run after editing the grammar)."""
     from compiler.pipeline.lexer import EffectLexer, build_vocabulary
-    from compiler.pipeline.parser import Builder
+    from compiler.pipeline.tree_builder import Builder
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
