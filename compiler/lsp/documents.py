@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
-from compiler.pipeline import schema
+from compiler.pipeline import schema_check
 from compiler.pipeline.card_file import CardFile, compile_card
 from compiler.pipeline.linker import link
 from compiler.pipeline.load import Loaded, load_yaml_bytes
@@ -204,7 +204,7 @@ class Workspace:
             else:
                 diags = list(loaded.diagnostics)
                 if isinstance(loaded.data, dict):
-                    diags.extend(schema.check(loaded, "pack"))
+                    diags.extend(schema_check.check(loaded, "pack"))
             if packs is not None:
                 diags.extend(x for x in packs.link_diagnostics if x.span.path == shown)
         else:

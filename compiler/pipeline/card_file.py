@@ -8,7 +8,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from compiler import diagnostics as d
-from compiler.pipeline import schema
+from compiler.pipeline import schema_check
 from compiler.pipeline.load import Loaded
 from runtime import ir
 from runtime.cards import CARD_KINDS, CardDef, Hook
@@ -258,7 +258,7 @@ class _Compiler:
                 )
             return None
         before = len([x for x in self.diags if x.is_error])
-        self.diags.extend(schema.check(self.loaded, kind))
+        self.diags.extend(schema_check.check(self.loaded, kind))
         card_id = data.get("id")
         if expected_id is not None and isinstance(card_id, str) and card_id != expected_id:
             self.error(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
-from compiler.pipeline import schema
+from compiler.pipeline import schema_check
 from compiler.pipeline.cache import CompileCache, PackStore
 from compiler.pipeline.card_file import CardFile, compile_card
 from compiler.pipeline.linker import link
@@ -229,7 +229,7 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
     diags = list(loaded.diagnostics)
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if isinstance(loaded.data, dict):
-        diags.extend(schema.check(loaded, "pack"))
+        diags.extend(schema_check.check(loaded, "pack"))
     # the id is the manifest's: a pack folder may have any name (a clone of a pack repository)
     pack_id = str(data.get("id", folder.name))
     definition = None

@@ -33,7 +33,7 @@ def source_schema(which: str) -> dict[str, Any]:
     schemas use nothing draft-07 lacks, and $defs is found by pointer)."""
     from compiler.pipeline import schema
 
-    return {**schema._document(which), "$schema": "http://json-schema.org/draft-07/schema#"}
+    return {**schema.document(which), "$schema": "http://json-schema.org/draft-07/schema#"}
 
 
 def generate(which: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from compiler import diagnostics as d
-from compiler.pipeline import schema
+from compiler.pipeline import schema_check
 from compiler.pipeline.load import Loaded
 from runtime.cards import CardSet
 
@@ -98,7 +98,7 @@ def check_scenario(
     again here."""
     if not isinstance(loaded.data, dict):
         return []  # the loader has reported it
-    found = sorted(schema.check(loaded, "scenario"), key=d.Diagnostic.sort_key)
+    found = sorted(schema_check.check(loaded, "scenario"), key=d.Diagnostic.sort_key)
     if found or cards is None:
         return found
     data: dict[str, Any] = loaded.data
@@ -157,7 +157,7 @@ def check_scenario(
         key = next(iter(entry))
         kind = str(key).partition(" ")[2]
         if not known_decision_kind(kind):
-            where = schema.pointer(["answers", i, key])
+            where = schema_check.pointer(["answers", i, key])
             unknown(where, "decision kind", kind, DECISION_KINDS, key=True)
     for i, kind in enumerate(data.get("auto") or ()):
         if not known_decision_kind(kind):
