@@ -13,7 +13,9 @@ from typing import Any
 
 from compiler import diagnostics as d
 from compiler.pipeline.load import Loaded, load_yaml_file
+from compiler.scenarios.expectations import check_expectations
 from compiler.scenarios.refusals import Refusal, RefusalWatch
+from compiler.scenarios.situation import ScenarioError, set_start
 from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
 from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision, IllegalAnswer
@@ -22,13 +24,6 @@ from runtime.invariants import InvariantBroken, check
 from runtime.setup import Setup, SetupError
 
 PLAY_MODES = ("setup", "encounter", "turn", "game")
-
-
-class ScenarioError(Exception):
-    def __init__(self, message: str, line: int = 1) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
 
 
 @dataclass
@@ -137,7 +132,7 @@ class Runner:
         try:
             try:
                 start_game(game)
-                self._start(game, loaded, data.get("start") or {})
+                set_start(game, loaded, data.get("start") or {})
                 check(game)
                 if mode == "game":
                     play_game(game)
@@ -175,7 +170,7 @@ class Runner:
                 )
             )
         result.failures.extend(watch.report([p.color for p in game.state.players]))
-        self._expect(game, loaded, data.get("expect") or {}, result)
+        check_expectations(game, loaded, data.get("expect") or {}, result)
 
     def _script(
         self, loaded: Loaded, answers: list[Any], where: str = "/answers"
@@ -204,320 +199,6 @@ class Runner:
                 )
             )
         return script
-
-    def _take(self, game: Game, card_id: str, fixed: set[int]) -> int | None:
-        """A copy of a card from the piles, or from the hand of a player whose hand the scenario
-        leaves alone (that player gets the top card of the deck in exchange)."""
-        st = game.state
-        for pile in (st.deck, st.discard, st.reward_deck, st.reward_discard):
-            for i in pile:
-                if st.catalog[i] == card_id:
-                    pile.remove(i)
-                    return i
-        for p in st.players:
-            if p.seat in fixed:
-                continue
-            for i in p.hand:
-                if st.catalog[i] == card_id:
-                    game.from_hand(p.seat, i)
-                    if st.deck:
-                        game.to_hand(p.seat, st.deck.pop())
-                    return i
-        return None
-
-    def _techs(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
-        """`techs: {red: {xenon-lasers: 2}}` (face down, with ships researching them) and
-        `completed techs: {red: [warpspace-key]}` (face up) replace the dealt techs."""
-        st = game.state
-        wanted_down = start.get("techs") or {}
-        wanted_up = start.get("completed techs") or {}
-        for color in set(wanted_down) | set(wanted_up):
-            seat = self._seat(game, color, loaded.span("/start").line)
-            player = st.players[seat]
-            st.tech_deck.extend(player.techs)
-            player.removed += sum(player.research.values())
-            player.techs, player.research = [], {}
-        for key, wanted in (("techs", wanted_down), ("completed techs", wanted_up)):
-            for color, cards in wanted.items():
-                line = loaded.span(f"/start/{key}/{color}").line
-                player = st.players[self._seat(game, color, line)]
-                ids = cards.items() if isinstance(cards, dict) else ((c, 0) for c in cards)
-                for card_id, ships in ids:
-                    tech = self._take_tech(game, str(card_id), line)
-                    if key == "techs":
-                        player.techs.append(tech)
-                        player.research[tech] = int(ships)
-                        player.removed -= int(ships)
-                    else:
-                        player.completed.append(tech)
-
-    def _essence(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
-        """`essence cache: {purple: [gridlock]}` puts those cards in the owner's cache (the
-        rest go to its set); `essence unavailable:` moves cards of the set to the unavailable
-        pile; `essence captives: {purple: {blue: depression}}` sets a ship of blue captive on
-        that card of purple's; `essence before: {blue: [encounter-envy]}` lays its owner's essence
-        cards face up before a player; `essence face down:` the same, face down."""
-        from runtime.rules import essence
-
-        for key in ("essence cache", "essence unavailable"):
-            for color, cards in (start.get(key) or {}).items():
-                line = loaded.span(f"/start/{key}/{color}").line
-                seat = self._seat(game, color, line)
-                p = game.state.players[seat]
-                picked = self._essence_cards(game, seat, cards, line)
-                if key == "essence cache":
-                    essence.arrange(
-                        game, seat, picked, [i for i in p.unavailable if i not in picked]
-                    )
-                else:
-                    essence.arrange(game, seat, [i for i in p.cache if i not in picked], picked)
-        for color, held in (start.get("essence captives") or {}).items():
-            line = loaded.span(f"/start/essence captives/{color}").line
-            alien = self._seat(game, color, line)
-            for victim_color, card_id in held.items():
-                victim = self._seat(game, victim_color, line)
-                (card,) = self._essence_cards(game, alien, [card_id], line)
-                p = game.state.players[alien]
-                if card not in p.cache:
-                    essence.arrange(game, alien, [*p.cache, card], p.unavailable)
-                planet = max(game.state.planets, key=lambda q: q.ships[victim])
-                planet.ships[victim] -= 1
-                essence.place(game, alien, card, alien, False, captive=victim)
-        for key, face_up in (("essence before", True), ("essence face down", False)):
-            for color, cards in (start.get(key) or {}).items():
-                line = loaded.span(f"/start/{key}/{color}").line
-                holder = self._seat(game, color, line)
-                for card_id in cards:
-                    found = [
-                        i
-                        for i in game.instances_of.get(str(card_id), ())
-                        if i not in game.state.placed
-                    ]
-                    if not found:
-                        raise ScenarioError(
-                            f"no essence card '{card_id}' of an alien in this game", line
-                        )
-                    owner = essence.owner_of(game, found[0])
-                    p = game.state.players[owner]
-                    if found[0] not in p.cache:
-                        others = [i for i in p.unavailable if i != found[0]]
-                        essence.arrange(game, owner, [*p.cache, found[0]], others)
-                    essence.place(game, owner, found[0], holder, face_up)
-
-    def _essence_cards(self, game: Game, seat: int, ids: list[Any], line: int) -> list[int]:
-        """One of the player's essence cards (not laid) for each id named."""
-        p = game.state.players[seat]
-        pool = [*p.cache, *p.essence_set, *p.unavailable]
-        picked: list[int] = []
-        for card_id in ids:
-            found = [i for i in pool if game.state.catalog[i] == str(card_id) and i not in picked]
-            if not found:
-                raise ScenarioError(f"{p.color} has no essence card '{card_id}'", line)
-            picked.append(found[0])
-        return picked
-
-    def _take_tech(self, game: Game, card_id: str, line: int) -> int:
-        st = game.state
-        for pile in (st.tech_deck, st.tech_discard, *(p.techs for p in st.players)):
-            for i in pile:
-                if st.catalog[i] == card_id:
-                    pile.remove(i)
-                    return i
-        raise ScenarioError(f"no tech '{card_id}' in the game (is the techs option on?)", line)
-
-    def _seat(self, game: Game, color: Any, line: int) -> int:
-        for p in game.state.players:
-            if p.color == color:
-                return p.seat
-        raise ScenarioError(f"no player is {color}", line)
-
-    def _planet(self, game: Game, name: Any, line: int) -> int:
-        for planet in game.state.planets:
-            if game.planet_name(planet.id) == name:
-                return planet.id
-        raise ScenarioError(
-            f"no planet called '{name}' (planets are named like 'blue planet 1')", line
-        )
-
-    def _start(self, game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
-        st = game.state
-        if "offense" in start:
-            st.offense = self._seat(game, start["offense"], loaded.span("/start/offense").line)
-        hands = start.get("hands") or {}
-        fixed = {
-            self._seat(game, color, loaded.span(f"/start/hands/{color}").line) for color in hands
-        }
-        for seat in fixed:
-            for card in list(st.players[seat].hand):
-                game.from_hand(seat, card)
-                st.deck.insert(0, card)
-        for color, card_ids in hands.items():
-            line = loaded.span(f"/start/hands/{color}").line
-            seat = self._seat(game, color, line)
-            for card_id in card_ids:
-                instance = self._take(game, str(card_id), fixed)
-                if instance is None:
-                    raise ScenarioError(f"no '{card_id}' left for {color}'s hand", line)
-                game.to_hand(seat, instance)
-        if "destiny" in start:
-            # one card, or a list drawn in order: the first named is the first drawn
-            named = start["destiny"]
-            line = loaded.span("/start/destiny").line
-            for wanted in reversed(named if isinstance(named, list) else [named]):
-                pick = next(
-                    (
-                        i
-                        for i in st.destiny_deck
-                        if st.catalog[i] == str(wanted) or game.defs[i].color == str(wanted)
-                    ),
-                    None,
-                )
-                if pick is None:
-                    raise ScenarioError(
-                        f"no destiny card '{wanted}' left in the destiny deck", line
-                    )
-                st.destiny_deck.remove(pick)
-                st.destiny_deck.append(pick)
-        for color, planets in (start.get("ships") or {}).items():
-            seat = self._seat(game, color, loaded.span(f"/start/ships/{color}").line)
-            for name, count in planets.items():
-                planet = self._planet(game, name, loaded.span(f"/start/ships/{color}").line)
-                player = st.players[seat]
-                player.removed += st.planets[planet].ships[seat] - int(count)
-                st.planets[planet].ships[seat] = int(count)
-        for color, count in (start.get("warp") or {}).items():
-            seat = self._seat(game, color, loaded.span(f"/start/warp/{color}").line)
-            player = st.players[seat]
-            player.removed += player.warp - int(count)
-            player.warp = int(count)
-        self._techs(game, loaded, start)
-        self._essence(game, loaded, start)
-        for color, count in (start.get("lucre") or {}).items():
-            seat = self._seat(game, color, loaded.span(f"/start/lucre/{color}").line)
-            st.lucre_out += int(count) - st.players[seat].lucre
-            st.players[seat].lucre = int(count)
-        for p in st.players:
-            if p.removed < 0:
-                raise ScenarioError(
-                    f"{p.color} would need more than {st.ships_per_player} ships",
-                    loaded.span("/start").line,
-                )
-        from runtime.rules.ships import update_powers
-
-        update_powers(game)
-
-    # ---------------------------------------------------------------- expectations
-
-    def _expect(self, game: Game, loaded: Loaded, expect: dict[str, Any], result: Result) -> None:
-        st = game.state
-        last = game.last_encounter
-
-        def fail(pointer: str, message: str) -> None:
-            result.failures.append((loaded.span("/expect" + pointer).line, message))
-
-        for key, want in expect.items():
-            p = "/" + key
-            if key == "outcome":
-                got = last.outcome if last is not None else None
-                if got != want:
-                    fail(p, f"expected the outcome '{want}', got '{got}'")
-            elif key == "totals":
-                got_totals = list(last.totals) if last is not None else None
-                if got_totals != list(want):
-                    fail(p, f"expected totals {list(want)}, got {got_totals}")
-            elif key == "winners":
-                got_w = sorted(st.players[s].color for s in st.winners)
-                if got_w != sorted(want):
-                    fail(p, f"expected winners {sorted(want)}, got {got_w}")
-            elif key == "ship limit":
-                for color, n in want.items():
-                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    got_limit = last.ship_limit[seat] if last is not None else None
-                    if got_limit != n:
-                        fail(f"{p}/{color}", f"expected {color}'s ship limit {n}, got {got_limit}")
-            elif key in ("warp", "lucre", "hand size", "foreign colonies", "home colonies"):
-                for color, n in want.items():
-                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    got_n = {
-                        "warp": lambda s: st.players[s].warp,
-                        "lucre": lambda s: st.players[s].lucre,
-                        "hand size": lambda s: len(st.players[s].hand),
-                        "foreign colonies": st.foreign_colonies,
-                        "home colonies": st.home_colonies,
-                    }[key](seat)
-                    if got_n != n:
-                        fail(f"{p}/{color}", f"expected {color}'s {key} to be {n}, got {got_n}")
-            elif key in ("essence before", "unavailable"):
-                for color, cards in want.items():
-                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    if key == "unavailable":
-                        got_ids = sorted(st.catalog[i] for i in st.players[seat].unavailable)
-                    else:  # a face-down card is written with its way up: "x (face down)"
-                        got_ids = sorted(
-                            st.catalog[i] + ("" if e.face_up else " (face down)")
-                            for i, e in st.placed.items()
-                            if e.holder == seat
-                        )
-                    if got_ids != sorted(cards):
-                        fail(
-                            f"{p}/{color}",
-                            f"expected {key} {color}: {sorted(cards)}, got {got_ids}",
-                        )
-            elif key == "hand":
-                for color, cards in want.items():
-                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    held = sorted(st.catalog[c] for c in st.players[seat].hand)
-                    missing = [c for c in cards if c not in held]
-                    if missing:
-                        fail(
-                            f"{p}/{color}",
-                            f"expected {color} to hold {missing}; the hand is {held}",
-                        )
-            elif key == "planets":
-                for name, owners in want.items():
-                    planet = self._planet(game, name, loaded.span(f"/expect{p}").line)
-                    for color, n in owners.items():
-                        seat = self._seat(game, color, loaded.span(f"/expect{p}").line)
-                        got_n = st.planets[planet].ships[seat]
-                        if got_n != n:
-                            fail(
-                                f"{p}/{name}",
-                                f"expected {n} {color} ship(s) on {name}, got {got_n}",
-                            )
-            elif key == "log":
-                lines = result.log
-                at = 0
-                for i, fragment in enumerate(want):
-                    found = next(
-                        (k for k in range(at, len(lines)) if str(fragment) in lines[k]), None
-                    )
-                    if found is None:
-                        fail(
-                            f"{p}/{i}",
-                            f"the log has no line containing '{fragment}' (after line {at})",
-                        )
-                        break
-                    at = found + 1
-            elif key == "no log":
-                for i, fragment in enumerate(want):
-                    if any(str(fragment) in line for line in result.log):
-                        fail(f"{p}/{i}", f"the log should not mention '{fragment}'")
-            elif key == "refused":
-                pass  # checked as the decisions come (see compiler/scenarios/refusals.py)
-            elif key == "aliens":
-                for color, alien in want.items():
-                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    got_alien = st.players[seat].alien or "none"
-                    if got_alien != alien:
-                        fail(f"{p}/{color}", f"expected {color} to be {alien}, got {got_alien}")
-            elif key == "power":
-                for color, state in want.items():
-                    seat = self._seat(game, color, loaded.span(f"/expect{p}/{color}").line)
-                    on = game.has_power(seat)
-                    if on != (state == "on"):
-                        fail(f"{p}/{color}", f"expected {color}'s power to be {state}")
-            else:
-                fail(p, f"unknown expectation '{key}'")
 
 
 def _auto_answer(decision: Decision, auto: set[str]) -> Answer | None:
