@@ -93,7 +93,7 @@ def generate(source: Path, root: Path, files: int, packs: int, *, vary: bool = T
     Copy k renames every card id `x` to `x-vk` (file names too) and adds k to each number in the
     effect text, so ids stay unique and an effect string with a number differs in every copy.
     """
-    from compiler.pipeline.project import card_files
+    from compiler.pipeline.pack_folders import card_files
 
     cards = card_files(source)  # what the compiler reads (not pack.yaml, not scenarios/)
     if not cards:

@@ -22,7 +22,7 @@ from cards import BUNDLED
 from compiler.cli.main import cli
 from compiler.diagnostics import CODES
 from compiler.pipeline.load import load_yaml_file
-from compiler.pipeline.project import card_files
+from compiler.pipeline.pack_folders import card_files
 
 ROOT = Path(__file__).resolve().parents[2]
 JSON_KEYS = [
