@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from compiler import diagnostics as d
 from compiler.pipeline import schema_check
 from compiler.pipeline.load import Loaded
+from compiler.pipeline.window_roles import absent_role
 from runtime import ir
 from runtime.cards import CARD_KINDS, CardDef, Hook
 from runtime.windows import BY_NAME, Window, WindowKind
@@ -22,39 +23,6 @@ if TYPE_CHECKING:
 # comes from the compile cache never loads them (or Lark).
 
 LIMITS = {"once per encounter": "encounter", "once per turn": "turn", "once per game": "game"}
-
-# Windows where nobody is the defense yet (or any more), and where no one is an ally yet.
-NO_DEFENSE = {
-    "game.setup",
-    "turn.start",
-    "turn.end",
-    "regroup.start",
-    "regroup.retrieve",
-    "regroup.end",
-    "destiny.before_draw",
-}
-NO_ALLIES = NO_DEFENSE | {
-    "destiny.after_draw",
-    "launch.after_aim",
-    "launch.after_ships",
-    "alliance.start",
-    "alliance.after_invites",
-}
-NEEDS_DEFENSE = {"defense", "main player"}
-NEEDS_ALLIES = {"ally", "offensive ally", "defensive ally"}
-
-
-def _absent(window: str, role: str) -> tuple[str, str | None] | None:
-    """Why no one can hold `role` in `window` (message and hint), or None if someone can."""
-    if window == "game.setup" and role == "offense":
-        return "there is no offense at game setup", None
-    if window == "game.setup" and role in NEEDS_DEFENSE | NEEDS_ALLIES:
-        return "no one is the {role} at game setup", "setup effects act for their owner alone"
-    if window in NO_DEFENSE and role in NEEDS_DEFENSE:
-        return "no one is the {role} in {window}", "the defense is known from destiny.after_draw on"
-    if window in NO_ALLIES and role in NEEDS_ALLIES:
-        return "no one is an {role} yet in {window}", "allies are known from alliance.end on"
-    return None
 
 
 @dataclass
@@ -177,7 +145,7 @@ class _Compiler:
         w = BY_NAME.get(window)
         if w is None or w.kind is not WindowKind.STEP or not roles:
             return
-        impossible = {r: why for r in roles if (why := _absent(window, r)) is not None}
+        impossible = {r: why for r in roles if (why := absent_role(window, r)) is not None}
         if len(impossible) < len(roles):
             return
         role, (message, hint) = next(iter(impossible.items()))
