@@ -11,7 +11,7 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
-from compiler.lsp.context import Context, is_card_reference
+from compiler.lsp.cursor import Context, is_card_reference
 from compiler.lsp.documents import PackSet
 from compiler.lsp.words import expected_terminals, words_for
 from compiler.pipeline import schema

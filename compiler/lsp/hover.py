@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from compiler.lsp.context import EFFECT_KEYS, PLAYER_KEYS, Context, is_card_reference
-from compiler.lsp.context import at as context_at
+from compiler.lsp.cursor import EFFECT_KEYS, PLAYER_KEYS, Context, is_card_reference
+from compiler.lsp.cursor import at as context_at
 from compiler.lsp.documents import Checked
 from compiler.lsp.words import by_terminal
 from compiler.pipeline.lexer import LexError, tokenize

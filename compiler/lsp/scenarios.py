@@ -22,7 +22,7 @@ def check_scenario(loaded: Loaded, packs: PackSet) -> list[d.Diagnostic]:
 @functools.lru_cache(maxsize=1)
 def scenario_vocabulary() -> tuple[list[str], dict[str, list[str]], list[str]]:
     """Top-level keys, the keys under each section, and the decision kinds a scenario may name."""
-    from compiler.scenarios.check import DECISION_KINDS
+    from compiler.scenarios.file_check import DECISION_KINDS
     from compiler.scenarios.file_schema import scenario_document
 
     properties: dict[str, Any] = scenario_document()["properties"]

@@ -56,7 +56,7 @@ def check_scenario_file(
     loaded: Loaded, cards: CardSet | None, broken: Iterable[str] = ()
 ) -> list[d.Diagnostic]:
     """One loaded scenario checked against the scenario schema and the cards."""
-    from compiler.scenarios.check import check_scenario
+    from compiler.scenarios.file_check import check_scenario
 
     # an answer of yes or no is a label, kept as a string: no YAML 1.1 boolean warning here
     read = [x for x in loaded.diagnostics if x.code is not d.YAML11_BOOLEAN]

@@ -56,7 +56,7 @@ class Runner:
     def run(self, path: Path, shown: str | None = None, packs: Sequence[str] = ("base",)) -> Result:
         """Play one scenario file; `packs` (the pack it belongs to) are played when its setup
         names none. A bad file fails with the validator's diagnostics; nothing here raises."""
-        from compiler.scenarios.check import check_scenario
+        from compiler.scenarios.file_check import check_scenario
 
         started = time.perf_counter()
         shown = shown if shown is not None else str(path)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from compiler.pipeline.project import Project
-from compiler.scenarios.check import DECISION_KINDS, known_decision_kind
+from compiler.scenarios.file_check import DECISION_KINDS, known_decision_kind
 from compiler.tools.setups import build_setup
 from runtime.agents import AGENTS
 from runtime.effects.link import Rules

@@ -10,9 +10,9 @@ from compiler.pipeline.resolve.arguments import Arguments
 from compiler.pipeline.resolve.base import ResolveError, Scope
 from compiler.pipeline.resolve.card_phrases import CardPhrases
 from compiler.pipeline.resolve.conditions import Conditions
-from compiler.pipeline.resolve.numbers import NumberPhrases
-from compiler.pipeline.resolve.places import PlacePhrases
-from compiler.pipeline.resolve.players import PlayerPhrases
+from compiler.pipeline.resolve.number_phrases import NumberPhrases
+from compiler.pipeline.resolve.place_phrases import PlacePhrases
+from compiler.pipeline.resolve.player_phrases import PlayerPhrases
 from compiler.pipeline.resolve.statements import Statements
 from runtime import ir
 from runtime.registry import (
