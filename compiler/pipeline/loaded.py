@@ -7,10 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.diagnostics import (
-    Diagnostic,
-    Span,
-)
+from compiler.diagnostics import Diagnostic, Span
 
 LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 _ESCAPE_WIDTHS = {"x": 4, "u": 6, "U": 10}

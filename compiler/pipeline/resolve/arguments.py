@@ -15,12 +15,7 @@ from compiler.pipeline.resolve.text import (
     vp_text,
 )
 from runtime import ir
-from runtime.registry import (
-    OPS,
-    OpDef,
-    Slot,
-    T,
-)
+from runtime.registry import OPS, OpDef, Slot, T
 
 
 class Arguments(ResolverBase):

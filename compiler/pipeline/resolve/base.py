@@ -10,11 +10,7 @@ from dataclasses import dataclass
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from runtime import ir
-from runtime.registry import (
-    NUMBER_RANGES,
-    NounDef,
-    T,
-)
+from runtime.registry import NUMBER_RANGES, NounDef, T
 
 
 class ResolveError(Exception):

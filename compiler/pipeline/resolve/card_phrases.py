@@ -5,15 +5,9 @@ from __future__ import annotations
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
-from compiler.pipeline.resolve.text import (
-    CARD_ZONES,
-    np_text,
-    pos_of,
-)
+from compiler.pipeline.resolve.text import CARD_ZONES, np_text, pos_of
 from runtime import ir
-from runtime.registry import (
-    T,
-)
+from runtime.registry import T
 
 
 class CardPhrases(ResolverBase):

@@ -7,16 +7,9 @@ from dataclasses import replace
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
-from compiler.pipeline.resolve.text import (
-    ROLE_WORDS,
-    np_text,
-    pos_of,
-    text_of_comp,
-)
+from compiler.pipeline.resolve.text import ROLE_WORDS, np_text, pos_of, text_of_comp
 from runtime import ir
-from runtime.registry import (
-    NOUNS,
-)
+from runtime.registry import NOUNS
 
 
 class Conditions(ResolverBase):

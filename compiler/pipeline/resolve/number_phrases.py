@@ -5,13 +5,9 @@ from __future__ import annotations
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
-from compiler.pipeline.resolve.text import (
-    np_text,
-)
+from compiler.pipeline.resolve.text import np_text
 from runtime import ir
-from runtime.registry import (
-    MEASURES,
-)
+from runtime.registry import MEASURES
 
 
 class NumberPhrases(ResolverBase):

@@ -5,10 +5,7 @@ from __future__ import annotations
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
-from compiler.pipeline.resolve.text import (
-    UNOWNED_PLACES,
-    np_text,
-)
+from compiler.pipeline.resolve.text import UNOWNED_PLACES, np_text
 from runtime import ir
 
 

@@ -15,10 +15,7 @@ from compiler.pipeline.resolve.place_phrases import PlacePhrases
 from compiler.pipeline.resolve.player_phrases import PlayerPhrases
 from compiler.pipeline.resolve.statements import Statements
 from runtime import ir
-from runtime.registry import (
-    load,
-    surface_nouns,
-)
+from runtime.registry import load, surface_nouns
 from runtime.windows import BY_NAME
 
 
@@ -26,6 +23,9 @@ from runtime.windows import BY_NAME
 class Resolver(
     Statements, Arguments, PlayerPhrases, NumberPhrases, CardPhrases, PlacePhrases, Conditions
 ):
+    """Resolves the effect text of one card field in the scope of its window. Problems collect in
+    `errors`: `effect` keeps the statements that resolved, `condition` and `players` give None."""
+
     window: str | None = None
     source: str = ""  # the effect text, for prompts and option labels in the author's words
     errors: list[ResolveError] = field(default_factory=list)

@@ -7,10 +7,7 @@ from dataclasses import replace
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
-from compiler.pipeline.resolve.text import (
-    span_of,
-    text_of,
-)
+from compiler.pipeline.resolve.text import span_of, text_of
 from runtime import ir
 from runtime.windows import BY_NAME, Window, WindowKind
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from compiler.pipeline import ast
 from runtime import ir
-from runtime.registry import (
-    OpDef,
-    Slot,
-)
+from runtime.registry import OpDef, Slot
 from runtime.roles import ROLES
 
 
