@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from compiler.project import bundled_project
+    from compiler.pipeline.project import bundled_project
     from tests.card_mutations import judge, mutate, sources, vocabulary
 
     project = bundled_project(use_cache=False)

@@ -78,7 +78,7 @@ class Stopped(Exception):
 def game_at_reveal(cards: CardSet, rules: Any, first_seed: int) -> tuple[Game, int]:
     """A 5-player game stopped at reveal.reinforcements of an encounter where both encounter
     cards are attacks, face up, preferably with offensive allies; returns (game, seed)."""
-    from compiler.setups import build_setup
+    from compiler.tools.setups import build_setup
     from runtime.agents import RandomAgent
     from runtime.game import Game
     from runtime.rules.turn import play_game
@@ -185,8 +185,8 @@ class Effect:
 
 
 def compile_text(text: str, window: str, kind: str = "effect") -> Any:
-    from compiler.parser import parser
-    from compiler.resolve import Resolver
+    from compiler.pipeline.parser import parser
+    from compiler.pipeline.resolve import Resolver
 
     resolver = Resolver(window, text)
     node: Any
@@ -341,8 +341,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace, work: Path) -> int:
     from cards import BUNDLED
-    from compiler.parser import parser
-    from compiler.project import load_project
+    from compiler.pipeline.parser import parser
+    from compiler.pipeline.project import load_project
     from runtime.effects.context import Ctx
     from runtime.effects.link import Rules
 

@@ -48,7 +48,7 @@ class Bench:
     packs: tuple[str, ...]
 
     def setup(self, seed: int) -> Any:
-        from compiler.setups import build_setup
+        from compiler.tools.setups import build_setup
 
         return build_setup(self.cards, players=self.players, packs=self.packs, seed=seed)
 
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from cards import BUNDLED
-    from compiler.project import load_project
+    from compiler.pipeline.project import load_project
     from runtime.effects.link import Rules
 
     project = load_project([BUNDLED], use_cache=False)

@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from compiler.project import bundled_project
+    from compiler.pipeline.project import bundled_project
     from runtime.agents import RandomAgent
     from runtime.effects.link import Rules
     from runtime.game import Game
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.games):
             seed = args.seed + k
             pick = random.Random(seed)
-            from compiler.setups import with_requirements
+            from compiler.tools.setups import with_requirements
 
             mix = mixes[k % len(mixes)]
             options = {k: v for flag in mix for k, v in OPTION_FLAGS.get(flag, {}).items()}

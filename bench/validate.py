@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-# Fields whose values are effect-language text (see compiler/cards.py).
+# Fields whose values are effect-language text (see compiler/pipeline/card_file.py).
 EFFECT_KEYS = ("do", "if", "cost", "setup", "target")
 _KEY_LINE = re.compile(r"^(?P<indent>\s*)(?:- )?(?P<key>[A-Za-z_][\w-]*):(?P<rest>.*)$")
 _NUMBER = re.compile(r"(?<![\w.-])(\d+)(?![\w.])")
@@ -93,7 +93,7 @@ def generate(source: Path, root: Path, files: int, packs: int, *, vary: bool = T
     Copy k renames every card id `x` to `x-vk` (file names too) and adds k to each number in the
     effect text, so ids stay unique and an effect string with a number differs in every copy.
     """
-    from compiler.project import card_files
+    from compiler.pipeline.pack_folders import card_files
 
     cards = card_files(source)  # what the compiler reads (not pack.yaml, not scenarios/)
     if not cards:
@@ -217,8 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         root = work / "packs"
         paths = generate(source, root, args.files, args.packs)
 
-        from compiler.parser import parser
-        from compiler.project import load_project
+        from compiler.pipeline.parser import parser
+        from compiler.pipeline.project import load_project
 
         # Warm-up, not timed: imports, the effect parser's tables, the registry, one cold load
         # (which also finds any generated file that does not compile cleanly).

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from compiler import diagnostics as d
-from compiler.link import link
-from compiler.project import Project, Sources, compile_file
-from compiler.setups import with_requirements
+from compiler.pipeline.linker import link
+from compiler.pipeline.project import Project, Sources, compile_file
+from compiler.tools.setups import with_requirements
 from runtime.agents import RandomAgent
 from runtime.effects.link import Rules
 from runtime.game import Game

@@ -12,7 +12,7 @@ os.environ.setdefault("COSMIC_CACHE_DIR", "")
 
 @pytest.fixture(scope="session")
 def project():  # type: ignore[no-untyped-def]
-    from compiler.project import bundled_project
+    from compiler.pipeline.project import bundled_project
 
     loaded = bundled_project(use_cache=False)
     assert loaded.errors == 0, [f"{d.span}: {d.message}" for d in loaded.diagnostics if d.is_error]

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.project import Project
+from compiler.pipeline.project import Project
 from tests.card_mutations import Source, judge, mutate, sources, vocabulary
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from compiler import schema
-from compiler.langdoc import language_reference
+from compiler.pipeline import schema
+from compiler.tools.langdoc import language_reference
 from grammar import SCHEMA_DIR
 from runtime.cards import CARD_KINDS
 from runtime.roles import ROLES
@@ -42,16 +42,16 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
     import yaml
 
     from cards import BUNDLED
-    from compiler import tables
-    from compiler.lexer import EffectLexer, build_vocabulary
-    from compiler.parser import Builder
+    from compiler.pipeline import tables
+    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.tree_builder import Builder
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
     EffectLexer.vocabulary = build_vocabulary(text)
     shipped = tables.load(text, EffectLexer, Builder())
     assert shipped is not None, (
-        "grammar/effect.tables.json does not fit the grammar: run `python -m compiler.tables`"
+        "grammar/effect.tables.json does not fit the grammar: run `python -m compiler.pipeline.tables`"
     )
     built = tables.build(text, EffectLexer, Builder())
     starts = {"do": "start", "cost": "start", "setup": "start", "if": "cond_start"}
@@ -83,17 +83,17 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
 
 
 def test_quick_schema_checks_are_current() -> None:
-    from compiler import quickcheck
+    from compiler.pipeline import quickcheck
 
     for which in quickcheck.names():
         committed = (quickcheck.CHECKS_DIR / f"{which}.py").read_text(encoding="utf-8")
         assert committed == quickcheck.generate(which), (
-            f"compiler/checks/{which}.py is stale: run `python -m compiler.quickcheck`"
+            f"compiler/pipeline/checks/{which}.py is stale: run `python -m compiler.pipeline.quickcheck`"
         )
 
 
 def test_diagnostics_reference_is_current() -> None:
-    from compiler.codedoc import diagnostics_reference
+    from compiler.tools.codedoc import diagnostics_reference
 
     committed = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
     assert committed == diagnostics_reference(), "docs/diagnostics.md is stale: run `cosmic docs`"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from cards import BUNDLED
-from compiler.project import Project
-from compiler.scenario import Runner, discover
-from compiler.source import load_yaml_file
+from compiler.pipeline.load import load_yaml_file
+from compiler.pipeline.project import Project
+from compiler.scenarios.runner import Runner, discover
 from runtime.effects.link import Rules
 
 SCENARIOS: list[Path] = discover([BUNDLED])

@@ -71,7 +71,7 @@ def compile_cards(outside: tuple[str, ...]) -> Compiled:
     """The bundled packs plus the outside pack folders given (each worker reads them itself)."""
     from cards import BUNDLED
     from compiler.cli.common import outside_pack_ids
-    from compiler.project import load_project
+    from compiler.pipeline.project import load_project
     from runtime.effects.link import Rules
 
     project = load_project([BUNDLED, *(Path(p) for p in outside)], scenarios=False)

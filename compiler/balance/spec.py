@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from compiler.setups import build_setup
+from compiler.tools.setups import build_setup
 from runtime.setup import Setup, SetupError
 
 STUDY_FORMAT = 1  # version of study.json, the plan kept beside the results for --resume

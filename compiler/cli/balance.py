@@ -136,7 +136,7 @@ def balance(
 
 def outside_packs(pack_paths: tuple[Path, ...]) -> tuple[str, ...]:
     """--pack folders and COSMIC_PACKS, as absolute paths (workers may start elsewhere)."""
-    from compiler.project import outside_pack_paths
+    from compiler.pipeline.project import outside_pack_paths
 
     found = outside_pack_paths(pack_paths)
     for path in found:

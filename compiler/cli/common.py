@@ -35,8 +35,8 @@ def load_cards(pack_paths: Sequence[Path] = ()) -> tuple[Any, Any, str]:
     """Compile the bundled cards and the outside packs given (and those of COSMIC_PACKS), and link
     the engine's rules; exit on card errors."""
     from cards import BUNDLED
-    from compiler import report
-    from compiler.project import load_project, outside_pack_paths
+    from compiler.pipeline.project import load_project, outside_pack_paths
+    from compiler.tools import report
 
     outside = outside_pack_paths(pack_paths)
     for path in outside:

@@ -17,7 +17,7 @@ from compiler.cli.common import fail, load_cards, pack_option
 @pack_option
 def explain(card_id: str, show_ir: bool, pack_paths: tuple[Path, ...]) -> None:
     """Show one card's hooks: window, roles, condition, optionality and the effect."""
-    from compiler import render
+    from compiler.tools import render
 
     project, _, _ = load_cards(pack_paths)
     card = project.cards.cards.get(card_id)
@@ -55,7 +55,7 @@ def render(name: str | None, pack_paths: tuple[Path, ...]) -> None:
 
     NAME is a card id, a pack id, or the folder of an outside pack (which is then loaded too).
     """
-    from compiler import render as text
+    from compiler.tools import render as text
 
     folder = None
     if name is not None and Path(name, "pack.yaml").is_file():
@@ -89,8 +89,8 @@ def render(name: str | None, pack_paths: tuple[Path, ...]) -> None:
 def docs(out: Path, check: bool) -> None:
     """Generate the effect language reference from the registry, and the diagnostics reference
     (diagnostics.md, beside it) from the codes."""
-    from compiler.codedoc import diagnostics_reference
-    from compiler.langdoc import language_reference
+    from compiler.tools.codedoc import diagnostics_reference
+    from compiler.tools.langdoc import language_reference
 
     pages = {out: language_reference(), out.with_name("diagnostics.md"): diagnostics_reference()}
     if check:

@@ -44,7 +44,7 @@ def new() -> None:
 def new_pack(folder: Path, pack_id: str | None, alien_id: str | None) -> None:
     """Create a pack in FOLDER: pack.yaml, a README, a pre-commit config, an example alien with
     its flare, and a scenario for each."""
-    from compiler.scaffold import pack_files
+    from compiler.tools.scaffold import pack_files
 
     pack_id = pack_id or folder.resolve().name.lower()
     _check_id(pack_id, "pack")
@@ -68,7 +68,7 @@ def _card_command(kind: str, help_text: str) -> click.Command:
         help="The pack folder to add to.",
     )
     def command(card_id: str, pack_folder: Path) -> None:
-        from compiler.scaffold import files_for
+        from compiler.tools.scaffold import files_for
 
         _check_id(card_id, "scenario" if kind == "scenario" else "card")
         if not (pack_folder / "pack.yaml").is_file():

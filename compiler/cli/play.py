@@ -51,7 +51,7 @@ def play(
 ) -> None:
     """Play a game at the terminal against agents."""
     from compiler.cli.terminal import LogFeed, TerminalAgent
-    from compiler.setups import build_setup
+    from compiler.tools.setups import build_setup
     from runtime.agents import AGENTS
     from runtime.game import Game
     from runtime.rules.turn import play_game
@@ -105,7 +105,7 @@ def _save_trace(game: Game, fingerprint: str, trace_path: Path | None) -> None:
 def replay(trace_path: Path, show_log: bool, pack_paths: tuple[Path, ...]) -> None:
     """Replay a trace, checking the game's invariants at every step, and check it reaches the
     recorded outcome and final state (or reproduces the failure it records)."""
-    from compiler.traces import read_trace
+    from compiler.tools.traces import read_trace
     from runtime.trace import TraceError, changed_packs
     from runtime.trace import replay as run_replay
 

@@ -84,7 +84,7 @@ def simulate(
     With no options: one five-player game of the base set with random aliens and seed 1,
     printed as a readable log.
     """
-    from compiler.setups import build_setup
+    from compiler.tools.setups import build_setup
     from runtime.agents import AGENTS
     from runtime.game import Game
     from runtime.rules.turn import play_game
@@ -165,7 +165,7 @@ def simulate(
     if interrupted:
         click.echo(f"interrupted: {len(results)} of {games} games finished", err=True)
     if as_json:
-        from compiler.report import JSON_FORMAT, TOOL_NAME, tool_version
+        from compiler.tools.report import JSON_FORMAT, TOOL_NAME, tool_version
 
         played = {
             "format": JSON_FORMAT,

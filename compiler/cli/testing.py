@@ -45,9 +45,9 @@ def test(
     scenario files. The packs the scenarios belong to are loaded with the bundled packs.
     """
     from cards import BUNDLED
-    from compiler import report
-    from compiler.scenario import Runner
-    from compiler.scenario_files import find_scenarios
+    from compiler.scenarios.files import find_scenarios
+    from compiler.scenarios.runner import Runner
+    from compiler.tools import report
 
     scenarios, problems = find_scenarios(list(paths) or [BUNDLED])
     for problem in problems:
@@ -98,7 +98,7 @@ def test(
     )
     click.echo(summary)
     if junit_path is not None:
-        from compiler.junit import junit_xml
+        from compiler.scenarios.junit import junit_xml
 
         junit_path.write_text(junit_xml(results, elapsed), encoding="utf-8")
     if failed:
@@ -106,7 +106,7 @@ def test(
 
 
 def _matches(scenario: Any, pattern: str) -> bool:
-    from compiler.source import load_yaml_file
+    from compiler.pipeline.load import load_yaml_file
 
     wanted = pattern.lower()
     if wanted in scenario.shown.lower():
@@ -116,7 +116,7 @@ def _matches(scenario: Any, pattern: str) -> bool:
 
 
 def _lines(path: Path) -> list[str]:
-    from compiler.source import lines_of
+    from compiler.pipeline.load import lines_of
 
     try:
         return lines_of(path.read_bytes())

@@ -50,11 +50,11 @@ def validate(
     on a usage error or internal failure.
     """
     from cards import BUNDLED
-    from compiler import report
-    from compiler.project import Sources, load_project
+    from compiler.pipeline.project import Sources, load_project
+    from compiler.tools import report
 
     if skip_outside_packs:
-        from compiler.scenario_files import owning_pack
+        from compiler.scenarios.files import owning_pack
 
         paths = tuple(p for p in paths if not p.is_file() or owning_pack(p.resolve()))
         if not paths:
@@ -77,7 +77,7 @@ def validate(
         files, sources = 0, Sources()
     singles = [Path(p) for p in paths if Path(p).is_file()]
     if singles:
-        from compiler.project import display
+        from compiler.pipeline.project import display
 
         wanted = {display(p.resolve()) for p in singles}  # as the diagnostics show them
         diags = [x for x in diags if x.span.path in wanted or x.span.path.endswith("pack.yaml")]
@@ -111,7 +111,7 @@ def schema(out: Path | None) -> None:
     editors and CI)."""
     import json
 
-    from compiler import schema as schemas
+    from compiler.pipeline import schema as schemas
 
     if out is None:
         click.echo(json.dumps(schemas.card_document(), indent=2))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types as lsp
 
-from compiler.lsp.diagnostics import SOURCE, suggestions
+from compiler.lsp.client_diagnostics import SOURCE, suggestions
 
 
 def quick_fixes(uri: str, diagnostics: Sequence[lsp.Diagnostic]) -> list[lsp.CodeAction]:

@@ -11,11 +11,11 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
-from compiler import schema
-from compiler.lsp.context import Context, is_card_reference
+from compiler.lsp.cursor import Context, is_card_reference
 from compiler.lsp.documents import PackSet
 from compiler.lsp.words import expected_terminals, words_for
-from compiler.scenario import PLAY_MODES
+from compiler.pipeline import schema
+from compiler.scenarios.runner import PLAY_MODES
 from runtime.roles import ROLES
 from runtime.setup import COLORS
 

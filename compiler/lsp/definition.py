@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from compiler.lsp.context import at as context_at
-from compiler.lsp.context import is_card_reference
+from compiler.lsp.cursor import at as context_at
+from compiler.lsp.cursor import is_card_reference
 from compiler.lsp.documents import Checked
 from compiler.lsp.hover import word_at
 

@@ -8,11 +8,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
-from compiler import schema
-from compiler.cards import CardFile
-from compiler.link import link
-from compiler.project import MANIFEST, Pack, Project, compile_bytes, display, load_project
-from compiler.source import Loaded, load_yaml_bytes
+from compiler.pipeline import schema_check
+from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.linker import link
+from compiler.pipeline.load import Loaded, load_yaml_bytes
+from compiler.pipeline.project import (
+    MANIFEST,
+    Pack,
+    Project,
+    compile_bytes,
+    display,
+    load_project,
+)
 from runtime.cards import CardSet
 
 SCENARIO_FOLDER = "scenarios"
@@ -188,7 +195,7 @@ class Workspace:
             else:
                 diags = list(loaded.diagnostics)
                 if isinstance(loaded.data, dict):
-                    diags.extend(schema.check(loaded, "pack"))
+                    diags.extend(schema_check.check(loaded, "pack"))
             if packs is not None:
                 diags.extend(x for x in packs.link_diagnostics if x.span.path == shown)
         else:
@@ -222,7 +229,7 @@ class Workspace:
         """A scenario is checked against its pack, the packs its setup names, and what they need."""
         from cards import BUNDLED
         from compiler.lsp.scenarios import check_scenario
-        from compiler.scenario_files import setup_packs
+        from compiler.scenarios.files import setup_packs
 
         loaded = load_yaml_bytes(raw, shown)
         own = pack_folder_of(path)

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from compiler.lexer import LexError, tokenize
-from compiler.lsp.context import EFFECT_KEYS, PLAYER_KEYS, Context, is_card_reference
-from compiler.lsp.context import at as context_at
+from compiler.lsp.cursor import EFFECT_KEYS, PLAYER_KEYS, Context, is_card_reference
+from compiler.lsp.cursor import at as context_at
 from compiler.lsp.documents import Checked
 from compiler.lsp.words import by_terminal
-from compiler.parser import parser
-from compiler.source import Loaded
+from compiler.pipeline.lexer import LexError, tokenize
+from compiler.pipeline.load import Loaded
+from compiler.pipeline.parser import parser
 from runtime.cards import CardDef, Hook
 from runtime.roles import ROLES
 from runtime.windows import BY_NAME
@@ -120,7 +120,7 @@ def window_doc(name: str) -> str | None:
 
 
 def card_doc(card: CardDef) -> str:
-    from compiler.render import card_markdown
+    from compiler.tools.render import card_markdown
 
     text = f"\n\n{card.text}" if card.text else ""
     return f"**{card.name}** ({card.kind}, pack {card.pack}){text}\n\n---\n\n{card_markdown(card)}"
@@ -138,7 +138,7 @@ def hook_pointer(loaded: Loaded, line: int) -> str | None:
 
 
 def hook_doc(checked: Checked, pointer: str) -> str | None:
-    from compiler.render import hook_lines
+    from compiler.tools.render import hook_lines
 
     spec = value_at(checked.loaded.data, pointer)
     if not isinstance(spec, dict):

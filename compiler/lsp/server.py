@@ -18,9 +18,9 @@ from pygls.workspace import TextDocument
 
 from compiler import diagnostics as d
 from compiler.lsp import actions, completion, definition, hover
-from compiler.lsp.diagnostics import to_lsp
+from compiler.lsp.client_diagnostics import to_lsp
 from compiler.lsp.documents import Checked, Workspace, is_scenario
-from compiler.project import MANIFEST
+from compiler.pipeline.project import MANIFEST
 
 log = logging.getLogger("cosmic.lsp")
 T = TypeVar("T")
@@ -149,7 +149,7 @@ def _cursor(doc: TextDocument, position: lsp.Position) -> tuple[int, int]:
 )
 def complete(ls: CardServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
     def job() -> lsp.CompletionList | None:
-        from compiler.lsp.context import at
+        from compiler.lsp.cursor import at
 
         found = _checked(params.text_document.uri)
         if found is None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from compiler.lexer import DURATIONS, LexError, tokenize
-from compiler.parser import parser
+from compiler.pipeline.lexer import DURATIONS, LexError, tokenize
+from compiler.pipeline.parser import parser
 from runtime import registry
 from runtime.windows import BY_NAME
 

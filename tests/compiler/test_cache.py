@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from cards import BUNDLED
-from compiler import cache as cache_module
-from compiler import plain
-from compiler.cache import FORMAT, MAGIC, CompileCache, PackStore
-from compiler.project import fingerprint, load_project
+from compiler.pipeline import cache as cache_module
+from compiler.pipeline import plain
+from compiler.pipeline.cache import FORMAT, MAGIC, CompileCache, PackStore
+from compiler.pipeline.project import fingerprint, load_project
 from grammar import GRAMMAR_FILE
 from runtime import ir
 from tests import ROOT
@@ -37,7 +37,7 @@ def test_every_bundled_card_file_survives_a_round_trip(project) -> None:  # type
 
 def test_round_trip_keeps_tuples_sets_mappings_and_diagnostics() -> None:
     from compiler import diagnostics as d
-    from compiler.cards import CardFile
+    from compiler.pipeline.card_file import CardFile
     from runtime.cards import CardDef, Hook
 
     effect = ir.Do(
@@ -128,8 +128,8 @@ def test_a_tampered_store_is_rebuilt_and_the_result_is_unchanged(
 
 MALICIOUS_RUN = """
 import sys
-import compiler.cache
-compiler.cache.BUNDLED_STORE = sys.argv.pop(1)  # the bundled packs' store, planted too
+import compiler.pipeline.cache
+compiler.pipeline.cache.BUNDLED_STORE = sys.argv.pop(1)  # the bundled packs' store, planted too
 from compiler.cli.main import cli
 cli()
 """

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from compiler.project import Project
-from compiler.scenario_check import DECISION_KINDS, known_decision_kind
-from compiler.setups import build_setup
+from compiler.pipeline.project import Project
+from compiler.scenarios.file_check import DECISION_KINDS, known_decision_kind
+from compiler.tools.setups import build_setup
 from runtime.agents import AGENTS
 from runtime.effects.link import Rules
 from runtime.game import Game

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from compiler.examples import Example, collect
-from compiler.lexer import EffectLexer, tokenize
-from compiler.parser import parser
-from compiler.project import Project
-from compiler.resolve import Resolver
+from compiler.pipeline.lexer import EffectLexer, tokenize
+from compiler.pipeline.parser import parser
+from compiler.pipeline.project import Project
+from compiler.pipeline.resolve import Resolver
+from compiler.tools.examples import Example, collect
 from runtime import ir
 from runtime.record import Record
 from runtime.registry import OPS, surface_nouns

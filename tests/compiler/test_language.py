@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from lark import Lark
 
-from compiler.parser import EffectSyntaxError, parser
-from compiler.resolve import Resolver
+from compiler.pipeline.parser import EffectSyntaxError, parser
+from compiler.pipeline.resolve import Resolver
 from grammar import GRAMMAR_FILE
 from runtime import ir
 

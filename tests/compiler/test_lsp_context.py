@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compiler.lsp.context import at
+from compiler.lsp.cursor import at
 from compiler.lsp.words import expected_terminals
 
 CARD = """\

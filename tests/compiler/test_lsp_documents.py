@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from compiler.lsp.documents import Workspace, requirement_folders
-from compiler.project import card_files, display, load_project
+from compiler.pipeline.pack_folders import card_files, display
+from compiler.pipeline.project import load_project
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 CASES = sorted(p.parent for p in CORPUS.glob("*/pack.yaml"))

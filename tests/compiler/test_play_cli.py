@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from compiler.cli.main import cli
 from compiler.cli.terminal import LogFeed, TerminalAgent, board, explain
-from compiler.setups import build_setup
+from compiler.tools.setups import build_setup
 from runtime.agents import AGENTS
 from runtime.decisions import Answer, Decision
 from runtime.game import Game, PlayerView

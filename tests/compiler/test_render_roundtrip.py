@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from compiler import render
-from compiler.parser import parser
-from compiler.project import Project
-from compiler.resolve import Resolver
+from compiler.pipeline.parser import parser
+from compiler.pipeline.project import Project
+from compiler.pipeline.resolve import Resolver
+from compiler.tools import render
 from runtime import ir
 from runtime.cards import Hook
 from runtime.record import Record

@@ -1,4 +1,4 @@
-"""Tests for compiler.report: diagnostics in, text / JSON / GitHub / SARIF out."""
+"""Tests for compiler.tools.report: diagnostics in, text / JSON / GitHub / SARIF out."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ from compiler.diagnostics import (
     Severity,
     Span,
 )
-from compiler.report import (
+from compiler.pipeline.load import load_yaml_bytes
+from compiler.tools.report import (
     render_github,
     render_json,
     render_sarif,
     render_text,
     summary_line,
 )
-from compiler.source import load_yaml_bytes
 from tests import ROOT
 
 SOURCES = {"cards/zombie.yaml": ["id: zombie", "  powr: undying", "cost: 017"]}

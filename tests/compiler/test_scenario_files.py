@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from compiler.cli.main import cli
-from compiler.scaffold import pack_files
+from compiler.tools.scaffold import pack_files
 
 GOOD = "alien-grue.yaml"
 

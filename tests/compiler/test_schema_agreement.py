@@ -12,8 +12,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler import schema
-from compiler.source import load_yaml_file
+from compiler.pipeline import schema, schema_check
+from compiler.pipeline.load import load_yaml_file
 from tests import ROOT
 
 CARDS = [
@@ -42,7 +42,7 @@ ODD_VALUES = [
 
 
 def reference_valid(data: Any, which: str) -> bool:
-    from compiler.scenario_schema import scenario_document
+    from compiler.scenarios.file_schema import scenario_document
 
     if which == "pack":
         doc = schema.pack_document()
@@ -83,14 +83,14 @@ def mutate(data: Any, path: tuple[Any, ...], how: str, value: Any) -> Any:
 
 def test_every_bundled_file_is_valid_both_ways() -> None:
     for card in CARDS:
-        assert schema.is_valid(card, card["kind"]) and reference_valid(card, card["kind"]), card[
-            "id"
-        ]
+        assert schema_check.is_valid(card, card["kind"]) and reference_valid(card, card["kind"]), (
+            card["id"]
+        )
     for manifest in MANIFESTS:
-        assert schema.is_valid(manifest, "pack") and reference_valid(manifest, "pack")
+        assert schema_check.is_valid(manifest, "pack") and reference_valid(manifest, "pack")
     assert len(SCENARIOS) > 100
     for scenario in SCENARIOS:
-        assert schema.is_valid(scenario, "scenario") and reference_valid(scenario, "scenario")
+        assert schema_check.is_valid(scenario, "scenario") and reference_valid(scenario, "scenario")
 
 
 @settings(max_examples=300, deadline=None)
@@ -101,7 +101,7 @@ def test_the_two_validators_agree_on_broken_scenarios(data: st.DataObject) -> No
     how = data.draw(st.sampled_from(["replace", "delete", "extra"]))
     value = data.draw(st.sampled_from([*ODD_VALUES, "grey", "red launch", 10**20, [None, 3]]))
     broken = mutate(scenario, path, how, value)
-    assert schema.is_valid(broken, "scenario") == reference_valid(broken, "scenario"), (
+    assert schema_check.is_valid(broken, "scenario") == reference_valid(broken, "scenario"), (
         path,
         how,
         value,
@@ -117,7 +117,7 @@ def test_the_two_validators_agree_on_broken_cards(data: st.DataObject) -> None:
     value = data.draw(st.sampled_from(ODD_VALUES))
     broken = mutate(card, path, how, value)
     kind = card["kind"]
-    assert schema.is_valid(broken, kind) == reference_valid(broken, kind), (path, how, value)
+    assert schema_check.is_valid(broken, kind) == reference_valid(broken, kind), (path, how, value)
 
 
 @settings(max_examples=100, deadline=None)
@@ -128,7 +128,11 @@ def test_the_two_validators_agree_on_broken_manifests(data: st.DataObject) -> No
     how = data.draw(st.sampled_from(["replace", "delete", "extra"]))
     value = data.draw(st.sampled_from(ODD_VALUES))
     broken = mutate(manifest, path, how, value)
-    assert schema.is_valid(broken, "pack") == reference_valid(broken, "pack"), (path, how, value)
+    assert schema_check.is_valid(broken, "pack") == reference_valid(broken, "pack"), (
+        path,
+        how,
+        value,
+    )
 
 
 def test_corpus_cards_agree(tmp_path: Path) -> None:
@@ -143,6 +147,6 @@ def test_corpus_cards_agree(tmp_path: Path) -> None:
         which = "pack" if path.name == "pack.yaml" else data.get("kind")
         if which != "pack" and which not in schema.card_document()["$defs"]:
             continue
-        assert schema.is_valid(data, which) == reference_valid(data, which), path
+        assert schema_check.is_valid(data, which) == reference_valid(data, which), path
         checked += 1
     assert checked > 50

@@ -1,4 +1,4 @@
-"""Tests for compiler.source: YAML text in, plain data, positions and diagnostics out."""
+"""Tests for compiler.pipeline.load: YAML text in, plain data, positions and diagnostics out."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from compiler.diagnostics import Span
-from compiler.source import Loaded, load_yaml_bytes, load_yaml_file
+from compiler.pipeline.load import Loaded, load_yaml_bytes, load_yaml_file
 
 
 def load(text: str, *, expect_mapping: bool = True) -> Loaded:
@@ -341,7 +341,7 @@ def test_load_yaml_file_reads_and_sizes_files(tmp_path: Path) -> None:
 
 
 def test_internal_failure_becomes_e900(monkeypatch: pytest.MonkeyPatch) -> None:
-    import compiler.source as source
+    import compiler.pipeline.load as source
 
     def explode(*args: object) -> None:
         raise RuntimeError("boom")

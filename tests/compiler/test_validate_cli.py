@@ -21,8 +21,8 @@ from click.testing import CliRunner, Result
 from cards import BUNDLED
 from compiler.cli.main import cli
 from compiler.diagnostics import CODES
-from compiler.project import card_files
-from compiler.source import load_yaml_file
+from compiler.pipeline.load import load_yaml_file
+from compiler.pipeline.pack_folders import card_files
 
 ROOT = Path(__file__).resolve().parents[2]
 JSON_KEYS = [
@@ -281,12 +281,12 @@ def _cached_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str) -
     first = run("validate", "--no-color", target)
     assert list(cache.glob("cards-*.json")), "the first run should fill the compile cache"
 
-    import compiler.project
+    import compiler.pipeline.project
 
     def no_compiling(*args: object, **kwargs: object) -> None:
         raise AssertionError("a cached card was compiled again")
 
-    monkeypatch.setattr(compiler.project, "compile_card", no_compiling)
+    monkeypatch.setattr(compiler.pipeline.project, "compile_card", no_compiling)
     second = run("validate", "--no-color", target)
     return [first, second]
 
@@ -400,7 +400,7 @@ def test_pre_commit_hook_selects_yaml_files_but_not_hidden_ones() -> None:
     assert cli.get_command(click.Context(cli), "validate") is not None
     assert hook["entry"].split()[:2] == ["cosmic", "validate"]
     # the config `cosmic new pack` writes runs the same command on the same files
-    from compiler.scaffold import PRE_COMMIT_CONFIG
+    from compiler.tools.scaffold import PRE_COMMIT_CONFIG
 
     (local,) = yaml.safe_load(PRE_COMMIT_CONFIG)["repos"][0]["hooks"]
     for key in ("entry", "files", "exclude", "pass_filenames"):
@@ -425,7 +425,7 @@ def _run_hook(repo: Path) -> subprocess.CompletedProcess[str]:
 def test_pre_commit_hook_passes_in_a_repository_of_packs_with_any_folder_names(
     tmp_path: Path,
 ) -> None:
-    from compiler.scaffold import PRE_COMMIT_CONFIG, pack_files
+    from compiler.tools.scaffold import PRE_COMMIT_CONFIG, pack_files
 
     repo = tmp_path / "my cosmic cards"  # a clone's folder is named anything
     for folder, pack_id in (("first", "grues"), ("second-try", "night-pack")):

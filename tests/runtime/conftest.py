@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.project import Project
+from compiler.pipeline.project import Project
 from runtime.cards import CardSet
 
 

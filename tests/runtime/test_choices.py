@@ -3,8 +3,8 @@ chosen`), and negated decisions asked again with a different legal answer."""
 
 from __future__ import annotations
 
-from compiler.parser import parser
-from compiler.resolve import Resolver
+from compiler.pipeline.parser import parser
+from compiler.pipeline.resolve import Resolver
 from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Decision

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from compiler.setups import build_setup
+from compiler.tools.setups import build_setup
 from runtime import ir
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet, Hook

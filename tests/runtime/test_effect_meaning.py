@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from compiler.parser import EffectSyntaxError, parser
-from compiler.resolve import Resolver
+from compiler.pipeline.parser import EffectSyntaxError, parser
+from compiler.pipeline.resolve import Resolver
 from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Answer, Decision

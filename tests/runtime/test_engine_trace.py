@@ -56,7 +56,7 @@ def test_same_setup_and_answers_give_the_same_digest(
 
 
 DIGESTS_SCRIPT = """
-from compiler.project import bundled_project
+from compiler.pipeline.project import bundled_project
 from runtime.agents import RandomAgent
 from runtime.game import Game
 from runtime.rules.turn import play_game

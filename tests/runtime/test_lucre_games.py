@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from compiler.setups import with_requirements
+from compiler.tools.setups import with_requirements
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.effects.link import Rules

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.parser import parser
-from compiler.resolve import Resolver
+from compiler.pipeline.parser import parser
+from compiler.pipeline.resolve import Resolver
 from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c

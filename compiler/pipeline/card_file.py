@@ -1,0 +1,375 @@
+"""One card file in, a CardDef (or nothing) and its diagnostics out: schema, then every effect
+field parsed and resolved, with each problem placed at its line and column in the YAML file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any
+
+from compiler import diagnostics as d
+from compiler.pipeline import schema_check
+from compiler.pipeline.load import Loaded
+from compiler.pipeline.window_roles import absent_role
+from runtime import ir
+from runtime.cards import CARD_KINDS, CardDef, Hook
+from runtime.windows import BY_NAME, Window, WindowKind
+
+if TYPE_CHECKING:
+    from compiler.pipeline.parser import EffectSyntaxError
+    from compiler.pipeline.resolve import ResolveError
+
+# The parser and resolver are imported where a card is compiled, not here: a run whose every card
+# comes from the compile cache never loads them (or Lark).
+
+LIMITS = {"once per encounter": "encounter", "once per turn": "turn", "once per game": "game"}
+
+
+@dataclass
+class CardFile:
+    """What compiling one card file produced."""
+
+    path: str
+    card: CardDef | None
+    diagnostics: list[d.Diagnostic] = field(default_factory=list)
+    kind: str | None = None
+    # where key fields sit, for cross-card checks
+    spans: dict[str, d.Span] = field(default_factory=dict)
+    declared_id: str | None = None  # the id the file gives, even when the card failed to compile
+
+
+class _Compiler:
+    def __init__(self, loaded: Loaded, pack: str) -> None:
+        self.loaded = loaded
+        self.pack = pack
+        self.diags: list[d.Diagnostic] = []
+
+    def error(
+        self,
+        code: d.Code,
+        message: str,
+        pointer: str,
+        hint: str | None = None,
+        *,
+        key: bool = False,
+    ) -> None:
+        self.diags.append(d.Diagnostic(code, message, self.loaded.span(pointer, key=key), hint))
+
+    # ---------------------------------------------------------------- effect text
+
+    def _span(self, pointer: str, start: int, end: int) -> d.Span:
+        line, column = self.loaded.locate(pointer, start)
+        end_line, end_column = self.loaded.locate(pointer, max(start, end - 1))
+        return d.Span(self.loaded.path, line, column, end_column + 1 if end_line == line else None)
+
+    def _report_resolve(self, pointer: str, errors: list[ResolveError]) -> None:
+        for e in errors:
+            self.diags.append(d.Diagnostic(e.code, e.message, self._span(pointer, *e.pos), e.hint))
+
+    def _syntax(self, pointer: str, exc: EffectSyntaxError) -> None:
+        code = d.UNKNOWN_WORD if exc.message.startswith("unknown word") else d.PARSE_ERROR
+        if "is out of range" in exc.message:
+            code = d.NUMBER_OUT_OF_RANGE
+        if "indentation" in exc.message or "tabs" in exc.message:
+            code = d.BAD_INDENT
+        self.diags.append(
+            d.Diagnostic(
+                code,
+                exc.message,
+                self._span(pointer, exc.offset, exc.offset + exc.length),
+                exc.hint,
+            )
+        )
+
+    def effect(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
+        if not isinstance(text, str):
+            return None
+        from compiler.pipeline.parser import EffectSyntaxError, parser
+        from compiler.pipeline.resolve import Resolver
+
+        try:
+            tree = parser().effect(text)
+        except EffectSyntaxError as exc:
+            self._syntax(pointer, exc)
+            return None
+        resolver = Resolver(window, text)
+        node = resolver.effect(tree)
+        self._report_resolve(pointer, resolver.errors)
+        return None if resolver.errors else node
+
+    def condition(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
+        if not isinstance(text, str):
+            return None
+        from compiler.pipeline.parser import EffectSyntaxError, parser
+        from compiler.pipeline.resolve import Resolver
+
+        try:
+            tree = parser().condition(text)
+        except EffectSyntaxError as exc:
+            self._syntax(pointer, exc)
+            return None
+        resolver = Resolver(window, text)
+        node = resolver.condition(tree)
+        self._report_resolve(pointer, resolver.errors)
+        return node
+
+    def target(self, text: Any, pointer: str) -> ir.Node | None:
+        if not isinstance(text, str):
+            return None
+        from compiler.pipeline.parser import EffectSyntaxError, parser
+        from compiler.pipeline.resolve import Resolver
+
+        try:
+            tree = parser().players(text)
+        except EffectSyntaxError as exc:
+            self._syntax(pointer, exc)
+            return None
+        resolver = Resolver("destiny.after_draw", text)
+        node = resolver.players(tree)
+        self._report_resolve(pointer, resolver.errors)
+        return node
+
+    # ---------------------------------------------------------------- hooks
+
+    def roles(self, spec: dict[str, Any], pointer: str) -> tuple[str, ...]:
+        text = spec.get("as")
+        if not isinstance(text, str):
+            return ()
+        from runtime.roles import ROLES
+
+        roles = tuple(r.strip() for r in text.split(" or "))
+        return roles if all(r in ROLES for r in roles) else ()
+
+    def check_window(self, window: str, roles: tuple[str, ...], pointer: str) -> None:
+        """A hook whose every role is impossible in its window can never act."""
+        w = BY_NAME.get(window)
+        if w is None or w.kind is not WindowKind.STEP or not roles:
+            return
+        impossible = {r: why for r in roles if (why := absent_role(window, r)) is not None}
+        if len(impossible) < len(roles):
+            return
+        role, (message, hint) = next(iter(impossible.items()))
+        self.error(
+            d.WINDOW_NOT_ALLOWED, message.format(role=role, window=window), pointer + "/as", hint
+        )
+
+    def hook(
+        self, spec: Any, pointer: str, card: str, kind: str, name: str, *, default_use: str
+    ) -> list[Hook]:
+        """One Hook per window the spec names (`when:` may list several)."""
+        if not isinstance(spec, dict):
+            return []
+        when = spec.get("when")
+        windows = [when] if isinstance(when, str) else when if isinstance(when, list) else []
+        if not windows or not all(isinstance(w, str) and w in BY_NAME for w in windows):
+            return []
+        hooks = []
+        for window in windows:
+            roles = self.roles(spec, pointer)
+            self.check_window(window, roles, pointer)
+            condition = (
+                self.condition(spec["if"], pointer + "/if", window) if "if" in spec else None
+            )
+            effect = self.effect(spec.get("do"), pointer + "/do", window)
+            cost = self.effect(spec["cost"], pointer + "/cost", window) if "cost" in spec else None
+            if (
+                effect is None
+                or ("if" in spec and condition is None)
+                or ("cost" in spec and cost is None)
+            ):
+                continue
+            hooks.append(
+                Hook(
+                    card=card,
+                    name=str(spec.get("name", name)),
+                    kind=kind,
+                    window=window,
+                    effect=effect,
+                    roles=roles,
+                    optional=spec.get("use", default_use) == "optional",
+                    condition=condition,
+                    cost=cost,
+                    limit=LIMITS.get(str(spec.get("limit", ""))),
+                    text=str(spec.get("text", "")),
+                    upgrades=spec.get("upgrades"),
+                    zone=str(spec.get("from", "laid")),
+                    decider=str(spec.get("by", "owner")),
+                    users=spec.get("for") == "users",
+                )
+            )
+        return hooks
+
+    # ---------------------------------------------------------------- the card
+
+    def card(self, expected_id: str | None, folder_kind: str | None) -> CardDef | None:
+        data = self.loaded.data
+        if not isinstance(data, dict):
+            return None
+        kind = data.get("kind")
+        if kind not in CARD_KINDS:
+            if "kind" not in data:
+                self.diags.append(
+                    d.Diagnostic(
+                        d.MISSING_KEY,
+                        "missing required key 'kind'",
+                        d.Span(self.loaded.path, 1, 1),
+                        "add 'kind:' (" + ", ".join(CARD_KINDS) + ")",
+                    )
+                )
+            else:
+                self.error(
+                    d.UNKNOWN_KIND,
+                    f"unknown card kind '{kind}'",
+                    "/kind",
+                    d.did_you_mean(str(kind), list(CARD_KINDS))
+                    or "kinds: " + ", ".join(CARD_KINDS),
+                )
+            return None
+        before = len([x for x in self.diags if x.is_error])
+        self.diags.extend(schema_check.check(self.loaded, kind))
+        card_id = data.get("id")
+        if expected_id is not None and isinstance(card_id, str) and card_id != expected_id:
+            self.error(
+                d.ID_MISMATCH,
+                f"the card id '{card_id}' differs from the file name '{expected_id}.yaml'",
+                "/id",
+                f"rename the file to '{card_id}.yaml' or set 'id: {expected_id}'",
+            )
+        if folder_kind is not None and folder_kind in CARD_KINDS and folder_kind != kind:
+            self.error(
+                d.KIND_FOLDER,
+                f"a {kind} card in the '{folder_kind}' folder",
+                "/kind",
+                f"move it to the '{kind}' folder",
+            )
+        hooks = self.hooks(data, kind, str(card_id))
+        target = (
+            self.target(data["target"], "/target")
+            if kind == "destiny" and "target" in data
+            else None
+        )
+        if kind == "destiny" and data.get("type") == "special" and "target" not in data:
+            self.error(
+                d.MISSING_KEY,
+                "a special destiny card needs a 'target'",
+                "",
+                "add 'target: the other player with the most foreign colonies'",
+            )
+        if kind == "encounter" and data.get("type") == "attack" and "value" not in data:
+            self.error(d.MISSING_KEY, "an attack card needs a 'value'", "", "add 'value: 8'")
+        if len([x for x in self.diags if x.is_error]) > before:
+            return None
+        return CardDef(
+            id=str(card_id),
+            kind=kind,
+            name=str(data.get("name", card_id)),
+            pack=self.pack,
+            text=str(data.get("text", "")),
+            copies=int(data.get("copies", 1)),
+            type=data.get("type"),
+            value=data.get("value") if not isinstance(data.get("value"), bool) else None,
+            color=data.get("color"),
+            alien=data.get("alien"),
+            hooks=tuple(hooks),
+            target=target,
+            requires=tuple(data.get("requires", ())),
+            min_players=data.get("min_players"),
+            attrs={
+                k: data[k]
+                for k in (
+                    "alert",
+                    "keeps_power",
+                    "flare",
+                    "attack_only",
+                    "deck",
+                    "essence",
+                    "research",
+                    "after_use",
+                    "hidden",
+                    "aliens",
+                    "summary",
+                )
+                if k in data
+            },
+        )
+
+    def hooks(self, data: dict[str, Any], kind: str, card_id: str) -> list[Hook]:
+        hooks: list[Hook] = []
+
+        def add(found: list[Hook]) -> None:
+            hooks.extend(found)
+
+        if kind == "alien":
+            for i, spec in enumerate(data.get("powers") or []):
+                add(
+                    self.hook(
+                        spec, f"/powers/{i}", card_id, "power", "power", default_use="mandatory"
+                    )
+                )
+            if "setup" in data:
+                node = self.effect(data["setup"], "/setup", Window.GAME_SETUP.value)
+                if node is not None:
+                    hooks.append(
+                        Hook(card_id, "setup", "setup", Window.GAME_SETUP.value, node, text="setup")
+                    )
+        elif kind == "flare":
+            wild = data.get("wild")
+            for pointer, spec in _each(wild, "/wild"):
+                add(self.hook(spec, pointer, card_id, "wild", "wild", default_use="optional"))
+            add(
+                self.hook(
+                    data.get("super"), "/super", card_id, "super", "super", default_use="optional"
+                )
+            )
+        elif kind == "kicker" and "effect" in data:
+            add(
+                self.hook(
+                    data.get("effect"),
+                    "/effect",
+                    card_id,
+                    "in play",
+                    "effect",
+                    default_use="mandatory",
+                )
+            )
+        elif "play" in data:  # an essence card may act in several ways
+            for pointer, spec in _each(data["play"], "/play"):
+                add(self.hook(spec, pointer, card_id, "play", "play", default_use="optional"))
+        return hooks
+
+
+def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> CardFile:
+    """Compile a loaded card file; the file name and folder are checked against id and kind."""
+    comp = _Compiler(loaded, pack)
+    expected = path.stem if path is not None else None
+    folder = path.parent.name if path is not None else None
+    try:
+        card = comp.card(expected, folder if folder in CARD_KINDS else None)
+    except Exception as exc:  # an internal failure is still a diagnostic naming the file
+        comp.diags.append(
+            d.Diagnostic(
+                d.INTERNAL,
+                f"internal error while compiling this card: {type(exc).__name__}: {exc}",
+                d.Span(loaded.path, 1, 1),
+                "please report this with the card file",
+            )
+        )
+        card = None
+    kind = loaded.data.get("kind") if isinstance(loaded.data, dict) else None
+    # a hook listing several windows resolves its text once per window: report each problem once
+    unique = list({(x.code.id, x.message, x.span): x for x in comp.diags}.values())
+    declared = loaded.data.get("id") if isinstance(loaded.data, dict) else None
+    return CardFile(
+        loaded.path,
+        card,
+        unique,
+        kind if isinstance(kind, str) else None,
+        declared_id=declared if isinstance(declared, str) else None,
+    )
+
+
+def _each(spec: Any, pointer: str) -> list[tuple[str, Any]]:
+    """A hook spec or a list of them, each with its JSON pointer."""
+    if isinstance(spec, list):
+        return [(f"{pointer}/{i}", item) for i, item in enumerate(spec)]
+    return [(pointer, spec)]

@@ -1,0 +1,316 @@
+"""The effect-language lexer: effect text in, Lark tokens out (keywords, registry words, layout).
+
+Words are matched longest-phrase-first against two tables: the grammar's keywords (read from the
+terminals grammar/effect.lark declares) and the runtime registry's vocabulary (verbs, nouns,
+adjectives, adverbs, predicate words, with the Eon aliases). Indentation becomes _INDENT and
+_DEDENT tokens, as in Python. Unknown words raise LexError with a suggestion.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lark import Token
+from lark.lexer import Lexer
+
+from runtime import registry
+
+# Terminals the lexer makes from something other than a keyword: layout and punctuation (the
+# grammar's `_`-prefixed names, which the parse tree drops), the pieces `_PIECE` matches, and the
+# registry's vocabulary. Every other terminal the grammar declares is a keyword.
+PRODUCED = frozenset(
+    {"BULLET", "NUMBER", "WINDOW", "LABEL", "POSS", "COMPARE"}
+    | {"VERB", "NOUN", "ADJ", "ADV", "PRED", "PREP", "DURATION"}
+)
+
+# Extra spellings of keywords beyond the one their terminal name gives.
+KEYWORD_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "A": ("a", "an"),
+    "CHOOSE": ("choose", "chooses"),
+    "EACH": ("each", "every"),
+    "IS": ("is", "are", "was", "were"),
+    "HAS": ("has", "have", "had"),
+    "OTHERWISE": ("otherwise", "else"),
+    "TO_PREVENT_THIS": ("to prevent this", "to prevent it"),
+    "CANNOT": ("cannot", "can not"),
+    "PLUS": ("plus",),
+    "MINUS": ("minus",),
+    "NUMBER_OF": ("the number of",),
+    "WITH_THE_MOST": ("with the most",),
+    "WITH_THE_FEWEST": ("with the fewest",),
+    "ANY_NUMBER_OF": ("any number of",),
+}
+
+DURATIONS: dict[str, str] = {
+    "until the end of the encounter": "encounter",
+    "this encounter": "encounter",
+    "for the rest of the encounter": "encounter",
+    "until the end of the turn": "turn",
+    "this turn": "turn",
+    "for the rest of the turn": "turn",
+    "until the end of the game": "game",
+    "for the rest of the game": "game",
+}
+
+PUNCTUATION: dict[str, str] = {
+    ":": "_COLON",
+    ",": "_COMMA",
+    ";": "_SEMI",
+    ".": "_PERIOD",
+    "(": "_LPAR",
+    ")": "_RPAR",
+    "+": "PLUS",
+    "-": "MINUS",
+    "*": "STAR",
+    "/": "SLASH",
+}
+
+# terminals spelled by a symbol; PLUS and MINUS are also keywords ("plus", "minus")
+_SYMBOLS = frozenset(t for t in PUNCTUATION.values() if t not in KEYWORD_SPELLINGS)
+
+_PIECE = re.compile(
+    r"(?P<ws>[ \t]+)"
+    r"|(?P<window>[a-z_]+(?:\.[a-z_]+)+)"
+    r'|(?P<label>"[^"]*")'
+    r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
+    r"|(?P<poss>'s\b|')"
+    r"|(?P<number>(?<![\w)])-?\d+)"
+    r"|(?P<cmp>>=|<=|!=|=|>|<)"
+    r"|(?P<punct>[:,;.()+*/-])"
+)
+
+
+MAX_DIGITS = 30  # longer numbers are refused before conversion (Python limits int() at 4,300)
+
+
+class LexError(Exception):
+    def __init__(self, message: str, offset: int, length: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.length = length
+        self.hint = hint
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """Phrases (tuples of lower-case words) -> (terminal type, value)."""
+
+    phrases: dict[tuple[str, ...], tuple[str, str]]
+    longest: int
+
+    def words(self) -> list[str]:
+        return sorted({" ".join(p) for p in self.phrases})
+
+
+def declared_keywords(grammar_text: str) -> list[str]:
+    names: list[str] = []
+    for line in grammar_text.splitlines():
+        if line.startswith("%declare"):
+            names.extend(line.split()[1:])
+    return [n for n in names if not n.startswith("_") and n not in PRODUCED and n not in _SYMBOLS]
+
+
+def build_vocabulary(grammar_text: str) -> Vocabulary:
+    registry.load()
+    phrases: dict[tuple[str, ...], tuple[str, str]] = {}
+
+    def add(text: str, kind: str, value: str | None = None) -> None:
+        key = tuple(text.lower().split())
+        known = phrases.get(key)
+        if known is not None and known[0] != kind:
+            raise ValueError(f"'{text}' is both {known[0]} and {kind} in the effect language")
+        phrases[key] = (kind, value if value is not None else text)
+
+    for name in declared_keywords(grammar_text):
+        for spelling in KEYWORD_SPELLINGS.get(name, (name.lower().replace("_", " "),)):
+            add(spelling, name)
+    for text, scope in DURATIONS.items():
+        add(text, "DURATION", scope)
+    for prep in registry.PREPS:
+        add(prep, "PREP")
+    for op_def in registry.OPS.values():
+        for form in op_def.forms:
+            if tuple(form.split()) not in phrases:
+                add(form, "VERB", op_def.verb)
+    for surface, noun_def in registry.surface_nouns().items():
+        add(
+            surface,
+            "NOUN",
+            surface if surface in (noun_def.word, noun_def.plural) else _alias_target(surface),
+        )
+    eon_spellings = {ffg: eon for eon, ffg in registry.ALIASES.items()}
+    for key, hit in list(phrases.items()):
+        if len(key) > 1 and any(w in eon_spellings for w in key):
+            variant = tuple(eon_spellings.get(w, w) for w in key)
+            phrases.setdefault(variant, hit)
+    for adj in registry.ADJECTIVES:
+        add(adj, "ADJ")
+    for adv in registry.ADVERBS:
+        add(adv, "ADV")
+    for pred in registry.PREDICATES.values():
+        for form in pred.forms:
+            add(form, "PRED", pred.name)
+    return Vocabulary(phrases, max(len(k) for k in phrases))
+
+
+def _alias_target(word: str) -> str:
+    return registry.ALIASES.get(word, word)
+
+
+def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
+    """Tokens for one effect text, with 1-based line/column and offsets into `text`."""
+    indents = [0]
+    offset = 0
+    emitted_any = False
+    for line_no, line in enumerate(text.split("\n"), start=1):
+        body = line.rstrip()
+        stripped = body.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            offset += len(line) + 1
+            continue
+        if stripped.startswith("\t") or "\t" in body[: len(body) - len(stripped) + 1]:
+            raise LexError(
+                "tabs cannot indent an effect; use spaces", offset, 1, "replace the tab with spaces"
+            )
+        indent = len(body) - len(stripped)
+        if emitted_any:
+            if indent > indents[-1]:
+                indents.append(indent)
+                yield _tok("_INDENT", "", offset, line_no, 1)
+            else:
+                dedented = False
+                while indent < indents[-1]:
+                    indents.pop()
+                    dedented = True
+                    yield _tok("_DEDENT", "", offset, line_no, 1)
+                if indent != indents[-1]:
+                    raise LexError(
+                        "this line's indentation matches no enclosing block",
+                        offset,
+                        indent or 1,
+                        "indent a block's lines by the same amount",
+                    )
+                # a statement may follow a block: separate them, unless the line continues
+                # the block's statement (`otherwise:`) or is the next option of a `choose one:`
+                first = stripped.split(None, 1)[0].lower().rstrip(":,")
+                if (
+                    dedented
+                    and first not in ("otherwise", "else")
+                    and not stripped.startswith("- ")
+                ):
+                    yield _tok("_NL", "\n", offset, line_no, 1)
+        col = indent
+        if stripped.startswith("- "):
+            yield _tok("BULLET", "-", offset + col, line_no, col + 1)
+            col += 2
+        yield from _line_tokens(line, col, offset, line_no, vocab)
+        yield _tok("_NL", "\n", offset + len(body), line_no, len(body) + 1)
+        emitted_any = True
+        offset += len(line) + 1
+    while len(indents) > 1:
+        indents.pop()
+        yield _tok("_DEDENT", "", offset, line_no, 1)
+
+
+def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
+    return Token(
+        kind, value, offset, line, column, line, column + max(len(value), 1), offset + len(value)
+    )
+
+
+def _line_tokens(
+    line: str, start: int, base: int, line_no: int, vocab: Vocabulary
+) -> Iterator[Token]:
+    pieces: list[tuple[str, str, int]] = []  # (kind, text, column index)
+    pos = start
+    end = len(line.rstrip())
+    while pos < end:
+        m = _PIECE.match(line, pos)
+        if m is None:
+            raise LexError(f"unexpected character '{line[pos]}'", base + pos, 1)
+        kind = m.lastgroup or ""
+        if kind != "ws":
+            pieces.append((kind, m.group(), pos))
+        pos = m.end()
+    i = 0
+    while i < len(pieces):
+        kind, text, col = pieces[i]
+        if kind == "word":
+            matched = _match_phrase(pieces, i, vocab)
+            if matched is None:
+                raise LexError(
+                    f"unknown word '{text}'",
+                    base + col,
+                    len(text),
+                    registry_hint(text, vocab),
+                )
+            length, term, value = matched
+            last = pieces[i + length - 1]
+            span_end = last[2] + len(last[1])
+            yield Token(
+                term, value, base + col, line_no, col + 1, line_no, span_end + 1, base + span_end
+            )
+            i += length
+            continue
+        if kind == "window":
+            term, value = "WINDOW", text
+        elif kind == "number":
+            if len(text) > MAX_DIGITS:
+                raise LexError(
+                    f"{text[:8]}... is out of range: a number of {len(text)} digits",
+                    base + col,
+                    len(text),
+                    "numbers in effects are small: a count of cards, ships or lucre",
+                )
+            term, value = "NUMBER", text
+        elif kind == "label":
+            term, value = "LABEL", text[1:-1]
+        elif kind == "poss":
+            term, value = "POSS", text
+        elif kind == "cmp":
+            term, value = "COMPARE", "==" if text == "=" else text
+        else:
+            term, value = PUNCTUATION[text], text
+        yield _tok(term, value, base + col, line_no, col + 1)
+        i += 1
+
+
+def _match_phrase(
+    pieces: list[tuple[str, str, int]], i: int, vocab: Vocabulary
+) -> tuple[int, str, str] | None:
+    words: list[str] = []
+    for kind, text, _ in pieces[i : i + vocab.longest]:
+        if kind != "word":
+            break
+        words.append(text.lower())
+    for n in range(len(words), 0, -1):
+        hit = vocab.phrases.get(tuple(words[:n]))
+        if hit is not None:
+            return n, hit[0], hit[1]
+    return None
+
+
+def registry_hint(word: str, vocab: Vocabulary) -> str | None:
+    from compiler.diagnostics import did_you_mean
+
+    singles = [w for w in vocab.words() if " " not in w]
+    return did_you_mean(word.lower(), singles)
+
+
+class EffectLexer(Lexer):
+    """The Lark-facing lexer. Lark instantiates lexers itself, so the vocabulary is set on the
+    class (by compiler.pipeline.parser) before the parser is built or loaded from its cache."""
+
+    vocabulary: Vocabulary | None = None
+
+    def __init__(self, lexer_conf: object) -> None:
+        pass
+
+    def lex(self, text: str) -> Iterator[Token]:  # type: ignore[override]
+        vocab = EffectLexer.vocabulary
+        if vocab is None:
+            raise RuntimeError("EffectLexer.vocabulary is not set")
+        return tokenize(text, vocab)

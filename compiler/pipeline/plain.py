@@ -1,0 +1,260 @@
+"""Compiled card files (CardFile, with their CardDef, IR, diagnostics and spans) to plain JSON data
+and back. Decoding checks every field against its declared type and builds only the known
+record classes, so stored data can never create anything else; bad data raises BadData.
+
+Encoding: JSON scalars and lists stand for themselves; every JSON object is a one-key tag:
+`{"<Class>": [field, ...]}` a record with its fields in declaration order, `{"#": n}` the n-th
+record written so far in the same document (cards repeat phrases, so one document shares each
+distinct sub-tree), and, inside free-form data, `{"t": [...]}` a tuple, `{"f": [...]}` a
+frozenset, `{"m": [[key, value], ...]}` a mapping. A record field whose declared type says more
+than JSON can is written plainly and rebuilt by that type: a tuple or frozenset as a list, a
+mapping as [key, value] pairs, a diagnostic code by its id, a severity by its name, and a card
+file's spans as [pointer, line, column, end column] (with a path only when not the file's own).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from compiler import diagnostics as d
+from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.plain_types import (
+    AS_IS,
+    BY_NAME,
+    CODE,
+    FORMS,
+    PAIRS,
+    PLACES,
+    SEQUENCE,
+    SET,
+    SEVERITY,
+    SPECS,
+    field_names,
+)
+
+
+class BadData(ValueError):
+    """Stored data that is not a faithful encoding of a compiled card file."""
+
+
+# Records that hold mutable parts are written out each time rather than shared.
+UNSHARED = frozenset({"CardFile", "CardDef"})
+
+
+class Encoder:
+    """Turns values into JSON-ready data, sharing repeated records within one document."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+        self.count = 0
+        self.owner = ""  # the path of the card file being written
+
+    def encode(self, value: Any) -> Any:
+        """A compiled value as JSON-ready data (raises TypeError on anything it cannot store)."""
+        if value is None or isinstance(value, str | bool | int | float):
+            return value
+        if isinstance(value, list):
+            return [self.encode(v) for v in value]
+        if isinstance(value, tuple):
+            return {"t": [self.encode(v) for v in value]}
+        if isinstance(value, frozenset):
+            return {"f": [self.encode(v) for v in sorted(value, key=repr)]}
+        if isinstance(value, Mapping):
+            return {"m": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
+        if isinstance(value, d.Severity):
+            return {"S": value.value}
+        if isinstance(value, d.Code) and d.CODES.get(value.id) == value:
+            return {"E": value.id}
+        name = type(value).__name__
+        if BY_NAME.get(name) is not type(value):
+            raise TypeError(f"cannot store a {name}")
+        if isinstance(value, CardFile):
+            self.owner = value.path
+        fields = [
+            self.field(getattr(value, f), form)
+            for f, form in zip(field_names(type(value)), FORMS[name], strict=True)
+        ]
+        if name not in UNSHARED:
+            key = name + json.dumps(fields, separators=(",", ":"))
+            found = self.seen.get(key)
+            if found is not None:
+                return {"#": found}
+            self.seen[key] = self.count
+        self.count += 1
+        return {name: fields}
+
+    def field(self, value: Any, form: int) -> Any:
+        if value is None or form == AS_IS:
+            return self.encode(value)
+        if form == SEQUENCE:
+            return [self.encode(v) for v in value]
+        if form == SET:
+            return sorted(value)
+        if form == PAIRS:
+            return [[k, self.encode(v)] for k, v in value.items()]
+        if form == PLACES:
+            return [
+                [k, v.line, v.column, v.end_column, *([] if v.path == self.owner else [v.path])]
+                for k, v in value.items()
+            ]
+        return value.id if form == CODE else value.value
+
+
+def encode(value: Any) -> Any:
+    return Encoder().encode(value)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(encode(value), separators=(",", ":"), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def _sequence(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise BadData("a tag must hold a list")
+    return value
+
+
+def _pairs(value: Any) -> dict[Any, Any]:
+    out: dict[Any, Any] = {}
+    for pair in _sequence(value):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise BadData("a mapping entry must be a [key, value] pair")
+        key, item = pair
+        try:
+            out[key] = item
+        except TypeError:
+            raise BadData("a mapping key must be hashable") from None
+    return out
+
+
+class Decoder:
+    """Builds values back from one document, keeping every record for `{"#": n}` to name."""
+
+    def __init__(self) -> None:
+        self.records: list[Any] = []
+
+    def object(self, pairs: list[tuple[str, Any]]) -> Any:
+        if len(pairs) != 1:
+            raise BadData("an object must be a one-key tag")
+        ((tag, value),) = pairs
+        plan = PLANS.get(tag)
+        if plan is None:
+            return self.other(tag, value)
+        cls, size, converted, classes, tests = plan
+        if value.__class__ is not list or len(value) != size:
+            raise BadData(f"{tag} takes {size} fields")
+        for i, form in converted:
+            field = value[i]
+            if field.__class__ is list and form == SEQUENCE:
+                value[i] = tuple(field)
+            elif form == PLACES:
+                value[i] = _places(field, value[0])
+            elif field is not None:
+                value[i] = _convert(field, form)
+        for i, spec in classes:
+            if not isinstance(value[i], spec):
+                raise BadData(f"a field of {tag} has the wrong type")
+        for i, test in tests:
+            if not test(value[i]):
+                raise BadData(f"a field of {tag} has the wrong type")
+        made = cls(*value)
+        self.records.append(made)
+        return made
+
+    def other(self, tag: str, value: Any) -> Any:
+        if tag == "#":
+            if value.__class__ is not int or not 0 <= value < len(self.records):
+                raise BadData("a reference to no record")
+            return self.records[value]
+        if tag == "t":
+            return tuple(_sequence(value))
+        if tag == "m":
+            return _pairs(value)
+        if tag == "f":
+            return _convert(value, SET)
+        if tag == "E":
+            return _convert(value, CODE)
+        if tag == "S":
+            return _convert(value, SEVERITY)
+        raise BadData(f"unknown tag {tag!r}")
+
+
+CONVERTED: dict[str, tuple[tuple[int, int], ...]] = {
+    name: tuple((i, form) for i, form in enumerate(forms) if form != AS_IS)
+    for name, forms in FORMS.items()
+}
+
+
+# Per record: its class, field count, the fields to convert, and the checks by class and by test.
+PLANS: dict[str, tuple[type, int, Any, Any, Any]] = {
+    name: (
+        cls,
+        len(specs),
+        CONVERTED[name],
+        tuple((i, spec) for i, spec in enumerate(specs) if isinstance(spec, tuple)),
+        tuple((i, spec) for i, spec in enumerate(specs) if not isinstance(spec, tuple)),
+    )
+    for name, (cls, specs) in SPECS.items()
+}
+
+
+def _places(items: Any, owner: Any) -> dict[str, d.Span]:
+    out: dict[str, d.Span] = {}
+    for item in _sequence(items):
+        if item.__class__ is not list or len(item) not in (4, 5):
+            raise BadData("a span must be [pointer, line, column, end column, path?]")
+        key, line, column, end = item[:4]
+        path = item[4] if len(item) == 5 else owner
+        if not (
+            isinstance(key, str)
+            and isinstance(path, str)
+            and line.__class__ is int
+            and column.__class__ is int
+            and (end is None or end.__class__ is int)
+        ):
+            raise BadData("a span has fields of the wrong type")
+        out[key] = d.Span(path, line, column, end)
+    return out
+
+
+def _convert(value: Any, form: int) -> Any:
+    if form == SEQUENCE:
+        return tuple(_sequence(value))
+    if form == PAIRS:
+        return _pairs(value)
+    if form == SET:
+        try:
+            return frozenset(_sequence(value))
+        except TypeError:
+            raise BadData("a set may hold only hashable values") from None
+    if form == CODE:
+        code = d.CODES.get(value) if isinstance(value, str) else None
+        if code is None:
+            raise BadData(f"unknown diagnostic code {value!r}")
+        return code
+    try:
+        return d.Severity(value)
+    except ValueError:
+        raise BadData(f"unknown severity {value!r}") from None
+
+
+def decode_json(text: str | bytes) -> Any:
+    """Parse and decode stored data; raises BadData on anything malformed."""
+    try:
+        return json.loads(text, object_pairs_hook=Decoder().object)
+    except BadData:
+        raise
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise BadData(f"unreadable data: {type(exc).__name__}") from None
+
+
+def loads_card_file(text: str | bytes) -> CardFile:
+    found = decode_json(text)
+    if not isinstance(found, CardFile):
+        raise BadData("not a compiled card file")
+    return found

@@ -1,0 +1,300 @@
+"""A project: card folders in; packs found, every card file compiled (through the cache),
+linked into one CardSet, with all diagnostics gathered."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import diagnostics as d
+from compiler.pipeline import schema_check
+from compiler.pipeline.cache import CompileCache, PackStore
+from compiler.pipeline.card_file import CardFile, compile_card
+from compiler.pipeline.linker import link
+from compiler.pipeline.load import DEFAULT_MAX_BYTES, Loaded, lines_of, load_yaml_bytes
+from compiler.pipeline.pack_folders import MANIFEST, card_entries, display, find_pack_folders
+from grammar import GRAMMAR_FILE
+from runtime.cards import CardSet, OptionDef, PackDef
+
+
+@dataclass
+class Pack:
+    id: str
+    folder: Path
+    manifest_path: str
+    definition: PackDef | None
+    files: list[CardFile] = field(default_factory=list)
+    diagnostics: list[d.Diagnostic] = field(default_factory=list)
+    spans: dict[str, d.Span] = field(default_factory=dict)
+    # loaded only because a pack that was asked for requires it: linked, but not reported on
+    support: bool = False
+
+
+class Sources(Mapping[str, list[str]]):
+    """Source lines by display path, split only when a diagnostic needs them."""
+
+    def __init__(self) -> None:
+        self.raw: dict[str, bytes] = {}
+        self.split: dict[str, list[str]] = {}
+
+    def __getitem__(self, path: str) -> list[str]:
+        if path not in self.split:
+            if path not in self.raw:
+                raise KeyError(path)
+            self.split[path] = lines_of(self.raw[path])
+        return self.split[path]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.raw.keys() | self.split.keys())
+
+    def __len__(self) -> int:
+        return len(self.raw.keys() | self.split.keys())
+
+    def __setitem__(self, path: str, lines: list[str]) -> None:
+        self.split[path] = lines
+
+
+@dataclass
+class Project:
+    packs: list[Pack]
+    cards: CardSet
+    diagnostics: list[d.Diagnostic]
+    files: int
+    sources: Sources = field(default_factory=Sources)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for x in self.diagnostics if x.is_error)
+
+
+@functools.lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
+    h = hashlib.sha256(GRAMMAR_FILE.read_bytes())
+    package = Path(__file__).resolve().parent.parent  # the compiler package
+    # the quick schema checks are generated from schema.py, which is hashed already
+    stages = [m for m in (package / "pipeline").rglob("*.py") if "checks" not in m.parts]
+    for module in [package / "diagnostics.py", *sorted(stages)]:
+        h.update(module.read_bytes())
+    runtime_dir = package.parent / "runtime"
+    for module in sorted(runtime_dir.rglob("*.py")):
+        h.update(module.read_bytes())
+    return h.hexdigest()
+
+
+def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pack:
+    store = cache.store(folder) if cache is not None else None
+    manifest_path = folder / MANIFEST
+    shown = display(manifest_path)
+    try:
+        raw = manifest_path.read_bytes()
+    except OSError as exc:
+        problem = d.Diagnostic(
+            d.FILE_UNREADABLE, f"cannot read the file: {exc.strerror}", d.Span(shown, 1, 1)
+        )
+        pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
+        pack.files = [
+            compile_file(path, folder.name, store, sources, shown)
+            for path, shown in card_entries(folder, pack.diagnostics)
+        ]
+        return pack
+    loaded = load_yaml_bytes(raw, shown)
+    diags = list(loaded.diagnostics)
+    data = loaded.data if isinstance(loaded.data, dict) else {}
+    if isinstance(loaded.data, dict):
+        diags.extend(schema_check.check(loaded, "pack"))
+    # the id is the manifest's: a pack folder may have any name (a clone of a pack repository)
+    pack_id = str(data.get("id", folder.name))
+    definition = None
+    if not any(x.is_error for x in diags):
+        players = data.get("players", {})
+        definition = PackDef(
+            id=pack_id,
+            name=str(data.get("name", pack_id)),
+            version=str(data.get("version", "0")),
+            requires=tuple(data.get("requires", ())),
+            options=tuple(
+                OptionDef(
+                    o["name"],
+                    o["default"],
+                    o["doc"],
+                    pack_id,
+                    tuple(o.get("choices", ())),
+                    tuple(o.get("needs", ())),
+                    o.get("min"),
+                    o.get("max"),
+                )
+                for o in data.get("options", ())
+            ),
+            min_players=int(players.get("min", 3)),
+            max_players=int(players.get("max", 5)),
+            overrides=tuple(data.get("overrides", ())),
+        )
+    sources.raw[shown] = raw
+    spans = {
+        p: loaded.span(p)
+        for p in loaded.positions
+        if p.startswith(("/requires/", "/overrides/", "/options/")) or p == "/id"
+    }
+    pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
+    for path, shown_file in card_entries(folder, pack.diagnostics):
+        pack.files.append(compile_file(path, pack_id, store, sources, shown_file))
+    return pack
+
+
+def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
+    """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
+    reports cross-card problems at (a file on disk and an editor's buffer alike)."""
+    loaded = load_yaml_bytes(raw, shown)
+    result = compile_card(loaded, pack_id, path)
+    result.diagnostics = list(loaded.diagnostics) + result.diagnostics
+    result.spans = {
+        p: loaded.span(p)
+        for p in ("/id", "/alien", "/essence/count", "/aliens")
+        if p in loaded.positions
+    }
+    result.spans.update(
+        {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
+    )
+    return loaded, result
+
+
+def compile_file(
+    path: Path, pack_id: str, cache: PackStore | None, sources: Sources, shown: str | None = None
+) -> CardFile:
+    shown = shown if shown is not None else display(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as exc:
+        return CardFile(
+            shown,
+            None,
+            [
+                d.Diagnostic(
+                    d.FILE_UNREADABLE, f"cannot read the file: {exc.strerror}", d.Span(shown, 1, 1)
+                )
+            ],
+        )
+    key = ""
+    if cache is not None:
+        where = b"%s\0%s\0" % (os.fsencode(shown), pack_id.encode("utf-8", "surrogateescape"))
+        key = hashlib.sha256(where + raw).hexdigest()
+        hit = cache.get(key)
+        if isinstance(hit, CardFile):
+            if len(raw) <= DEFAULT_MAX_BYTES:
+                sources.raw[shown] = raw
+            return hit
+    loaded, result = compile_bytes(raw, path, shown, pack_id)
+    if loaded.text:
+        sources.raw[shown] = raw
+    if cache is not None:
+        cache.put(key, result)
+    return result
+
+
+def _forget_parsed_texts() -> None:
+    """Repeated effect texts are shared within one run only. A parser not yet built holds none,
+    and building it (with Lark) just to empty it would cost every fully cached run."""
+    loaded = sys.modules.get("compiler.pipeline.parser")
+    if loaded is not None and loaded.parser.cache_info().currsize:
+        loaded.parser().forget()
+
+
+def load_project(
+    paths: Sequence[Path],
+    *,
+    use_cache: bool = True,
+    bundled_requirements: bool = True,
+    scenarios: bool = True,
+) -> Project:
+    """Compile and link the packs found in `paths`; a required pack that none of them provides is
+    taken from the bundled packs (linked, but its own diagnostics are not reported). With
+    `scenarios`, the packs' scenario files are checked too."""
+    from compiler.scenarios.files import (
+        check_scenario_file,
+        read_scenario,
+        scenario_entries,
+        setup_packs,
+    )
+
+    _forget_parsed_texts()
+    cache = CompileCache(fingerprint()) if use_cache else None
+    folders, problems, orphans = find_pack_folders(paths)
+    sources = Sources()
+    packs = [load_pack(folder, cache, sources) for folder in folders]
+    scenario_files = [
+        read_scenario(path, shown, sources)
+        for p in packs
+        if scenarios
+        for path, shown in scenario_entries(p.folder)
+    ]
+    if bundled_requirements:
+        # a scenario may play with more bundled packs than its own pack requires
+        named = [pack_id for s in scenario_files for pack_id in setup_packs(s)]
+        packs.extend(_bundled_requirements(packs, named, cache, sources))
+    loose_store = cache.store(None) if cache is not None and orphans else None
+    loose = [compile_file(path, "", loose_store, sources) for path in orphans]
+    if cache is not None:
+        cache.save()
+    cards, link_diags = link(packs)
+    support_paths = {f.path for p in packs if p.support for f in p.files} | {
+        p.manifest_path for p in packs if p.support
+    }
+    diagnostics = problems + [x for x in link_diags if x.span.path not in support_paths]
+    for pack in packs:
+        if pack.support:
+            continue
+        diagnostics.extend(pack.diagnostics)
+        for f in pack.files:
+            diagnostics.extend(f.diagnostics)
+    for f in loose:
+        diagnostics.extend(f.diagnostics)
+    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
+    for scenario in scenario_files:
+        diagnostics.extend(check_scenario_file(scenario, cards, broken))
+    files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenario_files)
+    return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
+
+
+def _bundled_requirements(
+    packs: list[Pack], named: list[str], cache: CompileCache | None, sources: Sources
+) -> list[Pack]:
+    """The bundled packs that `packs` require or their scenarios name (with what those require),
+    when `packs` do not provide them themselves."""
+    from cards import BUNDLED
+
+    have = {p.id for p in packs}
+    added: list[Pack] = []
+    wanted = [req for p in packs if p.definition for req in p.definition.requires] + named
+    while wanted:
+        req = wanted.pop(0)
+        folder = BUNDLED / req
+        if req in have or not (folder / MANIFEST).is_file():
+            continue
+        pack = load_pack(folder, cache, sources)
+        pack.support = True
+        have.add(pack.id)
+        added.append(pack)
+        wanted.extend(pack.definition.requires if pack.definition else ())
+    return added
+
+
+def outside_pack_paths(
+    given: Iterable[Path] = (), env: Mapping[str, str] | None = None
+) -> list[Path]:
+    """Pack paths from `--pack` options followed by those of COSMIC_PACKS (a list like PATH)."""
+    env = os.environ if env is None else env
+    listed = [Path(p) for p in env.get("COSMIC_PACKS", "").split(os.pathsep) if p.strip()]
+    return list(dict.fromkeys([*given, *listed]))
+
+
+def bundled_project(*, use_cache: bool = True) -> Project:
+    from cards import BUNDLED
+
+    return load_project([BUNDLED], use_cache=use_cache)

@@ -1,0 +1,210 @@
+"""Verb phrases: a statement's verb matched to its op, each written argument bound to a slot of the op and converted to the slot's type."""
+
+from __future__ import annotations
+
+from compiler import diagnostics as d
+from compiler.pipeline import ast
+from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.text import (
+    CARD_ZONES,
+    action,
+    frame_hint,
+    np_text,
+    pos_of,
+    slot_text,
+    vp_text,
+)
+from runtime import ir
+from runtime.registry import OPS, OpDef, Slot, T
+
+
+class Arguments(ResolverBase):
+    def _verb_phrase(self, stmt: ast.Simple, vp: ast.VerbPhrase, *, prevent: bool) -> ir.Node:
+        candidates = [o for o in OPS.values() if o.verb == vp.verb]
+        if not candidates:
+            raise ResolveError(
+                d.UNKNOWN_OP,
+                f"'{vp.written}' names no operation",
+                vp.pos,
+                d.did_you_mean(vp.verb, sorted({o.verb for o in OPS.values()})),
+            )
+        failures: list[ResolveError] = []
+        for op in candidates:
+            try:
+                node = self._match(stmt, vp, op, prevent)
+            except ResolveError as exc:
+                failures.append(exc)
+                continue
+            return node
+        best = max(failures, key=lambda e: e.pos[0])
+        frames = "; ".join(o.frame() for o in candidates)
+        raise ResolveError(
+            best.code, best.message, best.pos, best.hint or f"'{vp.verb}' is written: {frames}"
+        )
+
+    def _match(self, stmt: ast.Simple, vp: ast.VerbPhrase, op: OpDef, prevent: bool) -> ir.Node:
+        subject: ir.Node | None = None
+        saved = self.scope.subject_set
+        if stmt.subject is not None:
+            if op.subject is T.PLAYERS:
+                subject = self._players(stmt.subject)
+                self.scope.subject_set = not (
+                    stmt.subject.form == "pronoun" and stmt.subject.word == "you"
+                )
+            else:
+                subject = self._convert(stmt.subject, op.subject)
+        elif op.subject is not T.PLAYERS:
+            raise ResolveError(
+                d.BAD_ARGUMENTS,
+                f"'{vp.written}' needs a subject ({op.subject.value})",
+                vp.pos,
+                f"write it as: {op.frame()}",
+            )
+        try:
+            args = self._bind_args(vp, op)
+        finally:
+            self.scope.subject_set = saved
+        if stmt.modal in ("may not", "cannot"):
+            return ir.Forbid(action(op, args), subject or ir.Players("you"), args)
+        text = self._slice(stmt.pos) or vp_text(stmt, vp)
+        return ir.Do(op.name, subject, args, may=stmt.modal == "may", prevent=prevent, text=text)
+
+    def _bind_args(self, vp: ast.VerbPhrase, op: OpDef) -> tuple[ir.Node | None, ...]:
+        bound: list[ir.Node | None] = [None] * len(op.slots)
+        bare = [i for i, s in enumerate(op.slots) if s.prep is None and s.type is not T.FLAG]
+        by_prep = {s.prep: i for i, s in enumerate(op.slots) if s.prep is not None}
+        flags = {s.word: i for i, s in enumerate(op.slots) if s.type is T.FLAG}
+        next_bare = 0
+        for a in vp.args:
+            if isinstance(a, ast.Adverb):
+                if a.word not in flags:
+                    raise ResolveError(
+                        d.BAD_ARGUMENTS,
+                        f"'{vp.verb}' does not take '{a.word}'",
+                        a.pos,
+                        frame_hint(op),
+                    )
+                bound[flags[a.word]] = ir.Word(a.word)
+            elif isinstance(a, ast.PP):
+                if a.prep not in by_prep:
+                    raise ResolveError(
+                        d.BAD_ARGUMENTS,
+                        f"'{vp.verb}' does not take '{a.prep} ...'",
+                        a.pos,
+                        frame_hint(op),
+                    )
+                i = by_prep[a.prep]
+                bound[i] = self._convert(a.value, op.slots[i].type, op.slots[i])
+                self._check_card_place(op, bound[i], a)
+            else:
+                # a noun phrase that carries `in ...` may stand for a slot that wants a place
+                if next_bare >= len(bare):
+                    raise ResolveError(
+                        d.BAD_ARGUMENTS,
+                        f"'{vp.verb}' has one argument too many",
+                        pos_of(a),
+                        frame_hint(op),
+                    )
+                i = bare[next_bare]
+                next_bare += 1
+                bound[i] = self._convert(a, op.slots[i].type, op.slots[i])
+        for i, slot in enumerate(op.slots):
+            if bound[i] is None and not slot.optional:
+                raise ResolveError(
+                    d.BAD_ARGUMENTS,
+                    f"'{vp.verb}' is missing {slot_text(slot)}",
+                    vp.pos,
+                    frame_hint(op),
+                )
+        return tuple(bound)
+
+    def _check_card_place(self, op: OpDef, place: ir.Node | None, written: ast.PP) -> None:
+        """An op that moves cards takes them from, or puts them in, a place that holds cards."""
+        if not isinstance(place, ir.Place) or not any(s.type is T.CARDS for s in op.slots):
+            return
+        if place.kind not in CARD_ZONES:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"cards are not kept in '{np_text(written.value) if isinstance(written.value, ast.NP) else place.kind}'",
+                written.pos,
+                "cards are in a hand, the deck or the discard pile",
+            )
+
+    def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
+        saved = self.scope.argument
+        self.scope.argument = t.value
+        try:
+            return self._convert_as(expr, t, slot)
+        finally:
+            self.scope.argument = saved
+
+    def _convert_as(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
+        if t is T.NUMBER or t is T.FORMULA:
+            return self._number(expr)
+        pos = pos_of(expr)
+        if t is T.CARDS and isinstance(expr, ast.HalfOf) and isinstance(expr.value, ast.NP):
+            # "half of your hand rounded up": that many of the cards the phrase names
+            whole = self._cards(expr.value, counting=True)
+            if isinstance(whole, ir.Cards):
+                half = ir.Half(ir.CountOf(whole), expr.round_up)
+                return ir.Cards(
+                    half, whole.filter, whole.owner, whole.random, False, False, whole.zone
+                )
+        if not isinstance(expr, ast.NP):
+            if t is T.AMOUNT and isinstance(expr, ast.HalfOf):
+                raise ResolveError(
+                    d.WRONG_ARG_TYPE, "an amount needs a noun, such as '2 lucre'", pos
+                )
+            raise ResolveError(
+                d.WRONG_ARG_TYPE,
+                f"expected {t.value} here, not a number",
+                pos,
+                "name the thing, e.g. '2 cards' or 'the opponent'",
+            )
+        if t is T.PLAYERS:
+            return self._players(expr)
+        if t is T.POWER:
+            return self._power(expr)
+        if t is T.CARDS:
+            return self._cards(expr)
+        if t is T.CARD:
+            return self._card_ref(expr)
+        if t is T.CARD_SPEC:
+            return self._card_spec(expr)
+        if t is T.SHIPS:
+            return self._ships(expr)
+        if t is T.PLACE:
+            return self._place(expr)
+        if t is T.SIDE:
+            return self._side(expr)
+        if t is T.QUANTITY:
+            return self._quantity(expr)
+        if t is T.AMOUNT:
+            return self._amount(expr)
+        if t is T.WORD:
+            return self._word(expr, slot)
+        raise ResolveError(d.WRONG_ARG_TYPE, f"cannot use a noun phrase as {t.value}", pos)
+
+    def _word(self, np: ast.NP, slot: Slot | None) -> ir.Node:
+        written = np_text(np)
+        if slot is not None and slot.word is not None:
+            want = slot.word.split()
+            noun = self.nouns.get(np.noun or "")
+            canonical = noun.word if noun else (np.noun or "")
+            written_noun = np.noun or ""
+            # a noun may be several words ("essence cards"): compare the slot's last words
+            if canonical != " ".join(want[-len(canonical.split()) :]) and written_noun != " ".join(
+                want[-len(written_noun.split()) :]
+            ):
+                raise ResolveError(
+                    d.BAD_ARGUMENTS, f"expected '{slot.word}', not '{written}'", np.pos
+                )
+            return ir.Word(slot.word)
+        if np.form == "phrase" and np.noun:
+            noun = self.nouns.get(np.noun)
+            if noun is None:
+                raise ResolveError(d.UNKNOWN_WORD, f"unknown noun '{np.noun}'", np.pos)
+            if np.det == "that":
+                self._need_event(np, noun.word)
+            return ir.Word(noun.word if noun.word != "reward" else "rewards")
+        raise ResolveError(d.BAD_PHRASE, f"'{written}' cannot be used here", np.pos)

@@ -1,0 +1,133 @@
+"""Card phrases: named cards, the event's cards and filtered cards in a place, into card selectors."""
+
+from __future__ import annotations
+
+from compiler import diagnostics as d
+from compiler.pipeline import ast
+from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.text import CARD_ZONES, np_text, pos_of
+from runtime import ir
+from runtime.registry import T
+
+
+class CardPhrases(ResolverBase):
+    def _card_ref(self, np: ast.NP) -> ir.Node:
+        if np.form == "copy" and np.inner is not None:
+            return self._card_ref(np.inner)
+        if np.form == "phrase":
+            if np.det == "this":
+                return ir.CardRef("this")
+            if np.det == "that":
+                self._need_event(np, "card")
+                return ir.CardRef("event")
+            if "higher" in np.modifiers or "lower" in np.modifiers:
+                return ir.CardRef("higher" if "higher" in np.modifiers else "lower")
+        if np.form == "owned" and np.possessor is not None and self._category(np) == "card":
+            which = "kicker" if self._noun(np).meaning == "kicker" else "encounter"
+            return ir.CardRef(which, self._players(np.possessor))
+        raise ResolveError(
+            d.BAD_PHRASE,
+            f"'{np_text(np)}' is not one particular card",
+            np.pos,
+            "name a card such as 'your card', 'the opponent's card', 'this card' or 'that card'",
+        )
+
+    def _filter(self, np: ast.NP) -> ir.CardFilter:
+        meaning = self._noun(np).meaning
+        types = None if meaning in ("any", "hand") else frozenset({meaning})
+        if "named" in np.modifiers:
+            return ir.CardFilter(types, named="*")
+        worth = None
+        if np.worth is not None:
+            value = np.worth
+            if not isinstance(value, ast.Num):
+                raise ResolveError(d.BAD_PHRASE, "'worth' takes a plain number", pos_of(value))
+            self._in_range(value.value, T.NUMBER.value, value.pos)
+            worth = value.value
+        return ir.CardFilter(types, worth, worth, highest="highest" in np.modifiers)
+
+    def _cards(self, np: ast.NP, *, counting: bool = False) -> ir.Node:
+        if np.form == "copy" or (
+            np.form == "phrase"
+            and (np.det in ("this", "that") or {"higher", "lower"} & set(np.modifiers))
+        ):
+            return self._card_ref(np)
+        if np.form == "part" and np.inner is not None:
+            inner = self._cards(
+                np.inner.with_tails(np.tails) if np.tails else np.inner, counting=counting
+            )
+            if not isinstance(inner, ir.Cards):
+                return inner
+            count, up_to = self._count_of(np, default_one=False)
+            return ir.Cards(
+                count, inner.filter, inner.owner, inner.random, up_to, inner.each_type, inner.zone
+            )
+        if self._category(np) != "card":
+            raise ResolveError(
+                d.WRONG_ARG_TYPE,
+                f"'{np_text(np)}' is not cards",
+                np.pos,
+                "cards are written like '2 cards', 'a random card', 'your hand', 'an attack card'",
+            )
+        noun = self._noun(np)
+        if (
+            np.form == "owned"
+            and noun.meaning in ("any", "encounter", "kicker")
+            and not np.modifiers
+            and not self._plural(np)
+        ):
+            return self._card_ref(np)  # "your card": the card a side plays, not one of a hand
+        owner = self._owner(np)
+        zone = "hand"
+        if np.form == "phrase" and np.det in ("those", "these"):
+            # the event's cards (gain.* windows), else the cards the effect last handled
+            zone = "those"
+        each_type = False
+        for tail in np.tails:
+            if tail.kind == "in" and tail.np is not None:
+                place = self._place(tail.np)
+                assert isinstance(place, ir.Place)
+                if place.kind not in CARD_ZONES:
+                    raise ResolveError(
+                        d.BAD_PHRASE,
+                        f"cards are not kept in '{np_text(tail.np)}'",
+                        tail.pos,
+                        "cards are in a hand, the deck or the discard pile",
+                    )
+                if owner is not None and place.owner is not None and owner != place.owner:
+                    raise ResolveError(
+                        d.BAD_PHRASE,
+                        f"'{np_text(np)}' names two owners",
+                        np.pos,
+                        "name the owner once: 'the opponent's cards' or 'the cards in the opponent's hand'",
+                    )
+                zone = CARD_ZONES[place.kind]
+                owner = place.owner if owner is None else owner
+            elif tail.kind == "of" and tail.np is not None and tail.np.noun in ("type", "types"):
+                each_type = True
+            elif tail.kind == "of" and tail.np is not None:
+                raise ResolveError(
+                    d.BAD_PHRASE,
+                    f"'{np_text(np)}' of what?",
+                    tail.pos,
+                    "write '1 card of each type'",
+                )
+        count, up_to = self._count_of(np, default_one=not counting and noun.meaning != "hand")
+        if noun.meaning == "hand":
+            count = None
+        return ir.Cards(
+            count, self._filter(np), owner, "random" in np.modifiers, up_to, each_type, zone
+        )
+
+    def _card_spec(self, np: ast.NP) -> ir.Node:
+        if np.form == "copy":
+            return self._card_ref(np)
+        f = self._filter(np)
+        if f.types is None or len(f.types) != 1:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{np_text(np)}' does not say what card it becomes",
+                np.pos,
+                "write 'an attack worth 15', 'a negotiate' or 'a copy of the opponent's card'",
+            )
+        return f

@@ -1,0 +1,183 @@
+"""Conditions: `and`/`or`/`not`, comparisons, `has` and `is` tests, into condition IR."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from compiler import diagnostics as d
+from compiler.pipeline import ast
+from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.text import ROLE_WORDS, np_text, pos_of, text_of_comp
+from runtime import ir
+from runtime.registry import NOUNS
+
+
+class Conditions(ResolverBase):
+    def _cond(self, c: ast.Cond) -> ir.Node:
+        if isinstance(c, ast.BoolOp):
+            left, right = self._cond(c.left), self._cond(c.right)
+            kind = ir.AllOf if c.op == "and" else ir.AnyOf
+            items = (
+                *(left.items if isinstance(left, kind) else (left,)),
+                *(right.items if isinstance(right, kind) else (right,)),
+            )
+            return kind(items)
+        if isinstance(c, ast.NotCond):
+            return ir.Not(self._cond(c.item))
+        if isinstance(c, ast.Cmp):
+            return ir.Compare(c.op, self._number(c.left), self._number(c.right))
+        if isinstance(c, ast.PredCond):
+            if not isinstance(c.left, ast.NP):
+                raise ResolveError(d.BAD_CONDITION, f"'{c.pred}' needs a player before it", c.pos)
+            return ir.Pred(c.pred, (self._players(c.left),))
+        if isinstance(c, ast.Has):
+            return self._has(c)
+        if isinstance(c, ast.Is):
+            node = self._is(c)
+            return ir.Not(node) if c.negated else node
+        raise ResolveError(d.BAD_CONDITION, "cannot read this condition", (0, 0))
+
+    def _has(self, c: ast.Has) -> ir.Node:
+        if not isinstance(c.left, ast.NP):
+            raise ResolveError(d.BAD_CONDITION, "'has' needs a player before it", c.pos)
+        who = self._players(c.left)
+        np = c.np
+        q = np.quantity
+        op, bound = ">=", 1
+        threshold: ir.Node = ir.Num(1)
+        if np.det == "no":
+            op, threshold = "==", ir.Num(0)
+        elif q is not None and q.value is not None:
+            threshold = self._number(q.value)
+            op = {
+                "number": ">=",
+                "at least": ">=",
+                "at most": "<=",
+                "more than": ">",
+                "fewer than": "<",
+                "up to": "<=",
+            }[q.kind]
+        del bound
+        category = self._category(np)
+        noun = self._noun(np)
+        amount: ir.Node
+        if category == "card":
+            held = self._cards(replace(np, quantity=None, det=None), counting=True)
+            if not isinstance(held, ir.Cards) or held.owner not in (None, who):
+                raise ResolveError(
+                    d.BAD_CONDITION,
+                    f"'{np_text(np)}' cannot be had",
+                    np.pos,
+                    "write 'you have 2 attack cards' or 'you have no cards in your hand'",
+                )
+            amount = ir.CountOf(replace(held, count=None, owner=who))
+        elif category == "ship":
+            ships = self._ships(replace(np, quantity=None, det=None))
+            assert isinstance(ships, ir.Ships)
+            amount = ir.CountOf(ir.Ships(None, who, ships.place))
+        elif category in ("measure", "place"):
+            if np.tails:
+                raise ResolveError(
+                    d.BAD_CONDITION,
+                    f"'{np_text(np)}' cannot be narrowed this way",
+                    np.tails[0].pos,
+                    "write it as 'you have at least 3 lucre'",
+                )
+            amount = ir.Measure(self._measure_name(noun.word, np.pos), who)
+        else:
+            raise ResolveError(d.BAD_CONDITION, f"players do not have '{np_text(np)}'", np.pos)
+        return ir.Compare(op, amount, threshold)
+
+    def _is(self, c: ast.Is) -> ir.Node:
+        left, comp = c.left, c.complement
+        if isinstance(comp, ast.Bound):
+            op = {"at least": ">=", "at most": "<=", "more than": ">", "fewer than": "<"}[comp.kind]
+            return ir.Compare(op, self._number(left), self._number(comp.value))
+        if isinstance(comp, ast.AdjWord):
+            if comp.word in ("odd", "even"):
+                return ir.Pred(comp.word, (self._number(left),))
+            raise ResolveError(
+                d.BAD_CONDITION,
+                f"'is {comp.word}' is not a condition",
+                comp.pos,
+                d.did_you_mean(comp.word, ["odd", "even"]),
+            )
+        if not isinstance(left, ast.NP):
+            if isinstance(comp, ast.KindWord):
+                raise ResolveError(d.BAD_CONDITION, "a number cannot be a kind of thing", comp.pos)
+            return ir.Compare("==", self._number(left), self._number(comp))
+        kind_np = comp if isinstance(comp, ast.NP) else None
+        kind_word = (
+            comp.noun
+            if isinstance(comp, ast.KindWord)
+            else (comp.noun if isinstance(comp, ast.NP) else None)
+        )
+        left_category = self._category(left)
+        comp_pos = pos_of(comp)
+        if left_category not in ("card", "player", "ship") and kind_word is not None:
+            comp_noun = self.nouns.get(kind_word)
+            if comp_noun is not None and comp_noun.category == "card":
+                raise ResolveError(d.BAD_CONDITION, "a number cannot be a kind of thing", comp_pos)
+        if left_category == "card":
+            noun_pos = (comp_pos[1] - len(kind_word), comp_pos[1]) if kind_word else comp_pos
+            kind = self._kind_of(kind_word, noun_pos)
+            if left.form == "phrase" and left.det == "both":
+                return ir.Pred("both cards are", (ir.Word(kind),))
+            return ir.Pred("card is", (self._card_ref(left), ir.Word(kind)))
+        if left_category == "ship":
+            if kind_np is not None and kind_np.form == "pronoun":
+                return ir.Pred(
+                    "ships are owned by",
+                    (
+                        self._pronoun(
+                            ast.NP(
+                                "pronoun",
+                                kind_np.pos,
+                                word="you" if kind_np.word in ("you", "yours") else kind_np.word,
+                            )
+                        ),
+                    ),
+                )
+            raise ResolveError(
+                d.BAD_CONDITION,
+                "ships can only be compared with their owner: 'those ships are yours'",
+                c.pos,
+            )
+        if left_category == "player":
+            who = self._players(left)
+            if kind_np is not None and kind_np.form == "pronoun":
+                return ir.Pred("is player", (who, self._players(kind_np)))
+            named = self.nouns.get(kind_np.noun or "") if kind_np is not None else None
+            if kind_np is not None and named is not None and named.meaning not in ROLE_WORDS:
+                # "that player is the holder": one particular player, not a role
+                return ir.Pred("is player", (who, self._players(kind_np)))
+            if kind_word is None:
+                raise ResolveError(
+                    d.BAD_CONDITION, "a player can be compared with a role or a player", c.pos
+                )
+            role_np = kind_np or ast.NP("phrase", c.pos, det="a", noun=kind_word)
+            role = self._role(role_np)
+            return ir.Pred("has role", (who, ir.Word(role)))
+        if isinstance(comp, (ast.KindWord, ast.AdjWord)):
+            raise ResolveError(
+                d.BAD_CONDITION, f"'{np_text(left)}' cannot be '{text_of_comp(comp)}'", c.pos
+            )
+        return ir.Compare("==", self._number(left), self._number(comp))
+
+    def _kind_of(self, word: str | None, pos: ast.Pos) -> str:
+        noun = self.nouns.get(word or "")
+        if noun is None or noun.category != "card" or noun.meaning in ("any", "hand"):
+            kinds = sorted(
+                {
+                    n.word
+                    for n in NOUNS.values()
+                    if n.category == "card" and n.meaning not in ("any", "hand")
+                }
+            )
+            raise ResolveError(
+                d.BAD_CONDITION,
+                f"'{word}' is not a kind of card",
+                pos,
+                d.did_you_mean(word or "", kinds),
+            )
+        return noun.meaning

@@ -1,0 +1,101 @@
+"""Place phrases: ships, planets, colonies, the warp and other places, and encounter sides, into selectors."""
+
+from __future__ import annotations
+
+from compiler import diagnostics as d
+from compiler.pipeline import ast
+from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.text import UNOWNED_PLACES, np_text
+from runtime import ir
+
+
+class PlacePhrases(ResolverBase):
+    def _ships(self, np: ast.NP) -> ir.Node:
+        if np.form == "pronoun" and np.word in ("they", "it"):
+            self._need_event(np, "ships")
+            return ir.Ships(None, event=True)
+        if np.form == "part" and np.inner is not None:
+            inner = self._ships(np.inner.with_tails(np.tails) if np.tails else np.inner)
+            assert isinstance(inner, ir.Ships)
+            count, up_to = self._count_of(np, default_one=False)
+            return ir.Ships(count, inner.owner, inner.place, up_to, inner.event)
+        if self._category(np) != "ship":
+            raise ResolveError(
+                d.WRONG_ARG_TYPE,
+                f"'{np_text(np)}' is not ships",
+                np.pos,
+                "ships are written like '3 ships', 'your ships in the encounter', 'those ships'",
+            )
+        if np.det in ("those", "that", "these"):
+            self._need_event(np, "ships")
+            return ir.Ships(None, event=True)
+        owner = self._owner(np)
+        place: ir.Node | None = None
+        for tail in np.tails:
+            if tail.kind == "in" and tail.np is not None:
+                place = self._place(tail.np)
+            else:
+                raise ResolveError(
+                    d.BAD_PHRASE,
+                    f"'{np_text(np)}' cannot be narrowed this way",
+                    tail.pos,
+                    "write ships like 'your ships in the encounter'",
+                )
+        count, up_to = self._count_of(np, default_one=True)
+        return ir.Ships(count, owner, place, up_to)
+
+    def _place(self, np: ast.NP) -> ir.Node:
+        if np.form == "pronoun":
+            raise ResolveError(d.WRONG_ARG_TYPE, f"'{np.word}' is not a place", np.pos)
+        noun = self._noun(np)
+        if noun.category == "card" and noun.meaning == "hand":
+            return ir.Place("hand", self._owner(np))
+        if noun.category != "place":
+            raise ResolveError(
+                d.WRONG_ARG_TYPE,
+                f"'{np_text(np)}' is not a place",
+                np.pos,
+                "places are the warp, your colonies, the encounter, your hand, the target planet, ...",
+            )
+        owner = self._owner(np)
+        tail_of = self._tail(np, "of")
+        if tail_of is not None and tail_of.np is not None:
+            owner = self._players(tail_of.np)
+        extra = [m for m in np.modifiers if m != "empty"]
+        if extra:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"a place cannot be '{extra[0]}'",
+                np.pos,
+                "the one word a place takes is 'empty' (a planet with no ships)",
+            )
+        kind = noun.meaning
+        if kind == "colonies" and np.det == "a" and not self._plural(np):
+            kind = "a colony"  # one colony, picked by the effect's owner
+        if owner is not None and kind == "planets":
+            kind = "home planets"  # "the defense's planets": the planets of its home system
+        if owner is not None and kind in UNOWNED_PLACES:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{noun.word}' belongs to no player",
+                np.pos,
+                f"write 'the {noun.word}'; to name whose ships, put the owner on the ships:"
+                f" 'your ships in the {noun.word}'",
+            )
+        return ir.Place(kind, owner, "empty" in np.modifiers)
+
+    def _side(self, np: ast.NP) -> ir.Node:
+        if np.form == "owned" and np.possessor is not None:
+            p = np.possessor
+            if p.form == "pronoun" and p.word == "you":
+                return ir.Side("yours")
+            if p.form == "phrase" and p.noun in ("offense", "defense", "opponent"):
+                return ir.Side(p.noun if p.noun != "opponent" else "opponent")
+        if np.form == "phrase" and np.det in ("either", "both"):
+            return ir.Side(np.det)
+        raise ResolveError(
+            d.BAD_PHRASE,
+            f"'{np_text(np)}' is not a side",
+            np.pos,
+            "sides are 'your side', 'the offense's side', 'either side', 'both sides'",
+        )

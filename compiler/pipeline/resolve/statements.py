@@ -1,0 +1,192 @@
+"""Statements: blocks, conditionals, choices, loops, lasting effects and the windows they name, into IR."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from compiler import diagnostics as d
+from compiler.pipeline import ast
+from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.text import span_of, text_of
+from runtime import ir
+from runtime.windows import BY_NAME, Window, WindowKind
+
+
+class Statements(ResolverBase):
+    def _block(self, stmts: tuple[ast.Stmt, ...]) -> ir.Node:
+        out: list[ir.Node] = []
+        for stmt in stmts:
+            try:
+                out.append(self._stmt(stmt))
+            except ResolveError as exc:
+                self.errors.append(exc)
+        return out[0] if len(out) == 1 else ir.Seq(tuple(out))
+
+    def _stmt(self, stmt: ast.Stmt) -> ir.Node:
+        if isinstance(stmt, ast.Simple):
+            return self._simple(stmt)
+        if isinstance(stmt, ast.IfStmt):
+            cond = self._cond(stmt.cond)
+            then = self._block(stmt.then)
+            otherwise = self._block(stmt.otherwise) if stmt.otherwise is not None else None
+            return ir.If(cond, then, otherwise)
+        if isinstance(stmt, ast.ForEachStmt):
+            return self._for_each(stmt)
+        if isinstance(stmt, ast.ChooseStmt):
+            chooser = self._players(stmt.chooser) if stmt.chooser is not None else None
+            options = tuple(self._block(o) for o in stmt.options)
+            written = stmt.labels or (None,) * len(stmt.options)
+            labels = tuple(
+                lab or self._slice(span_of(o)) or text_of(o)
+                for lab, o in zip(written, stmt.options, strict=True)
+            )
+            return ir.Choose(options, labels, chooser, stmt.fresh)
+        if isinstance(stmt, ast.RepeatStmt):
+            self._in_range(stmt.times, "repeat", stmt.pos)
+            # nested repeats multiply: their product is held to the same range
+            total = stmt.times * self.scope.repeats
+            self._in_range(
+                total,
+                "repeat",
+                stmt.pos,
+                f"repeating {stmt.times} times inside repeats makes {total} repeats in all",
+            )
+            saved_repeats, self.scope.repeats = self.scope.repeats, total
+            try:
+                return ir.Repeat(stmt.times, self._block(stmt.body))
+            finally:
+                self.scope.repeats = saved_repeats
+        if isinstance(stmt, ast.InsteadStmt):
+            if not self.scope.in_event:
+                raise ResolveError(
+                    d.WINDOW_NOT_ALLOWED,
+                    "'instead' replaces an event, but this window has none",
+                    stmt.pos,
+                    "use 'instead' in an event window such as ships.to_warp or regroup.retrieve",
+                )
+            return ir.Instead(self._simple(stmt.body))
+        if isinstance(stmt, ast.LastingStmt):
+            was_recurring = self.scope.recurring
+            self.scope.recurring = stmt.duration.scope != "encounter"
+            try:
+                body = (
+                    self._stmt(stmt.body)
+                    if isinstance(stmt.body, ast.DelayedStmt)
+                    else self._simple(stmt.body)
+                )
+            finally:
+                self.scope.recurring = was_recurring
+            return self._lasting(stmt.duration, body)
+        if isinstance(stmt, ast.DelayedStmt):
+            window = self._window(stmt.window, stmt.window_pos)
+            self._check_later(window, stmt.window_pos)
+            saved = (self.scope.window, self.scope.in_event)
+            self.scope.window = window
+            self.scope.in_event = BY_NAME[window].kind is not WindowKind.STEP
+            try:
+                body = self._block(stmt.body)
+            finally:
+                self.scope.window, self.scope.in_event = saved
+            return ir.Delayed(window, body)
+        raise ResolveError(d.PARSE_ERROR, "unsupported statement", (0, 0))
+
+    def _is_chosen(self, np: ast.NP) -> bool:
+        """Whether a player phrase involves a choice (so it must be evaluated only once)."""
+        if np.form != "phrase" or self.nouns.get(np.noun or "") is None:
+            return False
+        if self.nouns[np.noun or ""].category != "player":
+            return False
+        return np.det in ("a", "another", "any") or any(t.kind == "chosen" for t in np.tails)
+
+    def _lasting(self, duration: ast.Duration, body: ir.Node) -> ir.Node:
+        self._in_range(duration.count, "duration", duration.pos)
+        condition = self._cond(duration.condition) if duration.condition is not None else None
+        return ir.Lasting(duration.scope, body, duration.count, condition)
+
+    def _check_later(self, window: str, pos: ast.Pos) -> None:
+        """A delayed step must come after the hook's own step, or it never runs."""
+        here, there = BY_NAME.get(self.scope.window or ""), BY_NAME[window]
+        if self.scope.recurring:
+            return  # it fires in later encounters too
+        if here is None or here.kind is not WindowKind.STEP or there.kind is not WindowKind.STEP:
+            return
+        order = list(Window)
+        if order.index(there) <= order.index(here):
+            raise ResolveError(
+                d.WINDOW_NOT_ALLOWED,
+                f"'at {window}' never runs: it does not come after {here.value} in the encounter",
+                pos,
+                "name a later window",
+            )
+
+    def _window(self, name: str, pos: ast.Pos) -> str:
+        if name not in BY_NAME:
+            raise ResolveError(
+                d.UNKNOWN_NAME, f"unknown window '{name}'", pos, d.did_you_mean(name, list(BY_NAME))
+            )
+        return name
+
+    def _for_each(self, stmt: ast.ForEachStmt) -> ir.Node:
+        over: ir.Node
+        category = self._category(stmt.np)
+        if category == "player" or stmt.np.form == "pronoun":
+            over = self._players(stmt.np)
+            saved = self.scope.loop_var
+            self.scope.loop_var = True
+            start = self._players(stmt.start) if stmt.start is not None else None
+            try:
+                body = self._block(stmt.body)
+            finally:
+                self.scope.loop_var = saved
+            return ir.ForEach(over, body, start, stmt.reverse)
+        if stmt.start is not None or stmt.reverse:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                "only players are gone through in an order",
+                stmt.pos,
+                "write 'for each player starting with you:' or 'for each player in reverse order:'",
+            )
+        over = self._countable(stmt.np)
+        return ir.ForEach(over, self._block(stmt.body))
+
+    def _simple(self, stmt: ast.Simple) -> ir.Node:
+        subject = stmt.subject
+        if len(stmt.verbs) > 1 and subject is not None and self._is_chosen(subject):
+            # "a player you choose loses 3 ships and discards ..." picks the player once
+            chosen = self._players(subject)
+            they = ast.NP("pronoun", subject.pos, word="they")
+            saved = self.scope.loop_var
+            self.scope.loop_var = True
+            try:
+                body = self._simple(replace(stmt, subject=they))
+            finally:
+                self.scope.loop_var = saved
+            return ir.ForEach(chosen, body)
+        if len(stmt.verbs) > 1 and stmt.modal == "may":
+            return self._may_all(stmt)
+        parts: list[ir.Node] = []
+        for i, vp in enumerate(stmt.verbs):
+            last = i == len(stmt.verbs) - 1
+            parts.append(self._verb_phrase(stmt, vp, prevent=stmt.prevent and last))
+        node: ir.Node = parts[0] if len(parts) == 1 else ir.Seq(tuple(parts))
+        if stmt.duration is not None:
+            node = self._lasting(stmt.duration, node)
+        return node
+
+    def _may_all(self, stmt: ast.Simple) -> ir.Node:
+        """`you may A and B`: one offer; the parts act for the player who accepted it."""
+        whole = self._simple(replace(stmt, modal=None, duration=None))
+        parts = whole.items if isinstance(whole, ir.Seq) else (whole,)
+        subject = next((p.subject for p in parts if isinstance(p, ir.Do)), None)
+        if subject is not None and subject != ir.Players("you"):
+            acting = ir.Players("subject")
+            parts = tuple(
+                replace(p, subject=acting) if isinstance(p, ir.Do) and p.subject is not None else p
+                for p in parts
+            )
+        else:
+            subject = None
+        node: ir.Node = ir.May(subject, ir.Seq(parts), self._slice(stmt.pos))
+        if stmt.duration is not None:
+            node = self._lasting(stmt.duration, node)
+        return node

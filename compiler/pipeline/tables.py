@@ -1,0 +1,131 @@
+"""The effect parser's LALR tables as plain JSON data shipped in the package: grammar text in,
+a ready Lark parser out, without rebuilding the tables or unpickling anything.
+
+`grammar/effect.tables.json` is written by `python -m compiler.pipeline.tables` and read back with Lark's
+own deserializer, which can only build Lark's grammar and table classes. The file records the
+grammar's digest and Lark's version; when either differs (the grammar was edited, another Lark
+is installed), the tables are built in memory instead, and a test keeps the shipped file current.
+Nothing here reads or writes the user's cache folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Transformer
+from lark import __version__ as LARK_VERSION
+from lark.grammar import Rule
+from lark.lexer import Lexer, TerminalDef
+
+from grammar import HERE as GRAMMAR_DIR
+
+TABLES_FILE = GRAMMAR_DIR / "effect.tables.json"
+FORMAT = 1
+STARTS = ["start", "cond_start", "np_start"]
+LEXER_MARK = "<effect lexer>"
+
+
+def digest(grammar_text: str) -> str:
+    return hashlib.sha256(grammar_text.encode("utf-8")).hexdigest()
+
+
+def build(grammar_text: str, lexer: type[Lexer], transformer: Transformer, **extra: Any) -> Lark:
+    """Build the parser from the grammar (the slow path: Lark analyses the grammar)."""
+    return Lark(
+        grammar_text,
+        parser="lalr",
+        lexer=lexer,
+        transformer=transformer,
+        start=STARTS,
+        maybe_placeholders=False,
+        **extra,
+    )
+
+
+def _restore(data: dict[str, Any], memo: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Any]]:
+    """Put back what JSON changed in Lark's serialized form: integer keys (the memo, the tables'
+    states, tokens and per-state actions) and the rules' empty_indices tuples. Lark unpacks each
+    action pair, so a list serves as well as a tuple there."""
+    table = data["parser"]["parser"]
+    table["tokens"] = {int(k): v for k, v in table["tokens"].items()}
+    table["states"] = {
+        int(state): {int(token): action for token, action in actions.items()}
+        for state, actions in table["states"].items()
+    }
+    restored = {int(k): v for k, v in memo.items()}
+    for item in restored.values():
+        options = item.get("options") if isinstance(item, dict) else None
+        if isinstance(options, dict) and isinstance(options.get("empty_indices"), list):
+            options["empty_indices"] = tuple(options["empty_indices"])
+    return data, restored
+
+
+def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
+    """The file's content: the tables, the memo of rules and terminals, and what they fit."""
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    options = dict(data["options"])
+    options.pop("transformer", None)  # given again when loading
+    options["lexer"] = LEXER_MARK
+    data = {**data, "options": options}
+    data["parser"] = {
+        **data["parser"],
+        "lexer_conf": {**data["parser"]["lexer_conf"], "lexer_type": LEXER_MARK},
+    }
+    return {
+        "format": FORMAT,
+        "grammar": digest(grammar_text),
+        "lark": LARK_VERSION,
+        "data": data,
+        "memo": memo,
+    }
+
+
+def load(
+    grammar_text: str, lexer: type[Lexer], transformer: Transformer, path: Path = TABLES_FILE
+) -> Lark | None:
+    """The parser from the shipped tables, or None when they are missing or do not fit."""
+    try:
+        stored = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not (
+        isinstance(stored, dict)
+        and stored.get("format") == FORMAT
+        and stored.get("grammar") == digest(grammar_text)
+        and stored.get("lark") == LARK_VERSION
+    ):
+        return None
+    try:
+        data, memo = _restore(stored["data"], stored["memo"])
+        data["options"]["lexer"] = lexer
+        data["parser"]["lexer_conf"]["lexer_type"] = lexer
+        loaded: Lark = Lark._load_from_dict(data, memo, transformer=transformer)
+    except Exception:  # a damaged file costs a rebuild, never a failure
+        return None
+    return loaded
+
+
+def parser_for(grammar_text: str, lexer: type[Lexer], transformer: Transformer) -> Lark:
+    """The shipped tables when they fit this grammar and Lark, else tables built now."""
+    return load(grammar_text, lexer, transformer) or build(grammar_text, lexer, transformer)
+
+
+def write(path: Path = TABLES_FILE) -> Path:
+    """Build the tables from the grammar and store them (run after editing the grammar)."""
+    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.tree_builder import Builder
+    from grammar import GRAMMAR_FILE
+
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    EffectLexer.vocabulary = build_vocabulary(text)
+    plain = serialize(build(text, EffectLexer, Builder()), text)
+    path.write_text(json.dumps(plain, separators=(",", ":")) + "\n", "utf-8")
+    return path
+
+
+if __name__ == "__main__":
+    print(f"wrote {write(Path(sys.argv[1]) if len(sys.argv) > 1 else TABLES_FILE)}")

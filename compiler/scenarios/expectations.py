@@ -1,0 +1,123 @@
+"""A scenario's expectations: the `expect:` mapping and the played game in, a failure in the result
+for each expectation the game does not meet, at the line that states it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from compiler.pipeline.load import Loaded
+from compiler.scenarios.situation import planet_of, seat_of
+from runtime.game import Game
+
+if TYPE_CHECKING:
+    from compiler.scenarios.runner import Result
+
+
+def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], result: Result) -> None:
+    st = game.state
+    last = game.last_encounter
+
+    def fail(pointer: str, message: str) -> None:
+        result.failures.append((loaded.span("/expect" + pointer).line, message))
+
+    for key, want in expect.items():
+        p = "/" + key
+        if key == "outcome":
+            got = last.outcome if last is not None else None
+            if got != want:
+                fail(p, f"expected the outcome '{want}', got '{got}'")
+        elif key == "totals":
+            got_totals = list(last.totals) if last is not None else None
+            if got_totals != list(want):
+                fail(p, f"expected totals {list(want)}, got {got_totals}")
+        elif key == "winners":
+            got_w = sorted(st.players[s].color for s in st.winners)
+            if got_w != sorted(want):
+                fail(p, f"expected winners {sorted(want)}, got {got_w}")
+        elif key == "ship limit":
+            for color, n in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                got_limit = last.ship_limit[seat] if last is not None else None
+                if got_limit != n:
+                    fail(f"{p}/{color}", f"expected {color}'s ship limit {n}, got {got_limit}")
+        elif key in ("warp", "lucre", "hand size", "foreign colonies", "home colonies"):
+            for color, n in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                got_n = {
+                    "warp": lambda s: st.players[s].warp,
+                    "lucre": lambda s: st.players[s].lucre,
+                    "hand size": lambda s: len(st.players[s].hand),
+                    "foreign colonies": st.foreign_colonies,
+                    "home colonies": st.home_colonies,
+                }[key](seat)
+                if got_n != n:
+                    fail(f"{p}/{color}", f"expected {color}'s {key} to be {n}, got {got_n}")
+        elif key in ("essence before", "unavailable"):
+            for color, cards in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                if key == "unavailable":
+                    got_ids = sorted(st.catalog[i] for i in st.players[seat].unavailable)
+                else:  # a face-down card is written with its way up: "x (face down)"
+                    got_ids = sorted(
+                        st.catalog[i] + ("" if e.face_up else " (face down)")
+                        for i, e in st.placed.items()
+                        if e.holder == seat
+                    )
+                if got_ids != sorted(cards):
+                    fail(
+                        f"{p}/{color}",
+                        f"expected {key} {color}: {sorted(cards)}, got {got_ids}",
+                    )
+        elif key == "hand":
+            for color, cards in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                held = sorted(st.catalog[c] for c in st.players[seat].hand)
+                missing = [c for c in cards if c not in held]
+                if missing:
+                    fail(
+                        f"{p}/{color}",
+                        f"expected {color} to hold {missing}; the hand is {held}",
+                    )
+        elif key == "planets":
+            for name, owners in want.items():
+                planet = planet_of(game, name, loaded.span(f"/expect{p}").line)
+                for color, n in owners.items():
+                    seat = seat_of(game, color, loaded.span(f"/expect{p}").line)
+                    got_n = st.planets[planet].ships[seat]
+                    if got_n != n:
+                        fail(
+                            f"{p}/{name}",
+                            f"expected {n} {color} ship(s) on {name}, got {got_n}",
+                        )
+        elif key == "log":
+            lines = result.log
+            at = 0
+            for i, fragment in enumerate(want):
+                found = next((k for k in range(at, len(lines)) if str(fragment) in lines[k]), None)
+                if found is None:
+                    fail(
+                        f"{p}/{i}",
+                        f"the log has no line containing '{fragment}' (after line {at})",
+                    )
+                    break
+                at = found + 1
+        elif key == "no log":
+            for i, fragment in enumerate(want):
+                if any(str(fragment) in line for line in result.log):
+                    fail(f"{p}/{i}", f"the log should not mention '{fragment}'")
+        elif key == "refused":
+            pass  # checked as the decisions come (see compiler/scenarios/refusals.py)
+        elif key == "aliens":
+            for color, alien in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                got_alien = st.players[seat].alien or "none"
+                if got_alien != alien:
+                    fail(f"{p}/{color}", f"expected {color} to be {alien}, got {got_alien}")
+        elif key == "power":
+            for color, state in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                on = game.has_power(seat)
+                if on != (state == "on"):
+                    fail(f"{p}/{color}", f"expected {color}'s power to be {state}")
+        else:
+            fail(p, f"unknown expectation '{key}'")

@@ -1,0 +1,219 @@
+"""A scenario's starting situation: the `start:` mapping in, the game's state changed to match it
+(offense, destiny, hands, ships, warp, lucre, techs, essence cards), or a ScenarioError at the line
+that cannot be met."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.pipeline.load import Loaded
+from runtime.game import Game
+
+
+class ScenarioError(Exception):
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def _take(game: Game, card_id: str, fixed: set[int]) -> int | None:
+    """A copy of a card from the piles, or from the hand of a player whose hand the scenario
+    leaves alone (that player gets the top card of the deck in exchange)."""
+    st = game.state
+    for pile in (st.deck, st.discard, st.reward_deck, st.reward_discard):
+        for i in pile:
+            if st.catalog[i] == card_id:
+                pile.remove(i)
+                return i
+    for p in st.players:
+        if p.seat in fixed:
+            continue
+        for i in p.hand:
+            if st.catalog[i] == card_id:
+                game.from_hand(p.seat, i)
+                if st.deck:
+                    game.to_hand(p.seat, st.deck.pop())
+                return i
+    return None
+
+
+def _set_techs(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
+    """`techs: {red: {xenon-lasers: 2}}` (face down, with ships researching them) and
+    `completed techs: {red: [warpspace-key]}` (face up) replace the dealt techs."""
+    st = game.state
+    wanted_down = start.get("techs") or {}
+    wanted_up = start.get("completed techs") or {}
+    for color in set(wanted_down) | set(wanted_up):
+        seat = seat_of(game, color, loaded.span("/start").line)
+        player = st.players[seat]
+        st.tech_deck.extend(player.techs)
+        player.removed += sum(player.research.values())
+        player.techs, player.research = [], {}
+    for key, wanted in (("techs", wanted_down), ("completed techs", wanted_up)):
+        for color, cards in wanted.items():
+            line = loaded.span(f"/start/{key}/{color}").line
+            player = st.players[seat_of(game, color, line)]
+            ids = cards.items() if isinstance(cards, dict) else ((c, 0) for c in cards)
+            for card_id, ships in ids:
+                tech = _take_tech(game, str(card_id), line)
+                if key == "techs":
+                    player.techs.append(tech)
+                    player.research[tech] = int(ships)
+                    player.removed -= int(ships)
+                else:
+                    player.completed.append(tech)
+
+
+def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
+    """`essence cache: {purple: [gridlock]}` puts those cards in the owner's cache (the
+    rest go to its set); `essence unavailable:` moves cards of the set to the unavailable
+    pile; `essence captives: {purple: {blue: depression}}` sets a ship of blue captive on
+    that card of purple's; `essence before: {blue: [encounter-envy]}` lays its owner's essence
+    cards face up before a player; `essence face down:` the same, face down."""
+    from runtime.rules import essence
+
+    for key in ("essence cache", "essence unavailable"):
+        for color, cards in (start.get(key) or {}).items():
+            line = loaded.span(f"/start/{key}/{color}").line
+            seat = seat_of(game, color, line)
+            p = game.state.players[seat]
+            picked = _essence_cards(game, seat, cards, line)
+            if key == "essence cache":
+                essence.arrange(game, seat, picked, [i for i in p.unavailable if i not in picked])
+            else:
+                essence.arrange(game, seat, [i for i in p.cache if i not in picked], picked)
+    for color, held in (start.get("essence captives") or {}).items():
+        line = loaded.span(f"/start/essence captives/{color}").line
+        alien = seat_of(game, color, line)
+        for victim_color, card_id in held.items():
+            victim = seat_of(game, victim_color, line)
+            (card,) = _essence_cards(game, alien, [card_id], line)
+            p = game.state.players[alien]
+            if card not in p.cache:
+                essence.arrange(game, alien, [*p.cache, card], p.unavailable)
+            planet = max(game.state.planets, key=lambda q: q.ships[victim])
+            planet.ships[victim] -= 1
+            essence.place(game, alien, card, alien, False, captive=victim)
+    for key, face_up in (("essence before", True), ("essence face down", False)):
+        for color, cards in (start.get(key) or {}).items():
+            line = loaded.span(f"/start/{key}/{color}").line
+            holder = seat_of(game, color, line)
+            for card_id in cards:
+                found = [
+                    i for i in game.instances_of.get(str(card_id), ()) if i not in game.state.placed
+                ]
+                if not found:
+                    raise ScenarioError(
+                        f"no essence card '{card_id}' of an alien in this game", line
+                    )
+                owner = essence.owner_of(game, found[0])
+                p = game.state.players[owner]
+                if found[0] not in p.cache:
+                    others = [i for i in p.unavailable if i != found[0]]
+                    essence.arrange(game, owner, [*p.cache, found[0]], others)
+                essence.place(game, owner, found[0], holder, face_up)
+
+
+def _essence_cards(game: Game, seat: int, ids: list[Any], line: int) -> list[int]:
+    """One of the player's essence cards (not laid) for each id named."""
+    p = game.state.players[seat]
+    pool = [*p.cache, *p.essence_set, *p.unavailable]
+    picked: list[int] = []
+    for card_id in ids:
+        found = [i for i in pool if game.state.catalog[i] == str(card_id) and i not in picked]
+        if not found:
+            raise ScenarioError(f"{p.color} has no essence card '{card_id}'", line)
+        picked.append(found[0])
+    return picked
+
+
+def _take_tech(game: Game, card_id: str, line: int) -> int:
+    st = game.state
+    for pile in (st.tech_deck, st.tech_discard, *(p.techs for p in st.players)):
+        for i in pile:
+            if st.catalog[i] == card_id:
+                pile.remove(i)
+                return i
+    raise ScenarioError(f"no tech '{card_id}' in the game (is the techs option on?)", line)
+
+
+def seat_of(game: Game, color: Any, line: int) -> int:
+    for p in game.state.players:
+        if p.color == color:
+            return p.seat
+    raise ScenarioError(f"no player is {color}", line)
+
+
+def planet_of(game: Game, name: Any, line: int) -> int:
+    for planet in game.state.planets:
+        if game.planet_name(planet.id) == name:
+            return planet.id
+    raise ScenarioError(f"no planet called '{name}' (planets are named like 'blue planet 1')", line)
+
+
+def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
+    st = game.state
+    if "offense" in start:
+        st.offense = seat_of(game, start["offense"], loaded.span("/start/offense").line)
+    hands = start.get("hands") or {}
+    fixed = {seat_of(game, color, loaded.span(f"/start/hands/{color}").line) for color in hands}
+    for seat in fixed:
+        for card in list(st.players[seat].hand):
+            game.from_hand(seat, card)
+            st.deck.insert(0, card)
+    for color, card_ids in hands.items():
+        line = loaded.span(f"/start/hands/{color}").line
+        seat = seat_of(game, color, line)
+        for card_id in card_ids:
+            instance = _take(game, str(card_id), fixed)
+            if instance is None:
+                raise ScenarioError(f"no '{card_id}' left for {color}'s hand", line)
+            game.to_hand(seat, instance)
+    if "destiny" in start:
+        # one card, or a list drawn in order: the first named is the first drawn
+        named = start["destiny"]
+        line = loaded.span("/start/destiny").line
+        for wanted in reversed(named if isinstance(named, list) else [named]):
+            pick = next(
+                (
+                    i
+                    for i in st.destiny_deck
+                    if st.catalog[i] == str(wanted) or game.defs[i].color == str(wanted)
+                ),
+                None,
+            )
+            if pick is None:
+                raise ScenarioError(f"no destiny card '{wanted}' left in the destiny deck", line)
+            st.destiny_deck.remove(pick)
+            st.destiny_deck.append(pick)
+    for color, planets in (start.get("ships") or {}).items():
+        seat = seat_of(game, color, loaded.span(f"/start/ships/{color}").line)
+        for name, count in planets.items():
+            planet = planet_of(game, name, loaded.span(f"/start/ships/{color}").line)
+            player = st.players[seat]
+            player.removed += st.planets[planet].ships[seat] - int(count)
+            st.planets[planet].ships[seat] = int(count)
+    for color, count in (start.get("warp") or {}).items():
+        seat = seat_of(game, color, loaded.span(f"/start/warp/{color}").line)
+        player = st.players[seat]
+        player.removed += player.warp - int(count)
+        player.warp = int(count)
+    _set_techs(game, loaded, start)
+    _set_essence(game, loaded, start)
+    for color, count in (start.get("lucre") or {}).items():
+        seat = seat_of(game, color, loaded.span(f"/start/lucre/{color}").line)
+        st.lucre_out += int(count) - st.players[seat].lucre
+        st.players[seat].lucre = int(count)
+    for p in st.players:
+        if p.removed < 0:
+            raise ScenarioError(
+                f"{p.color} would need more than {st.ships_per_player} ships",
+                loaded.span("/start").line,
+            )
+    from runtime.rules.ships import update_powers
+
+    update_powers(game)
+
+
+# ---------------------------------------------------------------- expectations

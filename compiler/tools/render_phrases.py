@@ -1,0 +1,278 @@
+"""IR phrases in, English words out: players and roles, numbers and quantities, cards, ships, places
+and the other things an op's slots hold (compiler.tools.render puts them into sentences)."""
+
+from __future__ import annotations
+
+from runtime import ir
+from runtime.registry import NOUNS, load
+
+ROLE_TEXT = {
+    "you": "you",
+    "opponent": "the opponent",
+    "offense": "the offense",
+    "defense": "the defense",
+    "main player": "each main player",
+    "offensive ally": "each ally of the offense",
+    "defensive ally": "each ally of the defense",
+    "ally": "each ally",
+    "player": "each player",
+    "winner": "the winner",
+    "loser": "the loser",
+    "event player": "that player",
+    "they": "they",
+    "subject": "they",
+    "left": "the player on your left",
+    "right": "the player on your right",
+}
+# roles that name several players at once read "each <noun>"; the others "the <noun>"
+SEVERAL = {"player", "ally", "main player", "opposing", "in encounter", "teammate"}
+
+
+def role_text(role: str) -> str:
+    """A role as its registry noun reads: 'the holder', 'each player on your side'."""
+    if role in ROLE_TEXT:
+        return ROLE_TEXT[role]
+    load()
+    noun = next(
+        (n.word for n in NOUNS.values() if n.category == "player" and n.meaning == role), role
+    )
+    return f"{'each' if role in SEVERAL else 'the'} {noun}"
+
+
+def role_plural(role: str) -> str:
+    load()
+    return next(
+        (n.plural for n in NOUNS.values() if n.category == "player" and n.meaning == role), role
+    )
+
+
+POSSESSIVE = {"you": "your", "they": "their", "subject": "their", "event player": "that player's"}
+ALLY_OWNER = {"you": "your allies", "opponent": "the opponent's allies", "subject": "their allies"}
+
+
+def players(node: ir.Node | None) -> str:
+    if node is None:
+        return "you"
+    if isinstance(node, ir.Players):
+        if node.role == "ally" and node.of in ALLY_OWNER:
+            return "each of " + ALLY_OWNER[node.of]
+        text = role_text(node.role)
+        if node.other:
+            text = (
+                text.replace("each ", "each other ", 1)
+                if text.startswith("each ")
+                else "another " + text.removeprefix("the ")
+            )
+        return text
+    if isinstance(node, ir.Chosen):
+        base = players(node.base)
+        noun = base.removeprefix("each ").removeprefix("the ")
+        if node.maximum > 1 and isinstance(node.base, ir.Players):
+            other = "other " if node.base.other else ""
+            return f"any number of {other}{role_plural(node.base.role)} you choose"
+        if node.maximum > 1:
+            return f"any number of {noun.replace('ally', 'allies').replace('player', 'players')} you choose"
+        if isinstance(node.base, ir.Players) and node.base.other:
+            return f"another {noun.removeprefix('other ')} you choose"
+        return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun} you choose"
+    if isinstance(node, ir.Extreme):
+        base = players(node.base).removeprefix("each ")
+        return f"the {base} with the {'fewest' if node.fewest else 'most'} {node.measure}"
+    if isinstance(node, ir.Side):
+        return side(node)
+    if isinstance(node, ir.CardRef):
+        return card_ref(node)
+    return "?"
+
+
+def possessive(node: ir.Node | None) -> str:
+    if node is None:
+        return "your"
+    if isinstance(node, ir.Players) and node.role in POSSESSIVE and not node.other:
+        return POSSESSIVE[node.role]
+    if isinstance(node, ir.Side):
+        return side(node) + "'s"
+    if isinstance(node, ir.Players) and node.role == "ally" and node.of in ALLY_OWNER:
+        return ALLY_OWNER[node.of] + "'"  # "your allies' ships"
+    text = players(node)
+    return text + ("'" if text.endswith("s") else "'s")
+
+
+def side(node: ir.Side) -> str:
+    return {
+        "yours": "your side",
+        "opponent": "the opponent's side",
+        "offense": "the offense's side",
+        "defense": "the defense's side",
+        "either": "either side",
+        "both": "both sides",
+    }[node.which]
+
+
+def number(node: ir.Node | None) -> str:
+    if node is None:
+        return "all"
+    if isinstance(node, ir.Num):
+        return str(node.value)
+    if isinstance(node, ir.Measure):
+        if isinstance(node.of, ir.CardRef):
+            return card_ref(node.of) + "'s value"
+        if node.of is None:
+            return f"the {node.name}"
+        return f"{possessive(node.of)} {node.name}"
+    if isinstance(node, ir.Arith):
+        op = {"*": "*", "/": "/", "+": "+", "-": "-"}[node.op]
+        return f"{_group(node.left, node.op)} {op} {_group(node.right, node.op)}"
+    if isinstance(node, ir.Half):
+        return f"half of {number(node.value)}" + (" rounded up" if node.round_up else "")
+    if isinstance(node, ir.CountOf):
+        inner = node.thing
+        if isinstance(inner, ir.Cards) and inner.zone == "those":
+            return "the number of " + cards(inner)
+        if isinstance(inner, ir.Cards) and inner.count is None and not inner.filter.types:
+            where = (
+                f"{possessive(inner.owner)} hand"
+                if inner.zone == "hand"
+                else place(ir.Place(inner.zone))
+            )
+            return f"the number of cards in {where}"
+        counted = thing(inner)
+        for lead in ("all of ", "all "):
+            counted = counted.removeprefix(lead)
+        return "the number of " + counted
+    if isinstance(node, ir.EventValue):
+        return "that many"
+    return thing(node)
+
+
+def quantity(node: ir.Node | None) -> str:
+    """A count written before a noun: a plain number as it is, anything else in brackets."""
+    if node is None or isinstance(node, (ir.Num, ir.EventValue)):
+        return number(node)
+    return f"({number(node)})"
+
+
+def _group(node: ir.Node, outer: str) -> str:
+    text = number(node)
+    if isinstance(node, ir.Arith) and outer in "*/" and node.op in "+-":
+        return f"({text})"
+    return text
+
+
+def card_ref(node: ir.CardRef) -> str:
+    if node.which == "this":
+        return "this card"
+    if node.which == "event":
+        return "that card"
+    if node.which in ("higher", "lower"):
+        return f"the {node.which} card"
+    noun = "kicker" if node.which == "kicker" else "card"
+    return f"{possessive(node.owner)} {noun}"
+
+
+def card_noun(kind: str) -> str:
+    """The registry's noun for a kind of card: 'attack card', 'flare'."""
+    load()
+    return f"{kind} card" if f"{kind} card" in NOUNS else kind
+
+
+def cards(node: ir.Cards) -> str:
+    types = sorted(node.filter.types or [])
+    noun = " or ".join(card_noun(t) for t in types) if types else "card"
+    if node.filter.named == "*":
+        noun = "named " + noun
+    if node.filter.highest:
+        noun = "highest " + noun
+    if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
+        noun += f" worth {node.filter.min_value}"
+    if node.zone == "those" and not node.each_type:  # the event's cards, or the last handled
+        many = f"those {noun}s"
+        if node.count is None:
+            return many
+        count = quantity(node.count)
+        if node.up_to and count == "99":
+            return f"any number of {many}"
+        return f"{'up to ' if node.up_to else ''}{count} of {many}"
+    owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"
+    if node.zone in ("discard", "deck"):
+        owner = f" in {place(ir.Place(node.zone))}"
+    if "essence" in types and node.owner is not None:
+        owner = f" before {players(node.owner)}"
+    if node.each_type:
+        return f"1 card of each type{owner}"
+    if node.count is None and types and node.owner is not None and node.zone == "hand":
+        return f"{possessive(node.owner)} {noun}s"
+    if node.count is None:
+        return (
+            f"all {noun}s{owner}"
+            if types
+            else (f"{possessive(node.owner)} hand" if node.owner is not None else "your hand")
+        )
+    count = quantity(node.count)
+    plural = "" if count == "1" else "s"
+    prefix = "up to " if node.up_to else ""
+    if node.up_to and count == "99":
+        return f"any number of {noun}s{owner}"
+    return f"{prefix}{count} {'random ' if node.random else ''}{noun}{plural}{owner}"
+
+
+def ships(node: ir.Ships) -> str:
+    if node.event:
+        if node.count is None:
+            return "those ships"
+        return f"{'up to ' if node.up_to else ''}{quantity(node.count)} of those ships"
+    where = f" in {place(node.place)}" if isinstance(node.place, ir.Place) else ""
+    whose = "" if node.owner is None else f"{possessive(node.owner)} "
+    if node.count is None:
+        return f"all of {whose}ships{where}" if whose else f"all ships{where}"
+    count = quantity(node.count)
+    if node.up_to and count == "99":
+        return f"any number of {whose}ships{where}"
+    lead = "up to " if node.up_to else ""
+    if node.owner is not None:
+        return f"{lead}{count} of {possessive(node.owner)} ships{where}"
+    return f"{lead}{count} ship{'s' if count != '1' else ''}{where}"
+
+
+def place(node: ir.Place) -> str:
+    if node.kind in ("warp", "encounter", "target planet", "new colony", "gate", "deck", "box"):
+        return f"the {node.kind}"
+    if node.kind == "discard":
+        return "the discard pile"
+    if node.kind == "a colony":
+        return f"a colony of {players(node.owner)}" if node.owner is not None else "a colony"
+    if node.empty:
+        of = f" of {players(node.owner)}" if node.owner is not None else ""
+        return f"an empty {node.kind.removesuffix('s')}{of}"
+    return f"{possessive(node.owner)} {node.kind}"
+
+
+def thing(node: ir.Node | None) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, ir.Cards):
+        return cards(node)
+    if isinstance(node, ir.CardRef):
+        return card_ref(node)
+    if isinstance(node, ir.Ships):
+        return ships(node)
+    if isinstance(node, ir.Place):
+        return place(node)
+    if isinstance(node, ir.Amount):
+        count = quantity(node.count)
+        what = node.what
+        if count == "1":
+            load()
+            what = next((n.word for n in NOUNS.values() if n.plural == what), what)
+        return f"{'up to ' if node.up_to else ''}{count} {what}"
+    if isinstance(node, ir.Word):
+        return node.word if node.word.startswith(("the ", "a ", "another ")) else f"the {node.word}"
+    if isinstance(node, ir.CardFilter):
+        kind = next(iter(node.types or {"card"}))
+        article = "an" if kind[0] in "aeiou" else "a"
+        return f"{article} {kind}" + (
+            f" worth {node.min_value}" if node.min_value is not None else ""
+        )
+    if isinstance(node, (ir.Players, ir.Chosen, ir.Extreme, ir.Side)):
+        return players(node)
+    return number(node)
