@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from runtime import ir
 from runtime.cards import CardDef, Hook
-from runtime.registry import NOUNS, OPS, PREDICATES, T, load, third_person
+from runtime.language import load
+from runtime.registry import NOUNS, OPS, PREDICATES, T, third_person
 
 ROLE_TEXT = {
     "you": "you",

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from compiler import ast
 from compiler import diagnostics as d
 from runtime import ir
+from runtime.language import load
 from runtime.registry import (
     ADVERBS,
     MEASURES,
@@ -20,7 +21,6 @@ from runtime.registry import (
     OpDef,
     Slot,
     T,
-    load,
     surface_nouns,
 )
 from runtime.roles import ROLES

@@ -6,10 +6,10 @@ A window with nothing bound to it costs two dict lookups: the engine opens dozen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from runtime import essence_hooks
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
 from runtime.rules import patron
@@ -17,8 +17,13 @@ from runtime.rules.patron import HIRED
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.effects.link import Bound, Play
-    from runtime.game import Game
+    from runtime.effects.link import Bound, Play, Rules
+    from runtime.table import Table
+
+
+# Runners of a pack's own kind of card hooks (essence cards), called in each window after the techs'
+# hooks while the game deals such cards; the rules module that owns them adds its runner on import.
+PACK_HOOKS: list[Callable[[Dispatcher, str, Any], None]] = []
 
 
 @dataclass(slots=True)
@@ -100,9 +105,9 @@ class DelayedHook:
 
 
 class Dispatcher:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Table, rules: Rules) -> None:
         self.game = game
-        self.rules = game.rules
+        self.rules = rules
         self.powers: dict[str, list[tuple[int, Bound]]] = {}
         self.restrictions: list[Restriction] = []
         self.recurring: list[Recurring] = []
@@ -169,7 +174,8 @@ class Dispatcher:
         if tech_hooks:
             self.run_techs(tech_hooks, event)
         if self.with_essence:
-            essence_hooks.run(self, name, event)
+            for run_pack_hooks in PACK_HOOKS:
+                run_pack_hooks(self, name, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if self.recurring:

@@ -3,14 +3,18 @@ read them from the game (whose card is whose, which cards match, how many ships 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from runtime import ir
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.selectors import (
+    card_types,
+    current_encounter,
+    opponents_of,
+    seat_side,
+    winners_of,
+)
 from runtime.registry import ADJECTIVES, ADVERBS, T, measure, noun, predicate, setter
-from runtime.rules.outcome import ships_in_encounter, side_total
-from runtime.state import DEFENSE, OFFENSE, Encounter, State
+from runtime.rules.outcome import side_total
+from runtime.state import DEFENSE, OFFENSE
 
 # ---------------------------------------------------------------- nouns
 
@@ -154,332 +158,6 @@ ADVERBS.update(
     }
 )
 
-# ---------------------------------------------------------------- selectors
-
-
-def _enc(ctx: Ctx) -> Encounter | None:
-    return ctx.game.state.encounter
-
-
-def _side_of(enc: Encounter, seat: int) -> int | None:
-    if seat == enc.offense or seat in enc.allies[OFFENSE]:
-        return OFFENSE
-    if seat == enc.defense or seat in enc.allies[DEFENSE]:
-        return DEFENSE
-    return None
-
-
-def side_of(ctx: Ctx, seat: int) -> int | None:
-    enc = _enc(ctx)
-    return None if enc is None else _side_of(enc, seat)
-
-
-def _main(enc: Encounter, side: int) -> int:
-    return enc.offense if side == OFFENSE else enc.defense
-
-
-def _order(ctx: Ctx) -> list[int]:
-    return ctx.game.dispatch.order()
-
-
-def _opponent(ctx: Ctx, of: str | None) -> list[int]:
-    enc = _enc(ctx)
-    if enc is None or enc.defense < 0:
-        return []
-    side = _side_of(enc, ctx.subject if ctx.subject >= 0 else ctx.you)
-    if side is None:
-        side = _side_of(enc, ctx.you)
-    return [] if side is None else [_main(enc, 1 - side)]
-
-
-def _allies(ctx: Ctx, of: str | None) -> list[int]:
-    enc = _enc(ctx)
-    if enc is None:
-        return []
-    if of == "offense":
-        return list(enc.allies[OFFENSE])
-    if of == "defense":
-        return list(enc.allies[DEFENSE])
-    if of in ("you", "subject", "opponent"):
-        seat = ctx.you if of == "you" else ctx.subject
-        side = _side_of(enc, seat)
-        if side is None:
-            return []
-        if of == "opponent":
-            side = 1 - side
-        return [s for s in enc.allies[side] if s != seat]
-    return [*enc.allies[OFFENSE], *enc.allies[DEFENSE]]
-
-
-def _winners(ctx: Ctx, losers: bool) -> list[int]:
-    enc = _enc(ctx)
-    if enc is None or enc.outcome not in ("offense", "defense"):
-        return []
-    side = OFFENSE if enc.outcome == "offense" else DEFENSE
-    return [_main(enc, 1 - side if losers else side)]
-
-
-def _teammates(ctx: Ctx) -> list[int]:
-    """The other players on the effect owner's side: its main player and allies."""
-    enc = _enc(ctx)
-    if enc is None or enc.defense < 0:
-        return []
-    side = _side_of(enc, ctx.you)
-    if side is None:
-        return []
-    return [s for s in (_main(enc, side), *enc.allies[side]) if s != ctx.you]
-
-
-def _opposing(ctx: Ctx) -> list[int]:
-    """The main player and allies on the other side from the effect's owner."""
-    enc = _enc(ctx)
-    if enc is None or enc.defense < 0:
-        return []
-    side = _side_of(enc, ctx.you)
-    if side is None:
-        return []
-    return [_main(enc, 1 - side), *enc.allies[1 - side]]
-
-
-def _in_encounter(ctx: Ctx) -> list[int]:
-    enc = _enc(ctx)
-    if enc is None or enc.defense < 0:
-        return []
-    inside = {enc.offense, enc.defense, *enc.allies[OFFENSE], *enc.allies[DEFENSE]}
-    return [s for s in _order(ctx) if s in inside]
-
-
-SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
-    "you": lambda ctx, of: [ctx.you],
-    "they": lambda ctx, of: [ctx.they],
-    "subject": lambda ctx, of: [ctx.subject],
-    "opponent": _opponent,
-    "offense": lambda ctx, of: [e.offense] if (e := _enc(ctx)) else [ctx.game.state.offense],
-    "defense": lambda ctx, of: [e.defense] if (e := _enc(ctx)) and e.defense >= 0 else [],
-    "main player": lambda ctx, of: (
-        [e.offense, e.defense] if (e := _enc(ctx)) and e.defense >= 0 else []
-    ),
-    "ally": _allies,
-    "offensive ally": lambda ctx, of: _allies(ctx, "offense"),
-    "defensive ally": lambda ctx, of: _allies(ctx, "defense"),
-    "player": lambda ctx, of: _order(ctx),
-    "winner": lambda ctx, of: _winners(ctx, False),
-    "loser": lambda ctx, of: _winners(ctx, True),
-    "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
-    "in encounter": lambda ctx, of: _in_encounter(ctx),
-    "opposing": lambda ctx, of: _opposing(ctx),
-    "teammate": lambda ctx, of: _teammates(ctx),
-    "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
-    "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
-}
-
-
-def sides_of(ctx: Ctx, which: str) -> list[int]:
-    """The encounter sides a side phrase names (asking the owner for `either side`)."""
-    enc = _enc(ctx)
-    if enc is None:
-        return []
-    if which == "offense":
-        return [OFFENSE]
-    if which == "defense":
-        return [DEFENSE]
-    if which == "both":
-        return [OFFENSE, DEFENSE]
-    if which == "either":
-        names = ("the offense", "the defense")
-        pick = ctx.game.choose(
-            ctx.subject, "effect.side", "choose a side", [OFFENSE, DEFENSE], lambda s: names[s]
-        )
-        return [pick]
-    side = _side_of(enc, ctx.subject)
-    if side is None:
-        return []
-    return [side] if which == "yours" else [1 - side]
-
-
-# ---------------------------------------------------------------- cards
-
-
-def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
-    enc = _enc(ctx)
-    if which == "this":
-        return v.CardTarget(ctx.card)
-    if which == "event":
-        instance = getattr(ctx.event, "instance", None)
-        return v.CardTarget(instance if instance is not None else ctx.card)
-    if enc is None:
-        return v.CardTarget(None)
-    if which in ("higher", "lower"):
-        a, b = enc.values
-        if a is None or b is None or a == b or enc.types[0] != "attack" or enc.types[1] != "attack":
-            return v.CardTarget(None)
-        higher = OFFENSE if a > b else DEFENSE
-        pick = higher if which == "higher" else 1 - higher
-        return v.CardTarget(enc.cards[pick], pick)
-    side = _side_of(enc, owner)
-    if side is None:
-        return v.CardTarget(None)
-    if which == "kicker":
-        return v.CardTarget(enc.kickers[side], side)
-    return v.CardTarget(enc.cards[side], side)
-
-
-def card_types(ctx: Ctx, instance: int, side: int | None = None) -> set[str]:
-    """The kinds and types a card counts as (an encounter card as revealed or changed)."""
-    card = ctx.game.defs[instance]
-    kinds = {card.kind}
-    enc = _enc(ctx)
-    if card.kind == "encounter":
-        kinds.add("encounter")
-        typ = card.type
-        if side is not None and enc is not None and enc.types[side] is not None:
-            typ = enc.types[side]
-        if typ:
-            kinds.add(typ)
-    elif card.type:
-        kinds.add(card.type)
-    return kinds
-
-
-def matches(ctx: Ctx, instance: int, f: ir.CardFilter) -> bool:
-    card = ctx.game.defs[instance]
-    if f.named is not None and card.id != f.named:
-        return False
-    if f.types is not None and not (f.types & card_types(ctx, instance)):
-        return False
-    if f.min_value is not None and (card.value is None or card.value < f.min_value):
-        return False
-    return not (f.max_value is not None and (card.value is None or card.value > f.max_value))
-
-
-def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
-    if arg.instances is not None:
-        return list(arg.instances)
-    st = ctx.game.state
-    if arg.filter.types is not None and "essence" in arg.filter.types:
-        # a player's essence cards are the ones it has laid face up, never a hand's
-        return [i for i, p in st.placed.items() if p.owner == arg.owner and p.face_up]
-    if arg.zone == "hand":
-        pool = st.players[arg.owner].hand if arg.owner >= 0 else []
-    elif arg.zone == "discard":
-        pool = st.discard
-    elif arg.zone == "deck":
-        pool = st.deck
-    elif arg.zone == "those":
-        pool = those_cards(ctx, arg.owner)
-    else:
-        pool = []
-    if (
-        arg.filter.types is None
-        and arg.filter.named is None
-        and arg.filter.min_value is None
-        and arg.filter.max_value is None
-    ):
-        return list(pool)
-    found = [c for c in pool if matches(ctx, c, arg.filter)]
-    if arg.filter.highest and found:
-        defs = ctx.game.defs
-        top = max(defs[c].value or 0 for c in found)
-        found = [c for c in found if (defs[c].value or 0) == top]
-    return found
-
-
-def those_cards(ctx: Ctx, owner: int) -> list[int]:
-    """ "Those cards": the event's cards in an event window, else the ones the effect last
-    handled; of them, the ones still in `owner`'s hand (or all, for no owner)."""
-    found = getattr(ctx.event, "instances", None)
-    cards = found if found is not None else ctx.moved
-    if owner < 0:
-        return list(cards)
-    holder = ctx.game.holder
-    return [c for c in cards if holder[c] == owner]
-
-
-# ---------------------------------------------------------------- ships
-
-
-def event_count(event: object) -> int:
-    """The number an event carries ("that many"): for ships, all it named, even those an
-    `instead` line has already sent elsewhere."""
-    named = getattr(event, "named", None)
-    return int(named if named is not None else getattr(event, "count", 0) or 0)
-
-
-def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
-    st = ctx.game.state
-    if arg.event:
-        return event_count(ctx.event)
-    kind = arg.place.kind if arg.place else "colonies"
-    where = arg.place.owner if arg.place else -1
-    owners = range(st.n) if arg.owner < 0 else [arg.owner]
-    total = 0
-    for seat in owners:
-        total += ships_at(ctx, seat, kind, where)
-    return total
-
-
-def ships_in_the_encounter(ctx: Ctx, seat: int) -> int:
-    enc = ctx.game.state.encounter
-    if enc is None:
-        return 0
-    if seat == enc.offense:
-        return enc.gate[seat]
-    if seat == enc.defense:
-        return ctx.game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
-    return enc.gate[seat] + enc.guard[seat]
-
-
-def ships_in_the_warp(ctx: Ctx, seat: int) -> int:
-    return ctx.game.state.players[seat].warp
-
-
-# Direct counters for the places phrases name most often (generated code binds these).
-SHIP_COUNTERS = {"encounter": ships_in_the_encounter, "warp": ships_in_the_warp}
-
-
-def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
-    """The planets a place owned by `owner` names: the planets of its home system, or those where
-    it has a colony (at home, abroad, or anywhere); None for a place that is not planets."""
-    planets = st.planets
-    if kind == "home planets":
-        return [p.id for p in planets if p.system == owner]
-    if kind == "home colonies":
-        return [p.id for p in planets if p.system == owner and p.ships[owner]]
-    if kind == "foreign colonies":
-        return [p.id for p in planets if p.system != owner and p.ships[owner]]
-    if kind == "colonies":
-        return [p.id for p in planets if p.ships[owner]]
-    if kind == "planets":
-        return [p.id for p in planets]
-    return None
-
-
-def ships_at(ctx: Ctx, seat: int, kind: str, owner: int = -1) -> int:
-    """How many of `seat`'s ships are at a place; a place of planets belongs to `owner` (the
-    ships' owner when -1): "your ships in the defense's home colonies"."""
-    st = ctx.game.state
-    if owner >= 0 and owner != seat:
-        found = place_planets(st, kind, owner)
-        if found is not None:
-            return sum(st.planets[p].ships[seat] for p in found)
-    enc = st.encounter
-    if kind == "warp":
-        return st.players[seat].warp
-    if kind == "encounter":
-        return 0 if enc is None else ships_in_encounter(ctx.game, enc, seat)
-    if kind == "gate":
-        return 0 if enc is None else enc.gate[seat]
-    if kind == "target planet":
-        return 0 if enc is None or enc.planet < 0 else st.planets[enc.planet].ships[seat]
-    if kind == "home colonies":
-        return sum(p.ships[seat] for p in st.planets if p.system == seat)
-    if kind == "foreign colonies":
-        return sum(p.ships[seat] for p in st.planets if p.system != seat)
-    if kind == "home planets":
-        return sum(p.ships[seat] for p in st.planets if p.system == seat)
-    return st.ships_in_play(seat)
-
-
 # ---------------------------------------------------------------- measures
 
 
@@ -514,10 +192,10 @@ def _warp(ctx: Ctx, seat: int) -> int:
 
 
 def _side_list(ctx: Ctx, seat: int, field: str) -> tuple[list[int | None], int] | None:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     if enc is None:
         return None
-    side = _side_of(enc, seat)
+    side = seat_side(enc, seat)
     if side is None:
         return None
     return getattr(enc, field), side
@@ -530,15 +208,15 @@ def _total(ctx: Ctx, seat: int) -> int:
         return 0
     totals, side = found
     if totals[side] is None:  # not worked out yet (before reveal.totals is over): as things stand
-        enc = _enc(ctx)
+        enc = current_encounter(ctx)
         return (side_total(ctx.game, enc, side) or 0) if enc is not None else 0
     return totals[side] or 0
 
 
 @setter("total")
 def _add_total(ctx: Ctx, seat: int, new: int) -> None:
-    enc = _enc(ctx)
-    side = None if enc is None else _side_of(enc, seat)
+    enc = current_encounter(ctx)
+    side = None if enc is None else seat_side(enc, seat)
     if enc is None or side is None:
         return
     enc.bonus[side] += new - _total(ctx, seat)
@@ -568,11 +246,11 @@ def _set_card_value(ctx: Ctx, seat: int, new: int) -> None:
 
 def _per_seat(field: str, doc: str, default: int) -> None:
     def read(ctx: Ctx, seat: int) -> int:
-        enc = _enc(ctx)
+        enc = current_encounter(ctx)
         return default if enc is None else int(getattr(enc, field)[seat])
 
     def write(ctx: Ctx, seat: int, new: int) -> None:
-        enc = _enc(ctx)
+        enc = current_encounter(ctx)
         if enc is not None:
             getattr(enc, field)[seat] = new
 
@@ -623,18 +301,18 @@ def _sitting_out(ctx: Ctx, seats: list[int]) -> bool:
     "joined uninvited",
 )
 def _joined_uninvited(ctx: Ctx, seats: list[int]) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     joined = enc.marks.get("uninvited", ()) if enc is not None else ()
     return bool(seats) and all(s in joined for s in seats)
 
 
 @predicate("invited you", "the main player invited you to ally", "invited you")
 def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     if enc is None:
         return False
     return bool(seats) and all(
-        enc.invited[_side_of(enc, s) or 0][ctx.you]
+        enc.invited[seat_side(enc, s) or 0][ctx.you]
         for s in seats
         if s in (enc.offense, enc.defense)
     )
@@ -642,7 +320,7 @@ def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
 
 @measure("ships lost", "how many of a player's ships went to the warp this encounter")
 def _ships_lost(ctx: Ctx, seat: int) -> int:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     return enc.lost_ships[seat] if enc is not None else 0
 
 
@@ -678,10 +356,10 @@ def _set_colonies_to_win(ctx: Ctx, seat: int, new: int) -> None:
 
 
 def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     if enc is None or enc.outcome not in ("offense", "defense"):
         return False
-    side = _side_of(enc, seat)
+    side = seat_side(enc, seat)
     winning = OFFENSE if enc.outcome == "offense" else DEFENSE
     return side is not None and (side == winning) == won
 
@@ -698,7 +376,7 @@ def _lost(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate("made a deal", "the player, a main player, made a deal", "made a deal")
 def _dealt(ctx: Ctx, seats: list[int]) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     return enc is not None and enc.deal_made and all(s in (enc.offense, enc.defense) for s in seats)
 
 
@@ -708,7 +386,7 @@ def _dealt(ctx: Ctx, seats: list[int]) -> bool:
     "failed to make a deal",
 )
 def _no_deal(ctx: Ctx, seats: list[int]) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     return (
         enc is not None
         and enc.outcome == "no deal"
@@ -718,7 +396,7 @@ def _no_deal(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate("lost ships", "the player lost ships to the warp this encounter", "lost ships")
 def _lost_ships(ctx: Ctx, seats: list[int]) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     return enc is not None and all(enc.lost_ships[s] > 0 for s in seats)
 
 
@@ -727,10 +405,10 @@ def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
     from runtime.roles import ROLES
 
     if role == "opponent":
-        opp = _opponent(ctx, None)
+        opp = opponents_of(ctx, None)
         return bool(seats) and all(s in opp for s in seats)
     if role in ("winner", "loser"):
-        return bool(seats) and all(s in _winners(ctx, role == "loser") for s in seats)
+        return bool(seats) and all(s in winners_of(ctx, role == "loser") for s in seats)
     test = ROLES.get(role, ROLES["any player"])[0]
     return bool(seats) and all(test(ctx.game.state, s) for s in seats)
 
@@ -751,7 +429,7 @@ def _card_is(ctx: Ctx, target: v.CardTarget, kind: str) -> bool:
 
 @predicate("both cards are", "both encounter cards are of a type", args=(T.WORD,))
 def _both_cards(ctx: Ctx, kind: str) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     return enc is not None and all(enc.types[s] == kind for s in (OFFENSE, DEFENSE))
 
 
@@ -772,7 +450,7 @@ def _ships_owned(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate("power zapped", "the player's power is zapped this encounter")
 def _zapped(ctx: Ctx, seats: list[int]) -> bool:
-    enc = _enc(ctx)
+    enc = current_encounter(ctx)
     return enc is not None and all(s in enc.zapped for s in seats)
 
 

@@ -7,7 +7,7 @@ import random
 
 from runtime.agents.random import random_pick
 from runtime.decisions import Answer, Decision
-from runtime.game import PlayerView
+from runtime.table import PlayerView
 
 
 class HeuristicAgent:

@@ -14,8 +14,7 @@ from runtime import ir
 from runtime.effects import codegen
 from runtime.effects import values as v
 from runtime.effects.context import Ctx, Stop
-from runtime.registry import MEASURES, NUMBER_RANGES, OPS, PREDICATES, T
-from runtime.vocabulary import (
+from runtime.effects.selectors import (
     SELECTORS,
     card_target,
     cards_matching,
@@ -23,6 +22,8 @@ from runtime.vocabulary import (
     event_count,
     sides_of,
 )
+from runtime.record import Record
+from runtime.registry import MEASURES, NUMBER_RANGES, OPS, PREDICATES, T
 
 Fn = Callable[[Ctx], Any]
 
@@ -169,8 +170,6 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
 
 
 def _may(node: ir.May) -> Callable[[Ctx], None]:
-    from runtime.effects.link import feasibility  # link builds on this module
-
     body, can, prompt = statement(node.body), feasibility(node.body), node.text
     subjects = players(node.subject) if node.subject is not None else _you
 
@@ -655,3 +654,47 @@ def guarded(body: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
             pass
 
     return run
+
+
+def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
+    """Whether a cost can be paid now: every op in it that declares a check passes it."""
+    if isinstance(node, ir.May):
+        return feasibility(node.body)
+    if isinstance(node, ir.Seq):
+        parts = [p for p in (feasibility(n) for n in node.items) if p is not None]
+        return (lambda ctx: all(p(ctx) for p in parts)) if parts else None
+    if not isinstance(node, ir.Do):
+        return None
+    op = OPS[node.op]
+    if op.feasible is None or op.subject is not T.PLAYERS:
+        return None
+    if any(asks(a) for a in (node.subject, *node.args)):
+        return None  # a player would be asked to choose: a check must not ask anything
+    check = op.feasible
+    args = [arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
+    subjects = players(node.subject) if node.subject is not None else (lambda ctx: [ctx.you])
+
+    def can(ctx: Ctx) -> bool:
+        for seat in subjects(ctx):
+            inner = ctx.with_subject(seat)
+            if not check(inner, seat, *[a(inner) for a in args]):
+                return False
+        return True
+
+    return can
+
+
+def asks(node: object) -> bool:
+    """Whether working out an argument asks a player to choose (`a player you choose`)."""
+    if isinstance(node, ir.Chosen):
+        return True
+    if isinstance(node, Record):
+        return any(asks(getattr(node, f)) for f in getattr(node, "__slots__", ()))
+    if isinstance(node, tuple):
+        return any(asks(n) for n in node)
+    return False
+
+
+codegen.CLOSURES.update(
+    players=players_closure, value=value_closure, condition=condition_closure, arg=arg
+)

@@ -8,13 +8,13 @@ from typing import Any
 from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.game import EncounterEnded
+from runtime.effects.selectors import side_of
 from runtime.ops.cards import moved, name_a_card, pick_cards
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE
-from runtime.vocabulary import side_of
+from runtime.table import EncounterEnded
 from runtime.windows import Window
 
 

@@ -9,9 +9,9 @@ from runtime import ir
 from runtime.effects import compile as c
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.selectors import side_of, sides_of
 from runtime.registry import MEASURES, T, obj, op, pp
 from runtime.state import Encounter
-from runtime.vocabulary import side_of, sides_of
 
 
 def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:

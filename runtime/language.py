@@ -1,0 +1,10 @@
+"""The whole effect language: importing every module that registers ops, measures, predicates and
+nouns fills runtime/registry.py's tables (nothing in; the filled registry out)."""
+
+from __future__ import annotations
+
+
+def load() -> None:
+    """Register every word of the language (idempotent: a module registers once, on import)."""
+    from runtime import essence_words, vocabulary  # noqa: F401
+    from runtime.ops import cards, contracts, encounter, essence, players, ships, totals  # noqa: F401

@@ -1,0 +1,519 @@
+"""The game table: a game's state with the services every rule needs (asking decisions, recording
+answers, naming things, moving cards), and the interfaces it declares for the layers above it.
+
+The table calls nothing above it: the hook dispatcher and the linked rules reach it through the
+`Hooks` and `LinkedRules` protocols below, and runtime/game.py puts the pieces together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from runtime.cards import CardDef, CardSet, Hook
+from runtime.decisions import Answer, Decision
+from runtime.log import Event, render
+from runtime.setup import BASE_OPTIONS, Setup
+from runtime.state import Encounter, State
+from runtime.windows import Window
+
+
+class Hooks(Protocol):
+    """What the table and the rules of play ask of the hook dispatcher (runtime/dispatch.py)."""
+
+    restrictions: list[Any]
+
+    def listening(self, window: Window) -> bool: ...
+    def step(self, window: Window) -> None: ...
+    def event(self, window: Window, event: Any) -> None: ...
+    def forbidden(self, action: str, seat: int) -> bool: ...
+    def lift(self, action: str) -> None: ...
+    def expire(self, scope: str) -> None: ...
+    def refresh_powers(self) -> None: ...
+    def forget_old_uses(self) -> None: ...
+    def forget_plays(self) -> None: ...
+    def order(self) -> list[int]: ...
+    def used(self, limit: str | None, key: str) -> int: ...
+    def add_use(self, limit: str | None, key: str, count: int = 1) -> None: ...
+    def zapped(self, seat: int, hook: Hook) -> bool: ...
+    def delay(self, window: str, run: Any, ctx: Any) -> None: ...
+    def period(self, scope: str, count: int = 1, guard: Any = None) -> Any: ...
+    def forbid(self, action: str, seats: frozenset[int], period: Any, source: str = "") -> None: ...
+    def pending(self, action: str, seat: int) -> bool: ...
+
+
+class LinkedRules(Protocol):
+    """What the table and the rules of play ask of a card set's linked hooks
+    (runtime/effects/link.py)."""
+
+    @property
+    def plays(self) -> Mapping[str, Any]: ...
+    @property
+    def play_windows(self) -> Mapping[str, tuple[str, ...]]: ...
+
+    def keeps_power(self, alien: str) -> bool: ...
+    def destiny_target(self, game: Any, card: CardDef) -> int | None: ...
+
+
+class Agent(Protocol):
+    def decide(self, decision: Decision, view: PlayerView) -> Answer: ...
+
+
+class GameOver(Exception):
+    """Raised inside the turn loop when the game ends; caught by the loop."""
+
+
+class EncounterEnded(Exception):
+    """Raised by an effect that ends the encounter at once (e.g. a colony handed over)."""
+
+    def __init__(self, success: bool) -> None:
+        super().__init__(success)
+        self.success = success
+
+
+# How a player came by cards -> the event window that announces it.
+GAIN_WINDOWS: dict[str, Window] = {
+    "compensation": Window.GAIN_COMPENSATION,
+    "rewards": Window.GAIN_REWARDS,
+    "new hand": Window.GAIN_NEW_HAND,
+    "power": Window.GAIN_POWER,
+    "flare": Window.GAIN_FLARE,
+    "card": Window.GAIN_CARD,
+    "purchase": Window.GAIN_PURCHASE,
+    "deal": Window.GAIN_DEAL,
+}
+
+
+class CardsGained:
+    """The event of a gain.* window: `seat` has just taken `instances` into its hand."""
+
+    __slots__ = ("count", "how", "instances", "seat")
+
+    def __init__(self, seat: int, instances: list[int], how: str) -> None:
+        self.seat = seat
+        self.instances = instances
+        self.count = len(instances)
+        self.how = how
+
+
+# Choices about the chooser's own power, which nothing may negate.
+OWN_POWER_KINDS = frozenset({"power.use", "power.order", "power.keep", "flare.upgrade", "tech.use"})
+
+
+class DecisionMade:
+    """The event of decision.made: a player's answer, which an effect may negate."""
+
+    __slots__ = ("answer", "decision", "negated", "seat")
+
+    def __init__(self, decision: Decision, answer: Answer) -> None:
+        self.seat = decision.player
+        self.decision = decision
+        self.answer = answer
+        self.negated = False
+
+
+def negatable(game: Table, decision: Decision, answer: Answer) -> bool:
+    """A choice made in an encounter before the reveal, that does something (not a pass), is
+    not about the chooser's own power, and could have been made otherwise."""
+    enc = game.state.encounter
+    if enc is None or (enc.face_up[0] and enc.face_up[1]) or enc.outcome is not None:
+        return False
+    if decision.about_own_power or decision.kind in OWN_POWER_KINDS:
+        return False
+    if decision.secret:
+        return False  # nobody has seen it to take it back
+    if decision.player in game.powers_acting:
+        return False  # a choice inside the player's own power's effect
+    if not answer or (decision.passive is not None and answer == (decision.passive,)):
+        return False  # a pass does nothing to take back
+    return different_answer(decision, answer) != answer
+
+
+def different_answer(decision: Decision, answer: Answer) -> Answer:
+    """A legal answer other than `answer`, if the decision has one (else `answer` itself)."""
+    n = len(decision.options)
+    if decision.single:
+        return answer if n < 2 else ((answer[0] + 1) % n,)
+    caps = list(decision.caps) if decision.caps is not None else [1] * n
+    counts = [answer.count(i) for i in range(n)]
+    spare = [i for i in range(n) if counts[i] < caps[i]]
+    if len(answer) > decision.minimum:
+        return answer[:-1]
+    if len(answer) < decision.maximum and spare:
+        return tuple(sorted((*answer, spare[0])))
+    if answer and spare:
+        swapped = [*answer[1:], next((i for i in spare if i != answer[0]), spare[0])]
+        if sorted(swapped) != list(answer):
+            return tuple(sorted(swapped))
+    return answer
+
+
+class PlayerView:
+    """What one player may see: public board state plus that player's own hand and secrets."""
+
+    __slots__ = ("game", "seat")
+
+    def __init__(self, game: Table, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+
+    @property
+    def state(self) -> State:
+        # The board (planets, warp, piles' sizes, the encounter as far as revealed) is public.
+        return self.game.state
+
+    def hand(self) -> list[CardDef]:
+        g = self.game
+        return [g.card(i) for i in g.state.players[self.seat].hand]
+
+    def hand_size(self, seat: int) -> int:
+        return len(self.game.state.players[seat].hand)
+
+    def card(self, instance: int) -> CardDef:
+        return self.game.card(instance)
+
+    def essence_cache(self) -> list[CardDef]:
+        """This player's own essence cache (nobody else may look at it)."""
+        g = self.game
+        return [g.card(i) for i in g.state.players[self.seat].cache]
+
+    def own_selection(self, side: int) -> CardDef | None:
+        """The encounter card a side selected, if this player may see it."""
+        enc = self.game.state.encounter
+        if enc is None:
+            return None
+        chosen = enc.cards[side]
+        main = enc.offense if side == 0 else enc.defense
+        if chosen is None or (main != self.seat and not enc.face_up[side]):
+            return None
+        return self.game.card(chosen)
+
+
+class Table:
+    """A game's state and services; runtime/game.py's Game fills in the dispatcher and the state."""
+
+    dispatch: Hooks
+    state: State
+
+    def __init__(
+        self,
+        cards: CardSet,
+        setup: Setup,
+        agents: Sequence[Agent],
+        *,
+        rules: LinkedRules,
+        log: bool = True,
+        observer: Callable[[Any], None] | None = None,
+    ) -> None:
+        if len(agents) != setup.players:
+            raise ValueError(
+                f"{setup.players} players need {setup.players} agents, got {len(agents)}"
+            )
+        self.cards = cards
+        self.setup = setup
+        self.rules = rules
+        self.agents = list(agents)
+        self.trusted = [bool(getattr(a, "trusted", False)) for a in self.agents]
+        self.answers: list[Answer] = []
+        self.events: list[Event] | None = [] if log else None
+        self.observer = observer  # called after every decision (invariant checks in tests)
+        self.defs: list[CardDef] = []
+        self.holder: list[int] = []  # instance -> seat holding it in hand, or -1
+        self.instances_of: dict[str, list[int]] = {}  # card id -> its instances in this game
+        self.windows_of: list[tuple[str, ...]] = []  # instance -> windows it can be played in
+        self.held: dict[str, int] = {
+            w: 0 for w in self.rules.plays
+        }  # playable cards in hands, by window
+        self.last_encounter: Encounter | None = None
+        self.power_threshold: int = setup.option("power_threshold")
+        self.powers_acting: list[int] = []  # seats whose power's effect is running now
+
+    def add_instance(self, state: State, card: CardDef) -> int:
+        """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
+        brought into the game (a leased flare)."""
+        instance = len(state.catalog)
+        state.catalog.append(card.id)
+        self.defs.append(card)
+        self.holder.append(-1)
+        self.windows_of.append(self.rules.play_windows.get(card.id, ()))
+        self.instances_of.setdefault(card.id, []).append(instance)
+        self.dispatch.forget_plays()
+        return instance
+
+    # ------------------------------------------------------------------ decisions
+
+    def ask(self, decision: Decision) -> Answer:
+        if decision.single and len(decision.options) == 1:
+            return (0,)
+        answer = self._answer(decision)
+        if self.negated(decision, answer):
+            answer = self.ask_again(decision, answer)
+        return answer
+
+    def negated(self, decision: Decision, answer: Answer) -> bool:
+        """Announce a choice just made (decision.made), if it may be negated; True when an effect
+        negated it."""
+        if not (
+            self.dispatch.listening(Window.DECISION_MADE) and negatable(self, decision, answer)
+        ):
+            return False
+        made = DecisionMade(decision, answer)
+        self.dispatch.event(Window.DECISION_MADE, made)
+        return made.negated
+
+    def _answer(self, decision: Decision) -> Answer:
+        agent = self.agents[decision.player]
+        answer = agent.decide(decision, PlayerView(self, decision.player))
+        if not self.trusted[decision.player]:
+            answer = decision.check(answer)
+        self.answers.append(answer)
+        if self.observer is not None:
+            self.observer(self)
+        return answer
+
+    def ask_again(self, decision: Decision, previous: Answer) -> Answer:
+        """Ask a negated decision again: the player must answer differently."""
+        self.log("effect", decision.player, f"must choose again: {decision.prompt}")
+        if decision.single:
+            keep = [i for i in range(len(decision.options)) if (i,) != previous]
+            again = Decision(
+                decision.player,
+                decision.kind,
+                decision.prompt,
+                [decision.options[i] for i in keep],
+                labeler=decision.labeler,
+            )
+            (i,) = self.ask(again)
+            return (keep[i],)
+        for _ in range(20):
+            answer = self._answer(decision)
+            if answer != previous:
+                return answer
+        return different_answer(decision, previous)
+
+    def choose(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        labeler: Callable[[Any], str] | None = None,
+        passive: int | None = None,
+    ) -> Any:
+        """Ask for exactly one of `options` and return it."""
+        (i,) = self.ask(Decision(player, kind, prompt, options, labeler=labeler, passive=passive))
+        return options[i]
+
+    def yes_no(self, player: int, kind: str, prompt: str) -> bool:
+        return self.choose(player, kind, prompt, ("no", "yes"), passive=0) == "yes"
+
+    def choose_many(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        minimum: int,
+        maximum: int,
+        labeler: Callable[[Any], str] | None = None,
+        caps: Sequence[int] | None = None,
+    ) -> list[Any]:
+        if maximum <= 0 or not options:
+            return []
+        answer = self.ask(
+            Decision(player, kind, prompt, options, minimum, maximum, caps, labeler=labeler)
+        )
+        return [options[i] for i in answer]
+
+    # ------------------------------------------------------------------ names and the log
+
+    def log(self, *event: Any) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def card(self, instance: int) -> CardDef:
+        return self.defs[instance]
+
+    def player_name(self, seat: int) -> str:
+        p = self.state.players[seat]
+        alien = self.cards.cards[p.alien].name if p.alien else "no alien"
+        return f"{p.color} ({alien})"
+
+    def planet_name(self, planet: int) -> str:
+        p = self.state.planets[planet]
+        home = self.state.players[p.system].color
+        index = [q.id for q in self.state.planets if q.system == p.system].index(planet) + 1
+        return f"{home} planet {index}"
+
+    def card_label(self, instance: int) -> str:
+        return self.defs[instance].label()
+
+    def name_of(self, field: str, value: Any) -> str:
+        if value is None:
+            return "nobody"
+        if field in ("player", "from", "to", "offense_player", "victim"):
+            return self.player_name(value)
+        if field in ("players", "invitees"):
+            return ", ".join(self.player_name(s) for s in value) or "nobody"
+        if field == "planet":
+            return self.planet_name(value)
+        if field == "dials":
+            return ", ".join(f"{self.player_name(s)}: {d}" for s, d in value) or "all neither"
+        if field == "card":
+            return self.card_label(value) if isinstance(value, int) else str(value)
+        return str(value)
+
+    def log_lines(self) -> list[str]:
+        return [render(e, self.name_of) for e in (self.events or [])]
+
+    # ------------------------------------------------------------------ cards
+
+    def to_hand(self, seat: int, instance: int) -> None:
+        self.state.players[seat].hand.append(instance)
+        self.holder[instance] = seat
+        for window in self.windows_of[instance]:
+            self.held[window] += 1
+
+    def from_hand(self, seat: int, instance: int) -> None:
+        self.state.players[seat].hand.remove(instance)
+        self.holder[instance] = -1
+        for window in self.windows_of[instance]:
+            self.held[window] -= 1
+
+    def discard(self, instance: int) -> None:
+        """Put a card that is not in any hand onto its discard pile."""
+        card = self.defs[instance]
+        if card.kind == "destiny":
+            self.state.destiny_discard.append(instance)
+        elif card.attrs.get("deck") == "rewards":
+            self.state.reward_discard.append(instance)
+        elif card.kind == "tech":
+            self.state.tech_discard.append(instance)
+        else:
+            self.state.discard.append(instance)
+
+    def draw_reward(self, seat: int) -> int | None:
+        """The top card of the reward deck into a hand (reshuffling its discards), if any."""
+        st = self.state
+        if not st.reward_deck and st.reward_discard:
+            st.reward_deck, st.reward_discard = st.reward_discard, []
+            st.rng.shuffle(st.reward_deck)
+        if not st.reward_deck:
+            return None
+        card = st.reward_deck.pop()
+        self.to_hand(seat, card)
+        return card
+
+    def option(self, name: str) -> Any:
+        """A setup option: as set for this game, else the default its pack declares."""
+        if name in self.state.options:
+            return self.state.options[name]
+        return self.setup.option(name) if name in BASE_OPTIONS else None
+
+    def discard_from_hand(self, seat: int, instance: int) -> None:
+        self.from_hand(seat, instance)
+        self.discard(instance)
+        self.log("discard", seat, instance)
+
+    def draw_one(self) -> int | None:
+        """The top card of the cosmic deck, reshuffling the discard pile (or quaking) as needed."""
+        st = self.state
+        if not st.deck:
+            if st.discard:
+                st.deck = st.discard
+                st.discard = []
+                st.rng.shuffle(st.deck)
+            else:
+                self.quake()
+                if not st.deck:
+                    return None
+        return st.deck.pop()
+
+    def draw(self, seat: int, count: int) -> list[int]:
+        drawn: list[int] = []
+        for _ in range(count):
+            card = self.draw_one()
+            if card is None:
+                break
+            self.to_hand(seat, card)
+            drawn.append(card)
+        if drawn:
+            self.log("draw", seat, len(drawn))
+        return drawn
+
+    def quake(self) -> None:
+        """Cosmic quake: the deck and discard are empty, so every hand is shuffled into a new deck."""
+        st = self.state
+        for p in st.players:
+            for card in list(p.hand):
+                self.from_hand(p.seat, card)
+                st.deck.append(card)
+        st.rng.shuffle(st.deck)
+        self.log("quake")
+        if not st.deck:
+            return
+        size = self.setup.option("hand_size")
+        for p in st.players:
+            for _ in range(size):
+                if st.deck:
+                    self.to_hand(p.seat, st.deck.pop())
+
+    def new_hand(self, seat: int) -> None:
+        player = self.state.players[seat]
+        old = list(player.hand)
+        for card in old:
+            self.from_hand(seat, card)
+            self.discard(card)
+        size = self.setup.option("hand_size")
+        self.log("new_hand", seat, size)
+        self.discarded(seat, old)
+        self.gained(seat, self.draw(seat, size), "new hand")
+
+    def gained(self, seat: int, instances: list[int], how: str) -> None:
+        """Announce cards a player has just come by (`how`: a key of GAIN_WINDOWS)."""
+        if not instances:
+            return
+        window = GAIN_WINDOWS[how]
+        if self.dispatch.listening(window):
+            self.dispatch.event(window, CardsGained(seat, list(instances), how))
+
+    def discarded(self, seat: int, instances: list[int]) -> None:
+        """Announce cards a player has just discarded from hand in one go."""
+        if instances and self.dispatch.listening(Window.CARDS_DISCARDED):
+            self.dispatch.event(Window.CARDS_DISCARDED, CardsGained(seat, instances, "discard"))
+
+    def has_encounter_card(self, seat: int) -> bool:
+        defs = self.defs
+        return any(defs[c].kind == "encounter" for c in self.state.players[seat].hand)
+
+    # ------------------------------------------------------------------ power
+
+    def sitting_out(self, seat: int) -> bool:
+        """Whether the player is in a timeout: it takes no part in the game for now."""
+        return bool(self.dispatch.restrictions) and self.dispatch.forbidden("take part", seat)
+
+    def has_power(self, seat: int, alien: str | None = None) -> bool:
+        """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""
+        if self.sitting_out(seat):
+            return False
+        p = self.state.players[seat]
+        if alien is not None and alien != p.alien:
+            if alien not in p.leased or not p.powered:
+                return False
+        elif p.alien is None or p.power_lost or not p.powered:
+            return False
+        enc = self.state.encounter
+        if enc is None:
+            return True
+        if enc.powers_off and (seat, alien or p.alien) in enc.powers_off:
+            return False
+        return seat not in enc.zapped
+
+    def end(self, winners: Sequence[int]) -> None:
+        st = self.state
+        if st.over:
+            return
+        st.winners = sorted(set(winners))
+        st.over = True
+        self.log("win", st.winners)
+        raise GameOver()
