@@ -5,6 +5,10 @@ from __future__ import annotations
 
 
 def load() -> None:
-    """Register every word of the language (idempotent: a module registers once, on import)."""
-    from runtime import essence_words, vocabulary  # noqa: F401
+    """Register every word of the language (idempotent: a module registers once, on import).
+
+    The order is the registry's order (the reference docs list words in it): the core
+    vocabulary first, then the essence cards' words, then the ops."""
+    from runtime import vocabulary  # noqa: F401, I001
+    from runtime import essence_words  # noqa: F401
     from runtime.ops import cards, contracts, encounter, essence, players, ships, totals  # noqa: F401
