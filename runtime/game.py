@@ -14,14 +14,8 @@ from runtime.effects.link import Rules
 from runtime.language import load
 from runtime.rules.start import build_state
 from runtime.setup import Setup
-from runtime.table import (
-    Agent,
-    EncounterEnded,
-    GameOver,
-    PlayerView,
-    Table,
-    different_answer,
-)
+from runtime.table import Agent, PlayerView, Table, different_answer
+from runtime.table_events import EncounterEnded, GameOver
 
 __all__ = ["Agent", "EncounterEnded", "Game", "GameOver", "PlayerView", "different_answer"]
 

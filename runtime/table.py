@@ -1,115 +1,32 @@
 """The game table: a game's state with the services every rule needs (asking decisions, recording
-answers, naming things, moving cards), and the interfaces it declares for the layers above it.
+answers, naming things, moving cards).
 
 The table calls nothing above it: the hook dispatcher and the linked rules reach it through the
-`Hooks` and `LinkedRules` protocols below, and runtime/game.py puts the pieces together.
+`Hooks` and `LinkedRules` protocols of runtime/interfaces.py, the events it announces are in
+runtime/table_events.py, and runtime/game.py puts the pieces together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from runtime.cards import CardDef, CardSet, Hook
+from runtime.cards import CardDef, CardSet
 from runtime.decisions import Answer, Decision
+from runtime.interfaces import Hooks, LinkedRules
 from runtime.log import Event, render
 from runtime.setup import BASE_OPTIONS, Setup
 from runtime.state import Encounter, State
+from runtime.table_events import GAIN_WINDOWS, CardsGained, DecisionMade, GameOver
 from runtime.windows import Window
-
-
-class Hooks(Protocol):
-    """What the table and the rules of play ask of the hook dispatcher (runtime/dispatch.py)."""
-
-    restrictions: list[Any]
-
-    def listening(self, window: Window) -> bool: ...
-    def step(self, window: Window) -> None: ...
-    def event(self, window: Window, event: Any) -> None: ...
-    def forbidden(self, action: str, seat: int) -> bool: ...
-    def lift(self, action: str) -> None: ...
-    def expire(self, scope: str) -> None: ...
-    def refresh_powers(self) -> None: ...
-    def forget_old_uses(self) -> None: ...
-    def forget_plays(self) -> None: ...
-    def order(self) -> list[int]: ...
-    def used(self, limit: str | None, key: str) -> int: ...
-    def add_use(self, limit: str | None, key: str, count: int = 1) -> None: ...
-    def zapped(self, seat: int, hook: Hook) -> bool: ...
-    def delay(self, window: str, run: Any, ctx: Any) -> None: ...
-    def period(self, scope: str, count: int = 1, guard: Any = None) -> Any: ...
-    def forbid(self, action: str, seats: frozenset[int], period: Any, source: str = "") -> None: ...
-    def pending(self, action: str, seat: int) -> bool: ...
-
-
-class LinkedRules(Protocol):
-    """What the table and the rules of play ask of a card set's linked hooks
-    (runtime/effects/link.py)."""
-
-    @property
-    def plays(self) -> Mapping[str, Any]: ...
-    @property
-    def play_windows(self) -> Mapping[str, tuple[str, ...]]: ...
-
-    def keeps_power(self, alien: str) -> bool: ...
-    def destiny_target(self, game: Any, card: CardDef) -> int | None: ...
 
 
 class Agent(Protocol):
     def decide(self, decision: Decision, view: PlayerView) -> Answer: ...
 
 
-class GameOver(Exception):
-    """Raised inside the turn loop when the game ends; caught by the loop."""
-
-
-class EncounterEnded(Exception):
-    """Raised by an effect that ends the encounter at once (e.g. a colony handed over)."""
-
-    def __init__(self, success: bool) -> None:
-        super().__init__(success)
-        self.success = success
-
-
-# How a player came by cards -> the event window that announces it.
-GAIN_WINDOWS: dict[str, Window] = {
-    "compensation": Window.GAIN_COMPENSATION,
-    "rewards": Window.GAIN_REWARDS,
-    "new hand": Window.GAIN_NEW_HAND,
-    "power": Window.GAIN_POWER,
-    "flare": Window.GAIN_FLARE,
-    "card": Window.GAIN_CARD,
-    "purchase": Window.GAIN_PURCHASE,
-    "deal": Window.GAIN_DEAL,
-}
-
-
-class CardsGained:
-    """The event of a gain.* window: `seat` has just taken `instances` into its hand."""
-
-    __slots__ = ("count", "how", "instances", "seat")
-
-    def __init__(self, seat: int, instances: list[int], how: str) -> None:
-        self.seat = seat
-        self.instances = instances
-        self.count = len(instances)
-        self.how = how
-
-
 # Choices about the chooser's own power, which nothing may negate.
 OWN_POWER_KINDS = frozenset({"power.use", "power.order", "power.keep", "flare.upgrade", "tech.use"})
-
-
-class DecisionMade:
-    """The event of decision.made: a player's answer, which an effect may negate."""
-
-    __slots__ = ("answer", "decision", "negated", "seat")
-
-    def __init__(self, decision: Decision, answer: Answer) -> None:
-        self.seat = decision.player
-        self.decision = decision
-        self.answer = answer
-        self.negated = False
 
 
 def negatable(game: Table, decision: Decision, answer: Answer) -> bool:

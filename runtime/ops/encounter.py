@@ -14,7 +14,7 @@ from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE
-from runtime.table import EncounterEnded
+from runtime.table_events import EncounterEnded
 from runtime.windows import Window
 
 

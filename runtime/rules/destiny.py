@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from runtime.rules import patron, ships
 from runtime.state import Encounter
-from runtime.table import EncounterEnded
+from runtime.table_events import EncounterEnded
 from runtime.windows import Window
 
 if TYPE_CHECKING:

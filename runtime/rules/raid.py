@@ -10,7 +10,7 @@ from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
 from runtime.rules.ships import GATE
 from runtime.rules.turn import blank_encounter, select_card
 from runtime.state import DEFENSE, OFFENSE, Encounter
-from runtime.table import EncounterEnded
+from runtime.table_events import EncounterEnded
 
 if TYPE_CHECKING:
     from runtime.table import Table

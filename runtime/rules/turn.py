@@ -11,7 +11,7 @@ from runtime.rules import allies, destiny, dials, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
-from runtime.table import EncounterEnded, GameOver
+from runtime.table_events import EncounterEnded, GameOver
 from runtime.windows import Window
 
 if TYPE_CHECKING:

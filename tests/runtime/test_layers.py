@@ -23,6 +23,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "runtime.roles",
             "runtime.setup",
             "runtime.log",
+            "runtime.interfaces",
+            "runtime.table_events",
         ),
     ),
     ("game services", ("runtime.table",)),
