@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from runtime import ir
 from runtime.cards import CardDef, CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.registry import OPS, require_words
 from runtime.roles import RoleTest, role_test
@@ -50,7 +51,7 @@ def bind(hook: Hook) -> Bound:
     return Bound(
         hook=hook,
         run=c.guarded(c.statement(hook.effect)),
-        test=c.condition(hook.condition) if hook.condition is not None else None,
+        test=x.condition(hook.condition) if hook.condition is not None else None,
         cost=c.statement(hook.cost) if hook.cost is not None else None,
         can_pay=c.feasibility(hook.cost) if hook.cost is not None else None,
         role=role_test(hook.roles),
@@ -124,7 +125,7 @@ class Rules:
         if card.kind == "alien" and card.attrs.get("keeps power"):
             self.keeps.add(card.id)
         if card.target is not None:
-            self.targets[card.id] = c.players(card.target)
+            self.targets[card.id] = x.players(card.target)
         for hook in card.hooks:
             bound = bind(hook)
             if hook.kind in ("power", "setup"):

@@ -11,6 +11,7 @@ from engine_kit import new_game
 from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
@@ -23,7 +24,7 @@ def form(request: pytest.FixtureRequest) -> Iterator[str]:
     if request.param == "generated":
         yield request.param
     else:
-        with c.reference_forms():
+        with x.reference_forms():
             yield request.param
 
 
@@ -57,7 +58,7 @@ def draw(count: int, subject: ir.Node | None = None) -> ir.Do:
     ],
 )
 def test_numbers_work_out_to_what_they_say(ctx: Ctx, node: ir.Node, expected: int) -> None:
-    assert c.value(node)(ctx) == expected
+    assert x.value(node)(ctx) == expected
 
 
 @pytest.mark.parametrize(
@@ -82,7 +83,7 @@ def test_numbers_work_out_to_what_they_say(ctx: Ctx, node: ir.Node, expected: in
     ],
 )
 def test_conditions_hold_exactly_when_they_say(ctx: Ctx, node: ir.Node, expected: bool) -> None:
-    assert c.condition(node)(ctx) is expected
+    assert x.condition(node)(ctx) is expected
 
 
 def test_a_sequence_runs_its_statements_in_order(ctx: Ctx) -> None:
