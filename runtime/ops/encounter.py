@@ -8,7 +8,7 @@ from typing import Any
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import side_of
-from runtime.ops.cards import name_a_card
+from runtime.ops.card_moves import name_a_card
 from runtime.registry import T, flag, obj, op, word
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD

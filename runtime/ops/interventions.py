@@ -10,7 +10,7 @@ from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import side_of
-from runtime.ops.cards import moved, pick_cards
+from runtime.ops.card_moves import moved, pick_cards
 from runtime.registry import T, obj, op, pp, word
 from runtime.state import DEFENSE, OFFENSE
 from runtime.windows import Window
@@ -286,8 +286,6 @@ def select_blind(ctx: Ctx, seat: int) -> None:
     doc="Discard attack cards from the hand, each adding its value to the player's side's total.",
 )
 def reinforce_with(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
-    from runtime.ops.cards import pick_cards
-
     game = ctx.game
     enc = game.state.encounter
     side = side_of(ctx, seat)
