@@ -1,5 +1,6 @@
-"""The runtime's layers: every import in runtime/ (inside functions and under TYPE_CHECKING too)
-goes to its own layer or one below, and no group of modules imports itself round in a cycle."""
+"""The runtime's layout: every import in runtime/ (inside functions and under TYPE_CHECKING too)
+goes to its own layer or one below, no group of modules imports itself round in a cycle, and no
+module grows past what a reader can hold without saying why."""
 
 from __future__ import annotations
 
@@ -131,3 +132,18 @@ def test_no_import_cycle_in_runtime() -> None:
         if v not in index:
             visit(v)
     assert cycles == []
+
+
+# About 400 lines: a module a reader can hold in their head. A longer one says why at its top,
+# in its docstring, with a sentence starting "Long because".
+MOST_LINES = 450
+
+
+def test_no_runtime_module_is_longer_than_a_reader_can_hold_without_saying_why() -> None:
+    long = []
+    for path in sorted(RUNTIME.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        if text.count("\n") > MOST_LINES and "Long because" not in doc:
+            long.append(f"{path.relative_to(RUNTIME.parent)}: {text.count(chr(10))} lines")
+    assert long == [], "split these, or say at the top why they are long"
