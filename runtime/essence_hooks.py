@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from runtime.dispatch import PACK_HOOKS, Dispatcher, PowerUse
 from runtime.effects.context import Ctx
 from runtime.rules import essence
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.dispatch import Dispatcher
     from runtime.effects.link import Bound
 
 
@@ -105,8 +105,6 @@ def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, even
         return
     d.add_use(hook.limit, counter)
     if hook.zone == "cache":
-        from runtime.dispatch import PowerUse  # (the dispatcher imports this module)
-
         power_use = PowerUse(owner, hook)
         game.log("power", owner, name)
         d.run(Window.RESPONSE_POWER.value, power_use)
@@ -121,3 +119,6 @@ def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, even
         bound.run(ctx)
     finally:
         d.essence_acting.discard(key)
+
+
+PACK_HOOKS.append(run)

@@ -4,9 +4,9 @@ player's cache and its uses, the captives held on cards, and face-down cards bef
 from __future__ import annotations
 
 from runtime.effects.context import Ctx
+from runtime.effects.selectors import SELECTORS
 from runtime.essence_hooks import essence_key
 from runtime.registry import measure, noun, predicate, setter
-from runtime.vocabulary import SELECTORS
 
 
 def _essence_owner(ctx: Ctx) -> list[int]:

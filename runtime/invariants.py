@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 from runtime.rules import essence, lucre
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 class InvariantBroken(AssertionError):
     pass
 
 
-def ship_count(game: Game, seat: int) -> int:
+def ship_count(game: Table, seat: int) -> int:
     st = game.state
     p = st.players[seat]
     total = (
@@ -33,7 +33,7 @@ def ship_count(game: Game, seat: int) -> int:
     return total
 
 
-def card_zones(game: Game) -> Counter[int]:
+def card_zones(game: Table) -> Counter[int]:
     st = game.state
     seen: Counter[int] = Counter()
     for pile in (
@@ -63,7 +63,7 @@ def card_zones(game: Game) -> Counter[int]:
     return seen
 
 
-def check(game: Game) -> None:
+def check(game: Table) -> None:
     st = game.state
     for p in st.players:
         count = ship_count(game, p.seat)
@@ -96,7 +96,7 @@ def check(game: Game) -> None:
         raise InvariantBroken("the holder index lists cards that are in no hand")
 
 
-def check_essence(game: Game) -> None:
+def check_essence(game: Table) -> None:
     """Every essence card stays with the alien it belongs to, and a cache is full whenever its
     set or unavailable pile could fill it."""
     st = game.state

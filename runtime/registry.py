@@ -265,7 +265,9 @@ def surface_nouns() -> dict[str, NounDef]:
     return out
 
 
-def load() -> None:
-    """Import every module that registers ops, measures, predicates and nouns."""
-    from runtime import essence_words, vocabulary  # noqa: F401
-    from runtime.ops import cards, contracts, encounter, essence, players, ships, totals  # noqa: F401
+def require_words() -> None:
+    """Fail clearly when nothing has filled the tables yet (runtime/language.py's load does)."""
+    if not OPS:
+        raise RuntimeError(
+            "the effect language's words are not registered: call runtime.language.load() first"
+        )

@@ -113,3 +113,16 @@ def rehearse(
         raise RehearsalFailed("the replayed game ended before the decision")
     st = fork.state
     return Rehearsed(tuple(st.winners), tuple(st.foreign_colonies(s) for s in range(st.n)))
+
+
+def rehearse_view(
+    view: PlayerView, decision: Decision, answer: Answer, seed: int, horizon: int | None = None
+) -> Rehearsed:
+    """How the game goes on if the view's player answers `decision` with `answer` and every
+    player then plays as the heuristic agent, over one random redeal of the cards this player
+    cannot see, to the end or `horizon` turns on. Only the winners and the colonies come back,
+    never the cards that were dealt."""
+    from runtime.agents.heuristic import HeuristicAgent
+    from runtime.view import table_of
+
+    return rehearse(table_of(view), decision, answer, seed, HeuristicAgent, horizon)

@@ -3,14 +3,21 @@ hand and secrets, and the cards lying face up; a face-down card of anyone else i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from runtime.cards import CardDef
-from runtime.decisions import Answer, Decision
+from runtime.setup import Setup
+from runtime.state import State
 
-if TYPE_CHECKING:
-    from runtime.game import Game
-    from runtime.rehearsal import Rehearsed
+
+class Seen(Protocol):
+    """What a view reads from the game it looks at (the table declares more)."""
+
+    state: State
+    setup: Setup
+    holder: list[int]
+
+    def card(self, instance: int) -> CardDef: ...
 
 
 class HiddenCard(LookupError):
@@ -23,7 +30,7 @@ class PlayerView:
 
     __slots__ = ("__game", "seat")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Seen, seat: int) -> None:
         self.__game = game
         self.seat = seat
 
@@ -104,8 +111,6 @@ class PlayerView:
         return self.__game.card(instance)
 
     def may_see(self, instance: int) -> bool:
-        from runtime.rules import essence
-
         g = self.__game
         st = g.state
         me = st.players[self.seat]
@@ -115,8 +120,11 @@ class PlayerView:
             return False  # in another player's hand (whatever it did before it got there)
         if any(instance in p.cache or instance in p.techs for p in st.players):
             return False
-        if instance in st.placed or any(instance in p.unavailable for p in st.players):
-            return essence.visible_to(g, self.seat, instance)
+        placed = st.placed.get(instance)
+        if placed is not None:
+            return placed.face_up or placed.owner == self.seat
+        if any(instance in p.unavailable for p in st.players):
+            return True  # an essence card set aside face up
         enc = st.encounter
         if enc is not None:
             for side, main in ((0, enc.offense), (1, enc.defense)):
@@ -127,20 +135,6 @@ class PlayerView:
             instance in p.completed for p in st.players
         )
 
-    # ------------------------------------------------------------------ looking ahead
-
-    def rehearse(
-        self, decision: Decision, answer: Answer, seed: int, horizon: int | None = None
-    ) -> Rehearsed:
-        """How the game goes on if this player answers `decision` with `answer` and every player
-        then plays as the heuristic agent, over one random redeal of the cards this player
-        cannot see, to the end or `horizon` turns on (see runtime/rehearsal.py). Only the
-        winners and the colonies come back, never the cards that were dealt."""
-        from runtime.agents.heuristic import HeuristicAgent
-        from runtime.rehearsal import rehearse
-
-        return rehearse(self.__game, decision, answer, seed, HeuristicAgent, horizon)
-
     def essence_cache(self) -> list[CardDef]:
         """This player's own essence cache (nobody else may look at it)."""
         g = self.__game
@@ -149,12 +143,11 @@ class PlayerView:
     def essence_before(self, seat: int) -> list[CardDef | None]:
         """The essence cards lying before a player: None for each face-down card this player
         may not look at (its holder included, unless it owns the card)."""
-        from runtime.rules import essence
-
         g = self.__game
         return [
-            g.card(i) if essence.visible_to(g, self.seat, i) else None
-            for i in essence.before(g, seat)
+            g.card(i) if placed.face_up or placed.owner == self.seat else None
+            for i, placed in g.state.placed.items()
+            if placed.holder == seat
         ]
 
     def own_selection(self, side: int) -> CardDef | None:
@@ -169,7 +162,7 @@ class PlayerView:
         return self.__game.card(chosen)
 
 
-def table_of(view: PlayerView) -> Game:
+def table_of(view: PlayerView) -> Any:
     """The whole game behind a view, for the terminal's display (which prints only what the seat
     may see) and for test instruments. Agents never call this."""
     return view._PlayerView__game  # type: ignore[attr-defined]

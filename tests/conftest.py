@@ -22,5 +22,7 @@ def project():  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def rules(project):  # type: ignore[no-untyped-def]
     from runtime.effects.link import Rules
+    from runtime.language import load
 
+    load()
     return Rules(project.cards)

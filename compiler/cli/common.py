@@ -50,7 +50,9 @@ def load_cards(pack_paths: Sequence[Path] = ()) -> tuple[Any, Any, str]:
         )
         fail(f"the cards have {project.errors} error(s); run `cosmic validate` for details", 1)
     from runtime.effects.link import Rules
+    from runtime.language import load
 
+    load()
     fingerprint = hashlib.sha256(repr(sorted(project.cards.cards.items())).encode()).hexdigest()[
         :16
     ]

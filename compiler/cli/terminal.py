@@ -13,8 +13,8 @@ import click
 
 from runtime.cards import CardDef
 from runtime.decisions import Answer, Decision, IllegalAnswer
-from runtime.game import Game, PlayerView
-from runtime.view import table_of
+from runtime.table import Table
+from runtime.view import PlayerView, table_of
 
 Echo = Callable[[str], None]
 
@@ -26,14 +26,14 @@ class LogFeed:
         self.shown = 0
         self.echo = echo
 
-    def flush(self, game: Game) -> None:
+    def flush(self, game: Table) -> None:
         lines = game.log_lines()
         for line in lines[self.shown :]:
             self.echo(click.style("  " + line, dim=True))
         self.shown = len(lines)
 
 
-def status_line(game: Game, seat: int) -> str:
+def status_line(game: Table, seat: int) -> str:
     """One line per glance: each player's colonies (home+foreign), warp and hand size."""
     state = game.state
     lucre = bool(game.option("lucre"))
@@ -50,7 +50,7 @@ def status_line(game: Game, seat: int) -> str:
     return " | ".join(parts)
 
 
-def board(game: Game) -> list[str]:
+def board(game: Table) -> list[str]:
     """The table as public information: each player, then the ships on each planet of each system."""
     state = game.state
     lines = []
@@ -78,12 +78,12 @@ def board(game: Game) -> list[str]:
     return lines
 
 
-def ships_text(game: Game, by_seat: list[int]) -> str:
+def ships_text(game: Table, by_seat: list[int]) -> str:
     """Ship counts by seat as 'red 3, blue 1', leaving out seats with none."""
     return ", ".join(f"{game.state.players[s].color} {n}" for s, n in enumerate(by_seat) if n)
 
 
-def cards_named(game: Game, texts: Iterable[str]) -> list[CardDef]:
+def cards_named(game: Table, texts: Iterable[str]) -> list[CardDef]:
     """The cards of this game whose name (or power's name) appears in any of the texts."""
     known: dict[str, CardDef] = {}
     for instance in range(len(game.defs)):
@@ -104,7 +104,7 @@ def cards_named(game: Game, texts: Iterable[str]) -> list[CardDef]:
     return list(found.values())
 
 
-def explain(decision: Decision, game: Game) -> list[str]:
+def explain(decision: Decision, game: Table) -> list[str]:
     """What `?` shows: the question, every option, and the text of each card they name (the
     asking player's own alien always among them)."""
     lines = [f"{decision.kind}: {decision.prompt}"]

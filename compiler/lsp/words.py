@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from compiler.pipeline.lexer import DURATIONS, LexError, tokenize
 from compiler.pipeline.parser import parser
-from runtime import registry
+from runtime import language, registry
 from runtime.windows import BY_NAME
 
 # Layout and punctuation terminals are never offered as words.
@@ -28,7 +28,7 @@ class Word:
 @functools.cache
 def by_terminal() -> dict[str, list[Word]]:
     """Every word the lexer knows, grouped by the terminal it becomes."""
-    registry.load()
+    language.load()
     vocab = parser().vocabulary
     out: dict[str, list[Word]] = {}
     frames: dict[str, list[registry.OpDef]] = {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lark import Token
 from lark.lexer import Lexer
 
-from runtime import registry
+from runtime import language, registry
 
 # Terminals the lexer makes from something other than a keyword: layout and punctuation (the
 # grammar's `_`-prefixed names, which the parse tree drops), the pieces `_PIECE` matches, and the
@@ -114,7 +114,7 @@ def declared_keywords(grammar_text: str) -> list[str]:
 
 
 def build_vocabulary(grammar_text: str) -> Vocabulary:
-    registry.load()
+    language.load()
     phrases: dict[tuple[str, ...], tuple[str, str]] = {}
 
     def add(text: str, kind: str, value: str | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from compiler.pipeline.lexer import DURATIONS, KEYWORD_SPELLINGS, declared_keywords
 from compiler.tools.examples import Examples, cell, collect
 from grammar import GRAMMAR_FILE
-from runtime import registry
+from runtime import language, registry
 from runtime.cards import CardSet
 from runtime.roles import ROLES
 from runtime.windows import Window
@@ -18,7 +18,7 @@ def bundled_examples() -> Examples:
 
 
 def language_reference(cards: CardSet | None = None) -> str:
-    registry.load()
+    language.load()
     ex = collect(cards) if cards is not None else bundled_examples()
     out: list[str] = [
         "# The effect language",

@@ -4,7 +4,8 @@ and the other things an op's slots hold (compiler.tools.render puts them into se
 from __future__ import annotations
 
 from runtime import ir
-from runtime.registry import NOUNS, load
+from runtime.language import load
+from runtime.registry import NOUNS
 
 ROLE_TEXT = {
     "you": "you",

@@ -9,7 +9,7 @@ import random
 
 from runtime.agents.heuristic import HeuristicAgent
 from runtime.decisions import Answer, Decision
-from runtime.rehearsal import Rehearsed
+from runtime.rehearsal import Rehearsed, rehearse_view
 from runtime.view import PlayerView
 
 # Decisions it rehearses: which encounter card to play, and which planet to attack.
@@ -41,7 +41,9 @@ class LookaheadAgent:
             score = 0.0
             for _ in range(each):
                 seed = self.rng.getrandbits(32)
-                score += self.worth(view.rehearse(decision, answer, seed, self.horizon), view.seat)
+                score += self.worth(
+                    rehearse_view(view, decision, answer, seed, self.horizon), view.seat
+                )
             if score > best_score:
                 best, best_score = answer, score
         return best

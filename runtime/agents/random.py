@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from runtime.decisions import Answer, Decision
-from runtime.game import PlayerView
+from runtime.view import PlayerView
 
 # Decisions where the random agent leans towards doing nothing, so that a random game still
 # plays like a game (cards are not thrown away the moment they become playable).

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from runtime.decisions import Answer, Decision, IllegalAnswer
-from runtime.game import PlayerView
+from runtime.view import PlayerView
 
 
 class UnscriptedDecision(Exception):

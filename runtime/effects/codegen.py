@@ -13,10 +13,10 @@ from typing import Any
 
 from runtime import ir
 from runtime.effects.context import Ctx
+from runtime.effects.selectors import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
 from runtime.registry import MEASURES, PREDICATES
 from runtime.roles import ROLES
 from runtime.state import Encounter
-from runtime.vocabulary import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
 
 PRONOUN_SEATS = {"you": "ctx.you", "they": "ctx.they", "subject": "ctx.subject"}
 OPERATORS = {"+": "+", "-": "-", "*": "*"}
@@ -36,6 +36,11 @@ class Source:
 
     def function(self, expr: str) -> Callable[[Ctx], Any]:
         return eval(f"lambda ctx: {expr}", self.env)
+
+
+# The closure compiler (compile.py), for what the generator does not know. compile.py calls the
+# generator first and fills this table when it loads, so the generator never imports it.
+CLOSURES: dict[str, Callable[..., Callable[[Ctx], Any]]] = {}
 
 
 def _fallback(src: Source, fn: Callable[[Ctx], Any]) -> str:
@@ -61,9 +66,7 @@ def players_expr(src: Source, node: ir.Node | None) -> str:
     if isinstance(node, ir.Players) and node.role in SELECTORS:
         base = f"{src.bind(SELECTORS[node.role], 'sel')}(ctx, {node.of!r})"
         return f"[s for s in {base} if s != ctx.you]" if node.other else base
-    from runtime.effects import compile as c
-
-    return _fallback(src, c.players_closure(node))
+    return _fallback(src, CLOSURES["players"](node))
 
 
 # ---------------------------------------------------------------- numbers
@@ -95,9 +98,7 @@ def value_expr(src: Source, node: ir.Node) -> str:
         return f"(({inner}) + 1) // 2" if node.round_up else f"({inner}) // 2"
     if isinstance(node, ir.CountOf):
         return count_expr(src, node.thing)
-    from runtime.effects import compile as c
-
-    return _fallback(src, c.value_closure(node))
+    return _fallback(src, CLOSURES["value"](node))
 
 
 def count_expr(src: Source, thing: ir.Node) -> str:
@@ -137,9 +138,7 @@ def count_expr(src: Source, thing: ir.Node) -> str:
             if seat is not None:
                 return f"{at}(ctx, {seat}, {kind!r})"
             return f"sum({at}(ctx, s, {kind!r}) for s in {players_expr(src, thing.owner)})"
-    from runtime.effects import compile as c
-
-    return _fallback(src, c.value_closure(ir.CountOf(thing)))
+    return _fallback(src, CLOSURES["value"](ir.CountOf(thing)))
 
 
 def allied_ships(ctx: Ctx, of: str) -> int:
@@ -177,16 +176,13 @@ def cond_expr(src: Source, node: ir.Node) -> str:
         special = _special_predicate(src, node)
         if special is not None:
             return special
-        from runtime.effects import compile as c
-
         p = PREDICATES[node.name]
         args = ", ".join(
-            f"{src.bind(c.arg(a, t), 'a')}(ctx)" for a, t in zip(node.args, p.args, strict=True)
+            f"{src.bind(CLOSURES['arg'](a, t), 'a')}(ctx)"
+            for a, t in zip(node.args, p.args, strict=True)
         )
         return f"bool({src.bind(p.test, 'p')}(ctx, {args}))"
-    from runtime.effects import compile as c
-
-    return _fallback(src, c.condition_closure(node))
+    return _fallback(src, CLOSURES["condition"](node))
 
 
 def _special_predicate(src: Source, node: ir.Pred) -> str | None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from runtime.cards import Hook
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 class Stop(Exception):
@@ -28,7 +28,7 @@ class Ctx:
     )
 
     def __init__(
-        self, game: Game, you: int, hook: Hook, event: Any = None, card: int | None = None
+        self, game: Table, you: int, hook: Hook, event: Any = None, card: int | None = None
     ) -> None:
         self.game = game
         self.you = you  # the seat the effect belongs to

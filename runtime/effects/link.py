@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from runtime import ir
 from runtime.cards import CardDef, CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
-from runtime.record import Record
-from runtime.registry import OPS, load
+from runtime.registry import OPS, require_words
 from runtime.roles import RoleTest, role_test
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 @dataclass(slots=True)
@@ -51,9 +51,9 @@ def bind(hook: Hook) -> Bound:
     return Bound(
         hook=hook,
         run=c.guarded(c.statement(hook.effect)),
-        test=c.condition(hook.condition) if hook.condition is not None else None,
+        test=x.condition(hook.condition) if hook.condition is not None else None,
         cost=c.statement(hook.cost) if hook.cost is not None else None,
-        can_pay=feasibility(hook.cost) if hook.cost is not None else None,
+        can_pay=c.feasibility(hook.cost) if hook.cost is not None else None,
         role=role_test(hook.roles),
         numbered=states_numbers(hook.effect),
         zapped_inside=zaps_inside(hook.effect),
@@ -98,48 +98,9 @@ def states_numbers(node: ir.Node | None) -> bool:
     return isinstance(inner, ir.Node) and states_numbers(inner)
 
 
-def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
-    """Whether a cost can be paid now: every op in it that declares a check passes it."""
-    if isinstance(node, ir.May):
-        return feasibility(node.body)
-    if isinstance(node, ir.Seq):
-        parts = [p for p in (feasibility(n) for n in node.items) if p is not None]
-        return (lambda ctx: all(p(ctx) for p in parts)) if parts else None
-    if not isinstance(node, ir.Do):
-        return None
-    op = OPS[node.op]
-    if op.feasible is None or op.subject is not c.T.PLAYERS:
-        return None
-    if any(asks(a) for a in (node.subject, *node.args)):
-        return None  # a player would be asked to choose: a check must not ask anything
-    check = op.feasible
-    args = [c.arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
-    subjects = c.players(node.subject) if node.subject is not None else (lambda ctx: [ctx.you])
-
-    def can(ctx: Ctx) -> bool:
-        for seat in subjects(ctx):
-            inner = ctx.with_subject(seat)
-            if not check(inner, seat, *[a(inner) for a in args]):
-                return False
-        return True
-
-    return can
-
-
-def asks(node: object) -> bool:
-    """Whether working out an argument asks a player to choose (`a player you choose`)."""
-    if isinstance(node, ir.Chosen):
-        return True
-    if isinstance(node, Record):
-        return any(asks(getattr(node, f)) for f in getattr(node, "__slots__", ()))
-    if isinstance(node, tuple):
-        return any(asks(n) for n in node)
-    return False
-
-
 class Rules:
     def __init__(self, cards: CardSet) -> None:
-        load()
+        require_words()
         self.cards = cards
         self.powers: dict[str, dict[str, list[Bound]]] = {}
         self.plays: dict[str, list[Play]] = {}
@@ -164,7 +125,7 @@ class Rules:
         if card.kind == "alien" and card.attrs.get("keeps power"):
             self.keeps.add(card.id)
         if card.target is not None:
-            self.targets[card.id] = c.players(card.target)
+            self.targets[card.id] = x.players(card.target)
         for hook in card.hooks:
             bound = bind(hook)
             if hook.kind in ("power", "setup"):
@@ -185,13 +146,13 @@ class Rules:
                 play = Play(card.id, card.kind, bound, flare, card.alien)
                 self.plays.setdefault(hook.window, []).append(play)
 
-    def instances(self, game: Game, card_id: str) -> Sequence[int]:
+    def instances(self, game: Table, card_id: str) -> Sequence[int]:
         return game.instances_of.get(card_id, ())
 
     def keeps_power(self, alien: str) -> bool:
         return alien in self.keeps
 
-    def destiny_target(self, game: Game, card: CardDef) -> int | None:
+    def destiny_target(self, game: Table, card: CardDef) -> int | None:
         select = self.targets.get(card.id)
         enc = game.state.encounter
         if select is None or enc is None:

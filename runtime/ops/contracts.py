@@ -10,11 +10,11 @@ from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects.context import Ctx
 from runtime.registry import T, obj, op, pp, word
 from runtime.rules import lucre, patron, ships
-from runtime.rules.start import add_instance, card_allowed
+from runtime.rules.start import card_allowed
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 @op(
@@ -60,7 +60,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
         )
 
 
-def ships_at_risk(game: Game, seat: int) -> int:
+def ships_at_risk(game: Table, seat: int) -> int:
     """A player's ships directly in the encounter: in the gate, beside the defensive planet or
     on it."""
     enc = game.state.encounter
@@ -134,7 +134,7 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
         game.dispatch.delay(Window.ENCOUNTER_END.value, end, ctx.copy())
 
 
-def leasable(game: Game) -> list[tuple[str, str]]:
+def leasable(game: Table) -> list[tuple[str, str]]:
     """What can be leased now: card names of the cosmic deck's kinds, and the powers and flares
     of the game's packs that no one holds, that were not set aside and (flares) never dealt."""
     st, packs = game.state, game.setup.packs
@@ -158,11 +158,11 @@ def leasable(game: Game) -> list[tuple[str, str]]:
     )
 
 
-def item_name(game: Game, item: tuple[str, str]) -> str:
+def item_name(game: Table, item: tuple[str, str]) -> str:
     return game.cards.cards[item[1]].label()
 
 
-def hand_over(game: Game, customer: int, kind: str, card_id: str) -> int | None:
+def hand_over(game: Table, customer: int, kind: str, card_id: str) -> int | None:
     """Give the leased item; returns the card instance handed over (None for a power)."""
     st = game.state
     if kind == "power":
@@ -170,7 +170,7 @@ def hand_over(game: Game, customer: int, kind: str, card_id: str) -> int | None:
         game.dispatch.refresh_powers()
         return None
     if kind == "flare":
-        instance = add_instance(game, st, game.cards.cards[card_id])
+        instance = game.add_instance(st, game.cards.cards[card_id])
     else:
         instance = next(c for c in reversed(st.deck) if st.catalog[c] == card_id)
         st.deck.remove(instance)

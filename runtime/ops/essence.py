@@ -12,7 +12,7 @@ from runtime.rules import essence
 from runtime.rules import ships as moves
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 @op(
@@ -190,7 +190,7 @@ def recover(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
         game.log("effect", seat, f"takes {game.card_label(back)} back into the cache")
 
 
-def _colonies_with_spare(game: Game, victim: int) -> list[int]:
+def _colonies_with_spare(game: Table, victim: int) -> list[int]:
     return [p.id for p in game.state.planets if p.ships[victim] >= 2]
 
 

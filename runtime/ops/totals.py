@@ -6,12 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from runtime import ir
-from runtime.effects import compile as c
+from runtime.effects import expressions as x
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.selectors import side_of, sides_of
 from runtime.registry import MEASURES, T, obj, op, pp
 from runtime.state import Encounter
-from runtime.vocabulary import side_of, sides_of
 
 
 def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
@@ -43,7 +43,7 @@ def _sides(owner: ir.Node | None) -> Callable[[Ctx], list[int]]:
         return lambda ctx: sides_of(ctx, which)
     if owner is None or owner == ir.Players("you"):
         return own_side
-    seats = c.players(owner)
+    seats = x.players(owner)
 
     def of_players(ctx: Ctx) -> list[int]:
         found = [side_of(ctx, s) for s in seats(ctx)]
@@ -81,7 +81,7 @@ def _side_change(sign: int) -> Callable[[ir.Do], Callable[[Ctx], None] | None]:
         if amount is None:
             return None
         fixed = sign * amount.value if isinstance(amount, ir.Num) else None
-        delta = c.value(amount)
+        delta = x.value(amount)
         sides = _sides(target.of)
         if target.name == "total":
 
@@ -122,7 +122,7 @@ def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
     target, formula = node.args
     if not isinstance(target, ir.Measure) or target.name != "total" or formula is None:
         return None
-    expr = c.value(formula)
+    expr = x.value(formula)
     sides = _sides(target.of)
 
     def calculate(ctx: Ctx) -> None:

@@ -10,14 +10,14 @@ from runtime.rules.ships import GATE, GUARD, ShipsEvent
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
     from runtime.state import Encounter
+    from runtime.table import Table
 
 SIDES = ("offense", "defense")
 
 
 def commit(
-    game: Game,
+    game: Table,
     enc: Encounter,
     seat: int,
     side: int,
@@ -43,7 +43,7 @@ def commit(
 
 
 def enlist(
-    game: Game, enc: Encounter, seat: int, side: int, low: int = 1, high: int | None = None
+    game: Table, enc: Encounter, seat: int, side: int, low: int = 1, high: int | None = None
 ) -> None:
     """A player joins a side as an ally with low..high ships."""
     name = SIDES[side]
@@ -57,18 +57,18 @@ def enlist(
     joined(game, seat, side, count)
 
 
-def most_ships(game: Game, enc: Encounter, seat: int) -> int:
+def most_ships(game: Table, enc: Encounter, seat: int) -> int:
     """The most ships a player could commit now: its ship limit, as far as its ships go."""
     return min(enc.ship_limit[seat], ships.free_ships(game, seat))
 
 
-def declined(game: Game, seat: int) -> None:
+def declined(game: Table, seat: int) -> None:
     game.log("decline", seat)
     if game.dispatch.listening(Window.ALLIANCE_DECLINED):
         game.dispatch.event(Window.ALLIANCE_DECLINED, ShipsEvent(seat, {}))
 
 
-def joined(game: Game, seat: int, side: int, count: int) -> None:
+def joined(game: Table, seat: int, side: int, count: int) -> None:
     if game.dispatch.listening(Window.ALLIANCE_JOINED):
         where = GATE if side == 0 else GUARD
         game.dispatch.event(Window.ALLIANCE_JOINED, ShipsEvent(seat, {where: count}))

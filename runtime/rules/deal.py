@@ -14,7 +14,7 @@ from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ class DealEvent:
     cancelled: bool = False
 
 
-def negotiate(game: Game, enc: Encounter) -> None:
+def negotiate(game: Table, enc: Encounter) -> None:
     for side, pile in ((OFFENSE, enc.gate), (DEFENSE, enc.guard)):
         for ally in enc.allies[side]:
             ships.return_home(game, ally, pile[ally], GATE if side == OFFENSE else GUARD)
@@ -66,7 +66,7 @@ def seats(enc: Encounter) -> tuple[int, int]:
     return enc.offense, enc.defense
 
 
-def can_colonize(game: Game, enc: Encounter, side: int) -> bool:
+def can_colonize(game: Table, enc: Encounter, side: int) -> bool:
     """Whether `side` could found a colony on a planet where the other main player has one."""
     st = game.state
     me, other = seats(enc)[side], seats(enc)[1 - side]
@@ -92,7 +92,7 @@ class Step:
     labeler: Callable[[Any], str] | None = None
 
 
-def steps(game: Game, enc: Encounter) -> list[Step]:
+def steps(game: Table, enc: Encounter) -> list[Step]:
     """The questions an offer is built from, in order: colonies, then cards and lucre each way.
 
     Any number of cards up to the giver's hand and any lucre up to the payer's purse may be
@@ -120,7 +120,7 @@ def steps(game: Game, enc: Encounter) -> list[Step]:
     return out
 
 
-def build_offer(game: Game, proposer: int, questions: list[Step]) -> Terms:
+def build_offer(game: Table, proposer: int, questions: list[Step]) -> Terms:
     """The proposer answers each question in turn; the last one asked may not leave the offer
     empty (an offer always has something change hands)."""
     colony, cards, money = (False, False), [0, 0], [0, 0]
@@ -139,7 +139,7 @@ def build_offer(game: Game, proposer: int, questions: list[Step]) -> Terms:
     return Terms(colony, (cards[0], cards[1]), (money[0], money[1]))
 
 
-def bargain(game: Game, enc: Encounter) -> Terms | None:
+def bargain(game: Table, enc: Encounter) -> Terms | None:
     """Alternate offers (offense first) until one is accepted or the offers run out. Each offer
     is built step by step, so every decision stays small whatever the size of the deal."""
     pair = seats(enc)
@@ -165,7 +165,7 @@ def bargain(game: Game, enc: Encounter) -> Terms | None:
     return None
 
 
-def carry_out(game: Game, enc: Encounter, terms: Terms) -> None:
+def carry_out(game: Table, enc: Encounter, terms: Terms) -> None:
     enc.deal_made = True
     enc.success = True
     game.log("deal", terms.describe())
@@ -196,7 +196,7 @@ def carry_out(game: Game, enc: Encounter, terms: Terms) -> None:
             found_colony(game, enc, side)
 
 
-def found_colony(game: Game, enc: Encounter, side: int) -> None:
+def found_colony(game: Table, enc: Encounter, side: int) -> None:
     st = game.state
     me, other = seats(enc)[side], seats(enc)[1 - side]
     planets = [p.id for p in st.planets if p.ships[other] > 0 and p.ships[me] == 0]
@@ -211,7 +211,7 @@ def found_colony(game: Game, enc: Encounter, side: int) -> None:
         ships.land(game, me, planet, k, src)
 
 
-def fail(game: Game, enc: Encounter) -> None:
+def fail(game: Table, enc: Encounter) -> None:
     enc.outcome = "no deal"
     game.log("no_deal")
     game.dispatch.step(Window.RESOLUTION_DEAL_FAILED)

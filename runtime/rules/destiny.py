@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.game import EncounterEnded
 from runtime.rules import patron, ships
 from runtime.state import Encounter
+from runtime.table_events import EncounterEnded
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
-def draw_card(game: Game) -> int:
+def draw_card(game: Table) -> int:
     """The top destiny card, or the one a hired helper picks from the destiny deck."""
     st = game.state
     if not st.destiny_deck:
@@ -27,7 +27,7 @@ def draw_card(game: Game) -> int:
     return st.destiny_deck.pop()
 
 
-def draw_destiny(game: Game, enc: Encounter) -> None:
+def draw_destiny(game: Table, enc: Encounter) -> None:
     game.dispatch.step(Window.DESTINY_BEFORE_DRAW)
     st = game.state
     if all(game.sitting_out(s) for s in range(st.n) if s != enc.offense):
@@ -38,13 +38,13 @@ def draw_destiny(game: Game, enc: Encounter) -> None:
     game.log("defense", enc.defense)
 
 
-def draw_again(game: Game, enc: Encounter) -> None:
+def draw_again(game: Table, enc: Encounter) -> None:
     """The destiny card just drawn is refused: it is discarded and the draw starts over."""
     set_aside(game, enc)
     find_defense(game, enc)
 
 
-def find_defense(game: Game, enc: Encounter) -> None:
+def find_defense(game: Table, enc: Encounter) -> None:
     """Draw (unless a card is already drawn or picked) until a card names a defense who is not
     sitting out."""
     for _ in range(50):
@@ -64,7 +64,7 @@ def find_defense(game: Game, enc: Encounter) -> None:
     game.log("destiny", enc.destiny, enc.defense)
 
 
-def set_aside(game: Game, enc: Encounter) -> None:
+def set_aside(game: Table, enc: Encounter) -> None:
     """The drawn card is discarded, with anything it had settled (an own-colour target)."""
     assert enc.destiny is not None
     game.log("destiny_redraw", game.defs[enc.destiny].name)
@@ -73,7 +73,7 @@ def set_aside(game: Game, enc: Encounter) -> None:
     enc.planet = -1
 
 
-def resolve_card(game: Game, enc: Encounter, instance: int) -> int | None:
+def resolve_card(game: Table, enc: Encounter, instance: int) -> int | None:
     """The defense a destiny card points at, or None to draw again."""
     st = game.state
     card = game.defs[instance]
@@ -98,7 +98,7 @@ def resolve_card(game: Game, enc: Encounter, instance: int) -> int | None:
     return target
 
 
-def own_color(game: Game, enc: Encounter) -> int | None:
+def own_color(game: Table, enc: Encounter) -> int | None:
     """Own colour: attack a foreign colony at home, re-establish a home colony, or draw again."""
     st = game.state
     offense = enc.offense

@@ -14,7 +14,7 @@ from runtime.rules.outcome import collect_rewards
 from runtime.state import DEFENSE, OFFENSE, Encounter
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 DIAL_MAX = 4  # the most ships a dial can show; more takes the star
 
@@ -35,11 +35,11 @@ class Dial:
         return "the star (announce it before the reveal)" if self.what == "star" else "neither"
 
 
-def enabled(game: Game) -> bool:
+def enabled(game: Table) -> bool:
     return bool(game.option("hidden_alliances"))
 
 
-def set_dials(game: Game, enc: Encounter, others: list[int]) -> None:
+def set_dials(game: Table, enc: Encounter, others: list[int]) -> None:
     """Ask every eligible player for a dial without showing anyone another's, announce the stars,
     reveal all at once, then move ships and hand out foreign aid."""
     aid = bool(game.option("foreign_aid"))
@@ -77,7 +77,7 @@ def set_dials(game: Game, enc: Encounter, others: list[int]) -> None:
         review(game, enc, seat, side, card)
 
 
-def positions(game: Game, enc: Encounter, seat: int, aid: bool) -> list[Dial]:
+def positions(game: Table, enc: Encounter, seat: int, aid: bool) -> list[Dial]:
     """The dial positions open to a player: sides that invited it (as far as its ships and the
     limits allow), the star when its limit passes what a dial shows, and aid if the option is on."""
     out = [Dial("neither")]
@@ -92,7 +92,7 @@ def positions(game: Game, enc: Encounter, seat: int, aid: bool) -> list[Dial]:
     return out
 
 
-def announce(game: Game, enc: Encounter, seat: int) -> Dial:
+def announce(game: Table, enc: Encounter, seat: int) -> Dial:
     """A star: its player says aloud what it stands for, once every dial is down."""
     limit = most_ships(game, enc, seat)
     options = [
@@ -106,7 +106,7 @@ def announce(game: Game, enc: Encounter, seat: int) -> Dial:
     return choice
 
 
-def offer_card(game: Game, seat: int, side: int) -> int | None:
+def offer_card(game: Table, seat: int, side: int) -> int | None:
     """The aid player picks a card in secret and lays it face down on the table for the main
     player (it no longer counts as in hand while the offer stands); None if its hand is empty by
     now."""
@@ -129,7 +129,7 @@ def offer_card(game: Game, seat: int, side: int) -> int | None:
     return card
 
 
-def review(game: Game, enc: Encounter, seat: int, side: int, card: int) -> None:
+def review(game: Table, enc: Encounter, seat: int, side: int, card: int) -> None:
     """The main player accepts or refuses an offer. Accepted: the card is its, the offering player
     takes a reward at once and may be invited to ally with a stated number of ships."""
     main = enc.offense if side == OFFENSE else enc.defense

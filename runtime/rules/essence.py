@@ -12,12 +12,12 @@ from runtime.cards import CardDef
 from runtime.state import Placed, State
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 CACHE_SIZE = 3  # an alien's declaration may change it (the Oligarch keeps its whole set)
 
 
-def declaration(game: Game, alien: str | None) -> dict[str, object] | None:
+def declaration(game: Table, alien: str | None) -> dict[str, object] | None:
     """The `essence:` block of an alien, or None for an alien without essence cards."""
     if alien is None:
         return None
@@ -26,33 +26,31 @@ def declaration(game: Game, alien: str | None) -> dict[str, object] | None:
     return found if isinstance(found, dict) else None
 
 
-def cache_size(game: Game, seat: int) -> int:
+def cache_size(game: Table, seat: int) -> int:
     found = declaration(game, game.state.players[seat].alien)
     return int(found.get("cache", CACHE_SIZE)) if found else 0  # type: ignore[call-overload]
 
 
-def cards_of(game: Game, alien: str) -> list[CardDef]:
+def cards_of(game: Table, alien: str) -> list[CardDef]:
     return sorted(
         (c for c in game.cards.cards.values() if c.kind == "essence" and c.alien == alien),
         key=lambda c: c.id,
     )
 
 
-def set_up(game: Game, state: State) -> None:
+def set_up(game: Table, state: State) -> None:
     """Shuffle each essence alien's cards face down into its set and draw its cache."""
-    from runtime.rules.start import add_instance
-
     for p in state.players:
         if declaration(game, p.alien) is None or p.alien is None:
             continue
         for card in cards_of(game, p.alien):
             for _ in range(card.copies):
-                p.essence_set.append(add_instance(game, state, card))
+                p.essence_set.append(game.add_instance(state, card))
         state.rng.shuffle(p.essence_set)
         refill(game, p.seat)
 
 
-def refill(game: Game, seat: int) -> None:
+def refill(game: Table, seat: int) -> None:
     """Top the cache up from the set; a set that runs out is re-formed from the unavailable pile
     at once."""
     p = game.state.players[seat]
@@ -65,14 +63,14 @@ def refill(game: Game, seat: int) -> None:
         p.cache.append(p.essence_set.pop())
 
 
-def reshuffle(game: Game, seat: int) -> None:
+def reshuffle(game: Table, seat: int) -> None:
     p = game.state.players[seat]
     p.essence_set, p.unavailable = [*p.essence_set, *p.unavailable], []
     game.state.rng.shuffle(p.essence_set)
     game.log("effect", seat, "shuffles the unavailable essence cards into a new set")
 
 
-def owner_of(game: Game, instance: int) -> int:
+def owner_of(game: Table, instance: int) -> int:
     """The seat whose essence alien the card belongs to (-1 if no player has it)."""
     placed = game.state.placed.get(instance)
     if placed is not None:
@@ -84,7 +82,7 @@ def owner_of(game: Game, instance: int) -> int:
 
 
 def place(
-    game: Game, owner: int, instance: int, holder: int, face_up: bool, captive: int = -1
+    game: Table, owner: int, instance: int, holder: int, face_up: bool, captive: int = -1
 ) -> None:
     """Put a card from the owner's cache before a player (the owner included), perhaps with a
     captive ship on it; refill the cache."""
@@ -97,7 +95,7 @@ def place(
     refill(game, owner)
 
 
-def remove_from_game(game: Game, owner: int, instance: int) -> None:
+def remove_from_game(game: Table, owner: int, instance: int) -> None:
     """A card of the owner's cache leaves the game for good (set aside); the cache is refilled."""
     game.state.players[owner].cache.remove(instance)
     game.state.aside.append(instance)
@@ -105,7 +103,7 @@ def remove_from_game(game: Game, owner: int, instance: int) -> None:
     refill(game, owner)
 
 
-def flip(game: Game, instance: int, *, face_up: bool = True) -> None:
+def flip(game: Table, instance: int, *, face_up: bool = True) -> None:
     placed = game.state.placed.get(instance)
     if placed is not None and placed.face_up != face_up:
         placed.face_up = face_up
@@ -113,7 +111,7 @@ def flip(game: Game, instance: int, *, face_up: bool = True) -> None:
         game.log("effect", placed.owner, f"turns {game.card_label(instance)} face {way}")
 
 
-def _unavailable(game: Game, instance: int) -> int:
+def _unavailable(game: Table, instance: int) -> int:
     """Move a laid or cached card to its owner's unavailable pile; returns the owner."""
     st = game.state
     placed = st.placed.pop(instance, None)
@@ -130,7 +128,7 @@ def _unavailable(game: Game, instance: int) -> int:
     return owner
 
 
-def set_aside(game: Game, instance: int) -> None:
+def set_aside(game: Table, instance: int) -> None:
     """A laid card, or one lost from the cache, goes face up to its owner's unavailable pile;
     the cache is topped up if it can be."""
     owner = _unavailable(game, instance)
@@ -138,7 +136,7 @@ def set_aside(game: Game, instance: int) -> None:
         refill(game, owner)
 
 
-def recall(game: Game, owner: int) -> None:
+def recall(game: Table, owner: int) -> None:
     """Every card the owner has laid goes back to its unavailable pile (the sheet was lost or
     turned face down, or a card says so)."""
     out = [i for i, placed in game.state.placed.items() if placed.owner == owner]
@@ -149,7 +147,7 @@ def recall(game: Game, owner: int) -> None:
         refill(game, owner)
 
 
-def arrange(game: Game, seat: int, cache: list[int], unavailable: list[int]) -> None:
+def arrange(game: Table, seat: int, cache: list[int], unavailable: list[int]) -> None:
     """Set a player's piles (for a scenario): these cards in the cache and on the unavailable
     pile, the rest of its cards not laid before anyone in its set."""
     p = game.state.players[seat]
@@ -159,17 +157,17 @@ def arrange(game: Game, seat: int, cache: list[int], unavailable: list[int]) -> 
     p.essence_set = [i for i in pool if i not in cache and i not in unavailable]
 
 
-def before(game: Game, seat: int) -> list[int]:
+def before(game: Table, seat: int) -> list[int]:
     """The essence cards lying before a player, in the order they were placed."""
     return [i for i, placed in game.state.placed.items() if placed.holder == seat]
 
 
-def laid_by(game: Game, owner: int, *, face_up: bool = True) -> list[int]:
+def laid_by(game: Table, owner: int, *, face_up: bool = True) -> list[int]:
     """The essence cards an owner has laid (face up ones, unless asked otherwise)."""
     return [i for i, p in game.state.placed.items() if p.owner == owner and p.face_up == face_up]
 
 
-def visible_to(game: Game, viewer: int, instance: int) -> bool:
+def visible_to(game: Table, viewer: int, instance: int) -> bool:
     """Whether a player may look at an essence card: a laid card face up, or by its owner; a
     cache card by its owner; an unavailable card by anyone. A set is face down to all."""
     placed = game.state.placed.get(instance)
@@ -180,3 +178,9 @@ def visible_to(game: Game, viewer: int, instance: int) -> bool:
         return False
     p = game.state.players[owner]
     return instance in p.unavailable or (viewer == owner and instance in p.cache)
+
+
+def seen_before(game: Table, viewer: int, seat: int) -> list[CardDef | None]:
+    """The essence cards lying before a player as `viewer` sees them: None for each face-down card
+    it may not look at (its holder included, unless it owns the card)."""
+    return [game.card(i) if visible_to(game, viewer, i) else None for i in before(game, seat)]

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 from runtime.state import DEFENSE, OFFENSE, Encounter
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
-def style(game: Game) -> str:
+def style(game: Table) -> str:
     """'multiply' (the default) or 'add', from the `kicker_style` option."""
     return str(game.option("kicker_style") or "multiply")
 
 
-def value(game: Game, enc: Encounter, side: int) -> int | None:
+def value(game: Table, enc: Encounter, side: int) -> int | None:
     """The multiplier a side's kicker applies, or None without a working kicker."""
     card = enc.kickers[side]
     if card is None or enc.marks.get(f"kicker {side} off"):
@@ -25,7 +25,7 @@ def value(game: Game, enc: Encounter, side: int) -> int | None:
     return game.defs[card].value
 
 
-def play_step(game: Game, enc: Encounter) -> None:
+def play_step(game: Table, enc: Encounter) -> None:
     """Each main player may play one kicker; after one is played the other gets another chance."""
     st = game.state
     if not any(
@@ -68,7 +68,7 @@ def play_step(game: Game, enc: Encounter) -> None:
             break
 
 
-def on_reveal(game: Game, enc: Encounter, side: int) -> None:
+def on_reveal(game: Table, enc: Encounter, side: int) -> None:
     k = value(game, enc, side)
     if k is None or enc.types[side] != "attack":
         return
@@ -81,19 +81,19 @@ def on_reveal(game: Game, enc: Encounter, side: int) -> None:
     )
 
 
-def scales_payouts(game: Game, enc: Encounter, side: int) -> int | None:
+def scales_payouts(game: Table, enc: Encounter, side: int) -> int | None:
     card = enc.kickers[side]
     if card is None or style(game) == "add" or game.defs[card].attrs.get("attack_only"):
         return None
     return value(game, enc, side)
 
 
-def compensation(game: Game, enc: Encounter, side: int, count: int) -> int:
+def compensation(game: Table, enc: Encounter, side: int, count: int) -> int:
     k = scales_payouts(game, enc, side)
     return count if k is None else count * k
 
 
-def failed_deal_loss(game: Game, enc: Encounter, side: int, base: int) -> int:
+def failed_deal_loss(game: Table, enc: Encounter, side: int, base: int) -> int:
     """What `side` loses when the deal fails: the OTHER side's kicker multiplies it."""
     k = scales_payouts(game, enc, 1 - side)
     return base if k is None else base * k

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
     from runtime.state import Encounter
+    from runtime.table import Table
 
 BOX = -1
 HELD = "held lucre"  # Encounter.marks key: {seat: lucre taken from its purse and held for now}
 CARDS_PER_ENCOUNTER = 4  # cards a main player may buy in one encounter
 
 
-def enabled(game: Game) -> bool:
+def enabled(game: Table) -> bool:
     return bool(game.state.options.get("lucre", False))
 
 
@@ -31,7 +31,7 @@ class Payment:
     cancelled: bool = False
 
 
-def pay(game: Game, payer: int, amount: int, payee: int = BOX) -> int:
+def pay(game: Table, payer: int, amount: int, payee: int = BOX) -> int:
     """Move lucre from a player to another player or the box; returns what was paid."""
     player = game.state.players[payer]
     amount = min(amount, player.lucre)
@@ -51,7 +51,7 @@ def pay(game: Game, payer: int, amount: int, payee: int = BOX) -> int:
     return event.count
 
 
-def hold(game: Game, seat: int, amount: int) -> bool:
+def hold(game: Table, seat: int, amount: int) -> bool:
     """Take lucre out of a player's purse and hold it until the encounter settles it (a fee owed
     now and paid, or handed back, later). False when the purse is too small or there is no
     encounter."""
@@ -66,7 +66,7 @@ def hold(game: Game, seat: int, amount: int) -> bool:
     return True
 
 
-def release(game: Game, seat: int, amount: int, payee: int) -> None:
+def release(game: Table, seat: int, amount: int, payee: int) -> None:
     """Settle lucre held from `seat`: to `payee` (another player, or `seat` itself to hand it
     back)."""
     enc = game.state.encounter
@@ -79,21 +79,21 @@ def release(game: Game, seat: int, amount: int, payee: int) -> None:
     game.log("lucre", payee, amount)
 
 
-def held_total(game: Game) -> int:
+def held_total(game: Table) -> int:
     """Lucre held, out of every purse, by the encounter in play and the ones it suspended."""
     st = game.state
     encounters = [e for e in (st.encounter, *st.suspended) if e is not None]
     return sum(sum(e.marks.get(HELD, {}).values()) for e in encounters)
 
 
-def gain(game: Game, seat: int, amount: int) -> None:
+def gain(game: Table, seat: int, amount: int) -> None:
     if amount > 0:
         game.state.players[seat].lucre += amount
         game.state.lucre_out += amount
         game.log("lucre", seat, amount)
 
 
-def purchase(game: Game, seat: int, price: int) -> bool:
+def purchase(game: Table, seat: int, price: int) -> bool:
     """Pay for something bought (ships, cards): to the box, unless a card replaces the payment
     (the Dragon takes it). False when the buyer cannot afford it."""
     if price <= 0 or game.state.players[seat].lucre < price:
@@ -105,12 +105,12 @@ def purchase(game: Game, seat: int, price: int) -> bool:
     return True
 
 
-def start_purses(game: Game) -> None:
+def start_purses(game: Table) -> None:
     for player in game.state.players:
         gain(game, player.seat, game.option("starting_lucre") or 0)
 
 
-def buy_back_ships(game: Game, enc: Encounter) -> None:
+def buy_back_ships(game: Table, enc: Encounter) -> None:
     """At the start of each of its encounters the offense may buy ships back from the warp."""
     seat = enc.offense
     player = game.state.players[seat]
@@ -126,7 +126,7 @@ def buy_back_ships(game: Game, enc: Encounter) -> None:
         ships.retrieve(game, seat, count)
 
 
-def offer_cards(game: Game, enc: Encounter) -> None:
+def offer_cards(game: Table, enc: Encounter) -> None:
     """Each main player may buy cards from the deck, 1 lucre each, up to four an encounter."""
     for seat in (enc.offense, enc.defense):
         if seat < 0 or (seat == enc.defense and enc.marks.get("raid")):
@@ -137,12 +137,12 @@ def offer_cards(game: Game, enc: Encounter) -> None:
         buy_cards(game, seat, how_many(game, seat, "lucre.buy_cards", "cards from the deck", most))
 
 
-def how_many(game: Game, seat: int, kind: str, what: str, most: int) -> int:
+def how_many(game: Table, seat: int, kind: str, what: str, most: int) -> int:
     prompt = f"buy how many {what}, 1 lucre each?"
     return int(game.choose(seat, kind, prompt, list(range(most + 1)), passive=0))
 
 
-def buy_cards(game: Game, seat: int, count: int) -> list[int]:
+def buy_cards(game: Table, seat: int, count: int) -> list[int]:
     """Buy cards from the deck at 1 lucre each, as many as the buyer can pay for."""
     count = min(count, game.state.players[seat].lucre)
     if count <= 0 or game.dispatch.forbidden("buy", seat):

@@ -10,14 +10,14 @@ from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 def main_of(enc: Encounter, side: int) -> int:
     return enc.offense if side == OFFENSE else enc.defense
 
 
-def reveal(game: Game, enc: Encounter) -> None:
+def reveal(game: Table, enc: Encounter) -> None:
     game.dispatch.step(Window.REVEAL_START)
     for side in (OFFENSE, DEFENSE):
         card = enc.cards[side]
@@ -55,7 +55,7 @@ def apply_morph(enc: Encounter) -> None:
         enc.types[1], enc.values[1] = t0, enc.values[0]
 
 
-def ships_in_encounter(game: Game, enc: Encounter, seat: int) -> int:
+def ships_in_encounter(game: Table, enc: Encounter, seat: int) -> int:
     if seat == enc.offense:
         return enc.gate[seat]
     if seat == enc.defense:
@@ -63,7 +63,7 @@ def ships_in_encounter(game: Game, enc: Encounter, seat: int) -> int:
     return enc.gate[seat] + enc.guard[seat]
 
 
-def side_ships(game: Game, enc: Encounter, side: int, *, allies: bool) -> int:
+def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
     """Weighted ships of a side: the main player's own, or its allies' together."""
     if not allies:
         seat = main_of(enc, side)
@@ -72,7 +72,7 @@ def side_ships(game: Game, enc: Encounter, side: int, *, allies: bool) -> int:
     return sum(pile[s] * enc.ship_weight[s] for s in enc.allies[side])
 
 
-def side_total(game: Game, enc: Encounter, side: int) -> int | None:
+def side_total(game: Table, enc: Encounter, side: int) -> int | None:
     """A side's total as things stand (None unless its card is an attack): its formula or card
     value plus ships, then every bonus, then (with lucre) its main player's purse."""
     if enc.types[side] != "attack":
@@ -92,7 +92,7 @@ def side_total(game: Game, enc: Encounter, side: int) -> int | None:
     return int(total)
 
 
-def compute_totals(game: Game, enc: Encounter) -> None:
+def compute_totals(game: Table, enc: Encounter) -> None:
     for side in (OFFENSE, DEFENSE):
         enc.totals[side] = side_total(game, enc, side)
     if enc.totals[0] is not None and enc.totals[1] is not None:
@@ -126,7 +126,7 @@ def describe(enc: Encounter) -> str:
     }.get(enc.outcome or "", enc.outcome or "")
 
 
-def resolve(game: Game, enc: Encounter) -> None:
+def resolve(game: Table, enc: Encounter) -> None:
     game.dispatch.step(Window.RESOLUTION_START)
     outcome = enc.outcome
     if outcome == "offense":
@@ -145,7 +145,7 @@ def resolve(game: Game, enc: Encounter) -> None:
     game.dispatch.step(Window.RESOLUTION_AFTER_DISCARD)
 
 
-def discard_encounter_cards(game: Game, enc: Encounter) -> None:
+def discard_encounter_cards(game: Table, enc: Encounter) -> None:
     """The main players' encounter cards and kickers go to the discard pile, each main player's
     announced as cards it discarded."""
     st = game.state
@@ -160,7 +160,7 @@ def discard_encounter_cards(game: Game, enc: Encounter) -> None:
             game.discarded(seat, gone)
 
 
-def offense_wins(game: Game, enc: Encounter) -> None:
+def offense_wins(game: Table, enc: Encounter) -> None:
     st = game.state
     enc.success = True
     ships.send_to_warp(game, enc.defense, {enc.planet: st.planets[enc.planet].ships[enc.defense]})
@@ -170,13 +170,13 @@ def offense_wins(game: Game, enc: Encounter) -> None:
         ships.land(game, seat, enc.planet, enc.gate[seat], GATE)
 
 
-def defense_wins(game: Game, enc: Encounter) -> None:
+def defense_wins(game: Table, enc: Encounter) -> None:
     for seat in [enc.offense, *enc.allies[OFFENSE]]:
         ships.send_to_warp(game, seat, {GATE: enc.gate[seat]})
     rewards(game, enc)
 
 
-def both_lose(game: Game, enc: Encounter) -> None:
+def both_lose(game: Table, enc: Encounter) -> None:
     st = game.state
     ships.send_to_warp(game, enc.defense, {enc.planet: st.planets[enc.planet].ships[enc.defense]})
     for seat in range(st.n):
@@ -186,7 +186,7 @@ def both_lose(game: Game, enc: Encounter) -> None:
             ships.send_to_warp(game, seat, {GUARD: enc.guard[seat]})
 
 
-def rewards(game: Game, enc: Encounter) -> None:
+def rewards(game: Table, enc: Encounter) -> None:
     game.dispatch.step(Window.RESOLUTION_REWARDS)
     for ally in list(enc.allies[DEFENSE]):
         committed = enc.guard[ally]
@@ -195,7 +195,7 @@ def rewards(game: Game, enc: Encounter) -> None:
         ships.return_home(game, ally, enc.guard[ally], GUARD)
 
 
-def collect_rewards(game: Game, seat: int, count: int) -> None:
+def collect_rewards(game: Table, seat: int, count: int) -> None:
     """Each reward is a ship from the warp, a card from the cosmic deck or (when an expansion adds
     one) a card from the reward deck; all are announced before any card is drawn."""
     enc = game.state.encounter
@@ -228,7 +228,7 @@ def collect_rewards(game: Game, seat: int, count: int) -> None:
     game.gained(seat, drawn, "rewards")
 
 
-def compensation(game: Game, enc: Encounter) -> None:
+def compensation(game: Table, enc: Encounter) -> None:
     """A negotiate that lost to an attack collects a card from the winner per ship it lost."""
     negotiators = [
         s
@@ -252,7 +252,7 @@ def compensation(game: Game, enc: Encounter) -> None:
     if count < 0:
         # a negative kicker turns compensation around: the winner takes from the loser
         collector, payer, count = payer, collector, -count
-    taken = game.take_random(collector, payer, count)
+    taken = patron.take_random(game, collector, payer, count)
     if taken:
         game.log("compensation", collector, payer, len(taken))
         game.gained(collector, taken, "compensation")

@@ -10,18 +10,18 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from runtime.cards import Hook
-    from runtime.game import Game
+    from runtime.table import Table
 
 HIRED = "hired"  # Encounter.marks key: (helper, client)
 
 
-def hire(game: Game, helper: int, client: int) -> None:
+def hire(game: Table, helper: int, client: int) -> None:
     enc = game.state.encounter
     if enc is not None:
         enc.marks[HIRED] = (helper, client)
 
 
-def hired(game: Game) -> tuple[int, int] | None:
+def hired(game: Table) -> tuple[int, int] | None:
     """(helper, client) while the help lasts. A helper that has become a main player (drawn as
     the defense, made the offense) helps no one: the help ends there for the encounter."""
     enc = game.state.encounter
@@ -36,7 +36,7 @@ def hired(game: Game) -> tuple[int, int] | None:
     return helper, client
 
 
-def helper_for(game: Game, *seats: int) -> int | None:
+def helper_for(game: Table, *seats: int) -> int | None:
     """The hired helper, if it may act now and its client is among `seats` (any client when no
     seats are given)."""
     pair = hired(game)
@@ -48,14 +48,14 @@ def helper_for(game: Game, *seats: int) -> int | None:
     return int(helper)
 
 
-def client_of(game: Game) -> int | None:
+def client_of(game: Table) -> int | None:
     enc = game.state.encounter
     pair = enc.marks.get(HIRED) if enc is not None else None
     return None if pair is None else int(pair[1])
 
 
 def pick(
-    game: Game, pool: Sequence[int], count: int, involved: Sequence[int], what: str
+    game: Table, pool: Sequence[int], count: int, involved: Sequence[int], what: str
 ) -> list[int] | None:
     """Cards to take `count` of at random from `pool`, chosen by a helper instead when its client
     is involved; None leaves the pick to chance."""
@@ -69,7 +69,7 @@ def pick(
     )
 
 
-def adjustment(game: Game, user: int, hook: Hook) -> int:
+def adjustment(game: Table, user: int, hook: Hook) -> int:
     """How much the helper changes each number of a power, edict or flare taking effect: +1 for
     its client's, -1 for anyone else's, 0 if it lets it be."""
     pair = hired(game)
@@ -84,3 +84,17 @@ def adjustment(game: Game, user: int, hook: Hook) -> int:
         return 0
     game.log("effect", helper, f"{'enlarges' if up else 'limits'} {hook.name}")
     return 1 if up else -1
+
+
+def take_random(game: Table, taker: int, victim: int, count: int) -> list[int]:
+    """Move `count` cards at random from the victim's hand to the taker's (a helper picks them
+    instead when its client is involved)."""
+    hand = game.state.players[victim].hand
+    count = min(count, len(hand))
+    picked = pick(game, hand, count, (taker, victim), "cards to take")
+    if picked is None:
+        picked = game.state.rng.sample(hand, count) if count else []
+    for card in picked:
+        game.from_hand(victim, card)
+        game.to_hand(taker, card)
+    return picked

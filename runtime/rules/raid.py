@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.game import EncounterEnded
 from runtime.rules import allies, deal, lucre, ships
 from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
 from runtime.rules.ships import GATE
 from runtime.rules.turn import blank_encounter, select_card
 from runtime.state import DEFENSE, OFFENSE, Encounter
+from runtime.table_events import EncounterEnded
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
-def raid(game: Game, raider: int, victim: int) -> None:
+def raid(game: Table, raider: int, victim: int) -> None:
     """The raider sends up to four ships against the victim, who defends with its lucre alone.
 
     The victim may end the raid at once by paying half its lucre, rounded up. Otherwise both
@@ -48,7 +48,7 @@ def raid(game: Game, raider: int, victim: int) -> None:
         end_raid(game, enc, raider)
 
 
-def bought_off(game: Game, raider: int, victim: int) -> bool:
+def bought_off(game: Table, raider: int, victim: int) -> bool:
     """The victim may pay half its lucre, rounded up, to send the raider home."""
     purse = game.state.players[victim].lucre
     if purse <= 0:
@@ -62,7 +62,7 @@ def bought_off(game: Game, raider: int, victim: int) -> bool:
     return True
 
 
-def settle(game: Game, enc: Encounter) -> None:
+def settle(game: Table, enc: Encounter) -> None:
     raider, victim = enc.offense, enc.defense
     outcome = enc.outcome
     if outcome == "offense":
@@ -75,7 +75,7 @@ def settle(game: Game, enc: Encounter) -> None:
         compensation(game, enc)  # the raider's negotiate lost: only the raider is compensated
 
 
-def end_raid(game: Game, enc: Encounter, raider: int) -> None:
+def end_raid(game: Table, enc: Encounter, raider: int) -> None:
     """Ships still on the raid go home, the raid's cards are discarded, the encounter resumes."""
     st = game.state
     if enc.gate[raider]:

@@ -14,7 +14,7 @@ from runtime.rules import essence
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 GATE = "gate"
 GUARD = "guard"
@@ -58,7 +58,7 @@ class ShipsEvent:
         return taken
 
 
-def remove_from(game: Game, seat: int, src: Source, count: int) -> None:
+def remove_from(game: Table, seat: int, src: Source, count: int) -> None:
     st = game.state
     if src == GATE:
         assert st.encounter is not None
@@ -71,12 +71,12 @@ def remove_from(game: Game, seat: int, src: Source, count: int) -> None:
         st.planets[src].ships[seat] -= count
 
 
-def colony_sources(game: Game, seat: int) -> list[int]:
+def colony_sources(game: Table, seat: int) -> list[int]:
     return [p.id for p in game.state.planets if p.ships[seat] > 0]
 
 
 def pick_ships(
-    game: Game, seat: int, minimum: int, maximum: int, kind: str, prompt: str
+    game: Table, seat: int, minimum: int, maximum: int, kind: str, prompt: str
 ) -> dict[Source, int]:
     """The owner picks ships from its colonies (each colony a pile with its count)."""
     st = game.state
@@ -102,12 +102,12 @@ def pick_ships(
     return out
 
 
-def _count(game: Game, seat: int, minimum: int, maximum: int, kind: str, prompt: str) -> int:
+def _count(game: Table, seat: int, minimum: int, maximum: int, kind: str, prompt: str) -> int:
     options = list(range(minimum, maximum + 1))
     return int(game.choose(seat, kind, prompt, options))
 
 
-def send_to_warp(game: Game, seat: int, sources: dict[Source, int]) -> int:
+def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
     """Send ships to the warp through the replaceable event; returns how many arrived."""
     sources = {k: v for k, v in sources.items() if v > 0}
     if not sources:
@@ -134,7 +134,7 @@ def send_to_warp(game: Game, seat: int, sources: dict[Source, int]) -> int:
     return arrived
 
 
-def lose_ships(game: Game, seat: int, count: int, prompt: str = "") -> int:
+def lose_ships(game: Table, seat: int, count: int, prompt: str = "") -> int:
     """The owner loses `count` ships of its choosing from its colonies (as many as it can)."""
     if count <= 0:
         return 0
@@ -144,7 +144,7 @@ def lose_ships(game: Game, seat: int, count: int, prompt: str = "") -> int:
     return send_to_warp(game, seat, picked)
 
 
-def return_home(game: Game, seat: int, count: int, source: Source | None = None) -> None:
+def return_home(game: Table, seat: int, count: int, source: Source | None = None) -> None:
     """Put ships back on one colony of the owner's choosing (chosen before they move)."""
     if count <= 0:
         return
@@ -156,13 +156,13 @@ def return_home(game: Game, seat: int, count: int, source: Source | None = None)
     game.log("home", seat, count)
 
 
-def free_ships(game: Game, seat: int) -> int:
+def free_ships(game: Table, seat: int) -> int:
     """Ships a player could send off its colonies now."""
     st = game.state
     return sum(st.planets[p].ships[seat] for p in colony_sources(game, seat))
 
 
-def choose_colony(game: Game, seat: int, count: int) -> int:
+def choose_colony(game: Table, seat: int, count: int) -> int:
     """Where arriving ships go: a colony of the owner's choosing (a home planet if it has none)."""
     st = game.state
     colonies = colony_sources(game, seat)
@@ -175,7 +175,7 @@ def choose_colony(game: Game, seat: int, count: int) -> int:
     )
 
 
-def retrieve(game: Game, seat: int, count: int) -> int:
+def retrieve(game: Table, seat: int, count: int) -> int:
     """Take up to `count` of the player's ships out of the warp onto its colonies."""
     player = game.state.players[seat]
     count = min(count, player.warp)
@@ -189,7 +189,7 @@ def retrieve(game: Game, seat: int, count: int) -> int:
     return count
 
 
-def land(game: Game, seat: int, planet: int, count: int, source: Source) -> None:
+def land(game: Table, seat: int, planet: int, count: int, source: Source) -> None:
     """Move committed ships onto a planet, establishing (or growing) a colony there."""
     if count <= 0:
         return
@@ -210,7 +210,7 @@ class ColonyEvent:
     planet: int
 
 
-def update_powers(game: Game, seat: int | None = None) -> None:
+def update_powers(game: Table, seat: int | None = None) -> None:
     """Switch powers off (and on) as players drop below (or regain) the home-colony threshold.
 
     Only the owner's home colonies change when its ships move, so callers name that seat.
@@ -238,13 +238,13 @@ class VictoryCheck:
     need: list[int]
 
 
-def victors(game: Game, need: list[int]) -> list[int]:
+def victors(game: Table, need: list[int]) -> list[int]:
     """The players with at least the foreign colonies they need (at least one)."""
     st = game.state
     return [p.seat for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat])]
 
 
-def check_victory(game: Game) -> None:
+def check_victory(game: Table) -> None:
     st = game.state
     need = [game.setup.option("colonies_to_win")] * st.n
     if game.dispatch.listening(Window.VICTORY_CHECK):

@@ -18,10 +18,10 @@ from runtime.setup import (
 from runtime.state import Planet, Player, State
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
-def build_state(game: Game) -> State:
+def build_state(game: Table) -> State:
     setup, cards = game.setup, game.cards
     n = setup.players
     if not 1 <= n <= MAX_PLAYERS:
@@ -71,7 +71,7 @@ def build_state(game: Game) -> State:
     return state
 
 
-def check_requirements(game: Game) -> None:
+def check_requirements(game: Table) -> None:
     """Refuse a setup whose packs are missing or whose options no pack declares."""
     setup, cards = game.setup, game.cards
     missing = [p for p in setup.packs if p not in cards.packs]
@@ -100,7 +100,7 @@ def check_requirements(game: Game) -> None:
             )
 
 
-def resolved_options(game: Game) -> dict[str, object]:
+def resolved_options(game: Table) -> dict[str, object]:
     """The options of this game: the defaults the selected packs declare, then the setup's own."""
     out: dict[str, object] = {}
     for pack_id in game.setup.packs:
@@ -111,7 +111,7 @@ def resolved_options(game: Game) -> dict[str, object]:
     return out
 
 
-def check_colors(game: Game, colors: tuple[str, ...]) -> None:
+def check_colors(game: Table, colors: tuple[str, ...]) -> None:
     """Every colour needs destiny cards in the chosen packs, or its player could never be drawn."""
     packs = game.setup.packs
     known = {
@@ -126,17 +126,17 @@ def check_colors(game: Game, colors: tuple[str, ...]) -> None:
         )
 
 
-def option_on(game: Game, name: str) -> bool:
+def option_on(game: Table, name: str) -> bool:
     return bool(resolved_options(game).get(name, False))
 
 
-def card_allowed(game: Game, card: CardDef) -> bool:
+def card_allowed(game: Table, card: CardDef) -> bool:
     if card.min_players is not None and game.setup.players < card.min_players:
         return False
     return all(option_on(game, req) for req in card.requires)
 
 
-def card_refusal(game: Game, card: CardDef) -> str | None:
+def card_refusal(game: Table, card: CardDef) -> str | None:
     if card.min_players is not None and game.setup.players < card.min_players:
         return f"{card.name} needs at least {card.min_players} players"
     for req in card.requires:
@@ -145,7 +145,7 @@ def card_refusal(game: Game, card: CardDef) -> str | None:
     return None
 
 
-def assign_aliens(game: Game, state: State) -> None:
+def assign_aliens(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
     in_packs = [c for c in cards.cards.values() if c.kind == "alien" and c.pack in setup.packs]
     if setup.aliens is not None:
@@ -176,7 +176,7 @@ def assign_aliens(game: Game, state: State) -> None:
         state.players[seat].alien = alien_id
 
 
-def from_combo(game: Game, state: State, usable: set[str]) -> list[str]:
+def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
     """Shuffle the combination cards and reveal them until one names enough usable aliens;
     its aliens are the ones dealt."""
     setup = game.setup
@@ -193,20 +193,7 @@ def from_combo(game: Game, state: State, usable: set[str]) -> list[str]:
     raise SetupError(f"no combination card names {setup.players} usable aliens")
 
 
-def add_instance(game: Game, state: State, card: CardDef) -> int:
-    """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
-    brought into the game (a leased flare)."""
-    instance = len(state.catalog)
-    state.catalog.append(card.id)
-    game.defs.append(card)
-    game.holder.append(-1)
-    game.windows_of.append(game.rules.play_windows.get(card.id, ()))
-    game.instances_of.setdefault(card.id, []).append(instance)
-    game.dispatch.forget_plays()
-    return instance
-
-
-def build_piles(game: Game, state: State) -> None:
+def build_piles(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
     colors = {p.color for p in state.players}
     chosen = [c for c in sorted(cards.cards.values(), key=lambda c: c.id) if c.pack in setup.packs]
@@ -215,24 +202,24 @@ def build_piles(game: Game, state: State) -> None:
             if card.type == "color" and card.color not in colors:
                 continue
             for _ in range(card.copies):
-                state.destiny_deck.append(add_instance(game, state, card))
+                state.destiny_deck.append(game.add_instance(state, card))
         elif card.kind == "tech" and option_on(game, "techs") and card_allowed(game, card):
             for _ in range(card.copies):
-                state.tech_deck.append(add_instance(game, state, card))
+                state.tech_deck.append(game.add_instance(state, card))
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
             for _ in range(card.copies):
-                pile.append(add_instance(game, state, card))
+                pile.append(game.add_instance(state, card))
     if setup.option("use_flares"):
         for flare in pick_flares(game, state, chosen):
-            state.deck.append(add_instance(game, state, flare))
+            state.deck.append(game.add_instance(state, flare))
     state.rng.shuffle(state.deck)
     state.rng.shuffle(state.destiny_deck)
     state.rng.shuffle(state.reward_deck)
     state.rng.shuffle(state.tech_deck)
 
 
-def pick_flares(game: Game, state: State, chosen: list[CardDef]) -> list[CardDef]:
+def pick_flares(game: Table, state: State, chosen: list[CardDef]) -> list[CardDef]:
     """The flares of the aliens in play, then random others up to the option's count."""
     flares = [c for c in chosen if c.kind == "flare"]
     in_play = {p.alien for p in state.players if p.alien}
@@ -243,7 +230,7 @@ def pick_flares(game: Game, state: State, chosen: list[CardDef]) -> list[CardDef
     return own + others[:room]
 
 
-def deal_hands(game: Game, state: State) -> None:
+def deal_hands(game: Table, state: State) -> None:
     size = game.setup.option("hand_size")
     for p in state.players:
         for _ in range(size):
@@ -253,7 +240,7 @@ def deal_hands(game: Game, state: State) -> None:
             game.to_hand(p.seat, card)
 
 
-def choose_first_player(game: Game, state: State) -> int:
+def choose_first_player(game: Table, state: State) -> int:
     if game.setup.first_player is not None:
         first = game.setup.first_player
         if (

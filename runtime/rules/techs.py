@@ -9,20 +9,20 @@ from typing import TYPE_CHECKING
 from runtime.rules import ships
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
-def enabled(game: Game) -> bool:
+def enabled(game: Table) -> bool:
     return bool(game.option("techs"))
 
 
-def cost(game: Game, tech: int) -> int:
+def cost(game: Table, tech: int) -> int:
     """Ships needed to complete a tech; an X tech completes with any number (at least one)."""
     research = game.defs[tech].attrs.get("research", 0)
     return 1 if research == "X" else int(research)
 
 
-def keep_one(game: Game, seat: int, count: int) -> None:
+def keep_one(game: Table, seat: int, count: int) -> None:
     """Look at the top techs, keep one face down, discard the others (the cards stay on the
     deck while the player decides)."""
     st = game.state
@@ -44,12 +44,12 @@ def keep_one(game: Game, seat: int, count: int) -> None:
     game.log("effect", seat, f"keeps a tech face down ({len(drawn)} drawn)")
 
 
-def deal(game: Game) -> None:
+def deal(game: Table) -> None:
     for p in game.state.players:
         keep_one(game, p.seat, 2)
 
 
-def research_step(game: Game) -> None:
+def research_step(game: Table) -> None:
     """Each player, clockwise from the offense, may research, complete or abandon one tech."""
     st = game.state
     for seat in st.clockwise_from(st.offense):
@@ -95,12 +95,12 @@ def research_step(game: Game) -> None:
                 ships.update_powers(game, seat)
 
 
-def after_declining(game: Game, seat: int) -> None:
+def after_declining(game: Table, seat: int) -> None:
     """An offense that declines another encounter draws 1 tech plus 1 per foreign colony."""
     keep_one(game, seat, 1 + game.state.foreign_colonies(seat))
 
 
-def spend(game: Game, seat: int, tech: int) -> None:
+def spend(game: Table, seat: int, tech: int) -> None:
     """A one-shot tech that was used goes to the tech discard pile."""
     player = game.state.players[seat]
     if tech in player.completed:

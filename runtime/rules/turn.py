@@ -7,18 +7,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.decisions import Decision
-from runtime.game import EncounterEnded, GameOver
 from runtime.rules import allies, destiny, dials, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
+from runtime.table_events import EncounterEnded, GameOver
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
-def start_game(game: Game) -> None:
+def start_game(game: Table) -> None:
     """Deal techs (if in use) and run the setup hooks of every card in play; call once before
     the first turn."""
     if techs.enabled(game):
@@ -28,7 +28,7 @@ def start_game(game: Game) -> None:
     game.dispatch.step(Window.GAME_SETUP)
 
 
-def play_game(game: Game) -> None:
+def play_game(game: Table) -> None:
     """Play from the current state until someone wins or the turn limit stops the game."""
     st = game.state
     limit = game.setup.option("max_turns")
@@ -44,7 +44,7 @@ def play_game(game: Game) -> None:
         pass
 
 
-def play_turn(game: Game, encounters: int | None = None) -> None:
+def play_turn(game: Table, encounters: int | None = None) -> None:
     """One turn; `encounters` stops it early after that many encounters (scenario tests)."""
     st = game.state
     st.turn += 1
@@ -74,7 +74,7 @@ def play_turn(game: Game, encounters: int | None = None) -> None:
     game.dispatch.step(Window.TURN_END)
 
 
-def return_hostages(game: Game) -> None:
+def return_hostages(game: Table) -> None:
     """Ships held hostage for the turn go back to their owners' colonies."""
     st = game.state
     while st.hostages:
@@ -86,7 +86,7 @@ def return_hostages(game: Game) -> None:
         game.log("effect", owner, f"gets {count} hostage ship(s) back")
 
 
-def new_encounter(game: Game, number: int) -> Encounter:
+def new_encounter(game: Table, number: int) -> Encounter:
     st = game.state
     enc = blank_encounter(game, number, st.offense)
     st.encounter = enc
@@ -95,7 +95,7 @@ def new_encounter(game: Game, number: int) -> Encounter:
     return enc
 
 
-def blank_encounter(game: Game, number: int, offense: int) -> Encounter:
+def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
     """An encounter of `offense` with every per-seat number at its rule-book value."""
     n = game.state.n
     return Encounter(
@@ -116,7 +116,7 @@ def blank_encounter(game: Game, number: int, offense: int) -> Encounter:
     )
 
 
-def run_encounter(game: Game, number: int) -> Encounter:
+def run_encounter(game: Table, number: int) -> Encounter:
     enc = new_encounter(game, number)
     game.last_encounter = enc
     game.log("encounter", number, enc.offense)
@@ -140,7 +140,7 @@ def run_encounter(game: Game, number: int) -> Encounter:
     return enc
 
 
-def regroup(game: Game, enc: Encounter) -> None:
+def regroup(game: Table, enc: Encounter) -> None:
     if techs.enabled(game):
         techs.research_step(game)
     game.dispatch.step(Window.REGROUP_START)
@@ -155,7 +155,7 @@ def regroup(game: Game, enc: Encounter) -> None:
     game.dispatch.step(Window.REGROUP_END)
 
 
-def launch(game: Game, enc: Encounter) -> None:
+def launch(game: Table, enc: Encounter) -> None:
     st = game.state
     targets = [p.id for p in st.planets if p.system == enc.defense]
     if enc.planet < 0:
@@ -171,7 +171,7 @@ def launch(game: Game, enc: Encounter) -> None:
     game.dispatch.step(Window.LAUNCH_AFTER_SHIPS)
 
 
-def alliance(game: Game, enc: Encounter) -> None:
+def alliance(game: Table, enc: Encounter) -> None:
     st = game.state
     game.dispatch.step(Window.ALLIANCE_START)
     left = (enc.offense + 1) % st.n
@@ -205,7 +205,7 @@ def alliance(game: Game, enc: Encounter) -> None:
     game.dispatch.step(Window.ALLIANCE_END)
 
 
-def answer_invitation(game: Game, enc: Encounter, seat: int) -> None:
+def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
     sides = [
         side
         for side in (0, 1)
@@ -232,7 +232,7 @@ class NoCards:
     cancelled: bool = False
 
 
-def out_of_cards(game: Game, seat: int) -> bool:
+def out_of_cards(game: Table, seat: int) -> bool:
     """Open planning.no_cards for a main player without encounter cards; True if a card's
     effect replaced the usual consequence and the player now holds one."""
     event = NoCards(seat)
@@ -240,7 +240,7 @@ def out_of_cards(game: Game, seat: int) -> bool:
     return event.cancelled and game.has_encounter_card(seat)
 
 
-def planning(game: Game, enc: Encounter) -> bool:
+def planning(game: Table, enc: Encounter) -> bool:
     """Select encounter cards; False when the offense has none (its turn ends)."""
     if lucre.enabled(game):
         lucre.offer_cards(game, enc)
@@ -268,7 +268,7 @@ def planning(game: Game, enc: Encounter) -> bool:
     return True
 
 
-def select_card(game: Game, enc: Encounter, side: int) -> None:
+def select_card(game: Table, enc: Encounter, side: int) -> None:
     seat = enc.offense if side == 0 else enc.defense
     if enc.cards[side] is not None:
         return
@@ -289,7 +289,7 @@ def select_card(game: Game, enc: Encounter, side: int) -> None:
     game.log("select", seat)
 
 
-def prevent_forced(game: Game, enc: Encounter, side: int, card: int) -> int:
+def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     """A card a main player was made to select (a named card it must play) stands unless another
     player prevents it. Negating that selection prevents it: the player then selects one of its
     other encounter cards instead."""
@@ -310,7 +310,7 @@ def prevent_forced(game: Game, enc: Encounter, side: int, card: int) -> int:
     )
 
 
-def selectable(game: Game, enc: Encounter, side: int) -> list[int]:
+def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     """The encounter cards a main player may select (drawing a new hand if it holds none)."""
     seat = enc.offense if side == 0 else enc.defense
     options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
@@ -326,7 +326,7 @@ def selectable(game: Game, enc: Encounter, side: int) -> list[int]:
     return options
 
 
-def wants_another(game: Game, enc: Encounter) -> bool:
+def wants_another(game: Table, enc: Encounter) -> bool:
     st = game.state
     if st.over or enc.marks.get("turn over"):
         return False
@@ -346,7 +346,7 @@ def wants_another(game: Game, enc: Encounter) -> bool:
     return False
 
 
-def finish_encounter(game: Game, enc: Encounter) -> None:
+def finish_encounter(game: Table, enc: Encounter) -> None:
     """End-of-encounter hooks, then put back whatever the encounter still holds."""
     st = game.state
     if not st.over:

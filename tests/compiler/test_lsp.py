@@ -204,9 +204,9 @@ async def test_hover_on_a_verb_gives_its_registry_doc_and_an_example(
         lsp.HoverParams(lsp.TextDocumentIdentifier(buffer.uri), buffer.position("calculate", 3))
     )
     assert found is not None and isinstance(found.contents, lsp.MarkupContent)
-    from runtime import registry
+    from runtime import language, registry
 
-    registry.load()
+    language.load()
     calculate = next(o for o in registry.OPS.values() if o.verb == "calculate")
     assert calculate.frame() in found.contents.value
     assert calculate.doc in found.contents.value

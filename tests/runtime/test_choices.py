@@ -9,8 +9,9 @@ from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Decision
 from runtime.effects import compile as c
+from runtime.effects.compile import feasibility
 from runtime.effects.context import Ctx
-from runtime.effects.link import Rules, feasibility
+from runtime.effects.link import Rules
 from runtime.game import different_answer
 from tests.runtime.engine_kit import expect, new_game
 

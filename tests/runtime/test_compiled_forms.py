@@ -14,6 +14,7 @@ from runtime import ir
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import expressions as x
 from runtime.effects import link
 from runtime.effects.link import Rules
 from runtime.game import Game
@@ -77,7 +78,7 @@ def test_fast_and_reference_forms_play_the_same_games(
     ran: set[tuple[str, str, str]] = set()
     with hooks_that_run(ran):
         fast = Rules(cards)
-    with c.reference_forms():
+    with x.reference_forms():
         reference = Rules(cards)
     for seed in range(GAMES):
         assert play(cards, fast, packs, options, players, seed) == play(
@@ -107,7 +108,7 @@ def test_every_hook_an_op_fast_path_compiles_does_what_the_op_does(
     compiled: list[tuple[Hook, Callable[[c.Ctx], None], Callable[[c.Ctx], None]]] = []
     for hook in hooks:
         fast = c.statement(hook.effect)
-        with c.reference_forms():
+        with x.reference_forms():
             reference = c.statement(hook.effect)
         compiled.append((hook, fast, reference))
     for hook, fast, reference in compiled:
@@ -143,9 +144,9 @@ def test_every_bundled_hook_runs_the_same_both_ways(cards: CardSet, rules: Rules
     for hook in hooks:
         pieces = [hook.effect] + [n for n in (hook.condition, hook.cost) if n is not None]
         for node in pieces:
-            compile_one = c.condition if node is hook.condition else c.statement
+            compile_one = x.condition if node is hook.condition else c.statement
             fast = compile_one(node)
-            with c.reference_forms():
+            with x.reference_forms():
                 reference = compile_one(node)
             assert _outcome(cards, rules, hook, fast) == _outcome(cards, rules, hook, reference), (
                 f"{hook.card} {hook.name}"

@@ -81,13 +81,13 @@ def test_views_show_the_cache_to_its_owner_and_hide_face_down_cards(game: Game) 
     hidden, shown = owner.cache[0], owner.cache[1]
     essence.place(game, 0, hidden, 1, face_up=False)
     essence.place(game, 0, shown, 2, face_up=True)
-    mine, holder, other = PlayerView(game, 0), PlayerView(game, 1), PlayerView(game, 2)
+    mine = PlayerView(game, 0)
     assert [c.id for c in mine.essence_cache()] == [game.state.catalog[i] for i in owner.cache]
-    assert mine.essence_before(1) == [game.defs[hidden]]  # the owner sees what it laid
-    assert holder.essence_before(1) == [None]  # the holder may not look at a face-down card
-    assert other.essence_before(2) == [game.defs[shown]]  # a face-up card is public
+    assert essence.seen_before(game, 0, 1) == [game.defs[hidden]]  # the owner sees what it laid
+    assert essence.seen_before(game, 1, 1) == [None]  # the holder may not look at a face-down card
+    assert essence.seen_before(game, 2, 2) == [game.defs[shown]]  # a face-up card is public
     essence.flip(game, hidden)
-    assert holder.essence_before(1) == [game.defs[hidden]]
+    assert essence.seen_before(game, 1, 1) == [game.defs[hidden]]
 
 
 def test_a_lost_essence_card_breaks_the_invariants(game: Game) -> None:

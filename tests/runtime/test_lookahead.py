@@ -8,7 +8,7 @@ from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision
 from runtime.effects.link import Rules
 from runtime.game import Game
-from runtime.rehearsal import Rehearsed
+from runtime.rehearsal import Rehearsed, rehearse_view
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.view import PlayerView, table_of
@@ -33,7 +33,7 @@ class Probe:
             before = (game.state.digest(), len(game.answers))
             hands = [list(p.hand) for p in game.state.players]
             for seed in (1, 2, 1):
-                self.rehearsed.append(view.rehearse(decision, (0,), seed))
+                self.rehearsed.append(rehearse_view(view, decision, (0,), seed))
             self.unmoved = before == (game.state.digest(), len(game.answers)) and hands == [
                 list(p.hand) for p in game.state.players
             ]

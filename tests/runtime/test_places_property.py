@@ -15,7 +15,7 @@ from compiler.pipeline.parser import parser
 from compiler.pipeline.resolve import Resolver
 from runtime import ir
 from runtime.cards import CardSet, Hook
-from runtime.effects import compile as c
+from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
@@ -89,7 +89,7 @@ def number(text: str) -> Callable[[Ctx], int]:
     node = resolver.effect(parser().effect(effect))
     assert not resolver.errors, [e.message for e in resolver.errors]
     assert isinstance(node, ir.Do) and isinstance(node.args[0], ir.Amount)
-    return c.value(node.args[0].count)
+    return x.value(node.args[0].count)
 
 
 def lay_out(game: Game, board: dict[str, object]) -> Encounter:

@@ -15,7 +15,8 @@ from compiler.pipeline.resolve.place_phrases import PlacePhrases
 from compiler.pipeline.resolve.player_phrases import PlayerPhrases
 from compiler.pipeline.resolve.statements import Statements
 from runtime import ir
-from runtime.registry import load, surface_nouns
+from runtime.language import load
+from runtime.registry import surface_nouns
 from runtime.windows import BY_NAME
 
 

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.selectors import place_planets, side_of
 from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
-from runtime.vocabulary import place_planets, side_of
 
 if TYPE_CHECKING:
-    from runtime.game import Game
+    from runtime.table import Table
 
 
 def _amount(arg: v.ShipsArg, available: int) -> int:
@@ -216,7 +216,7 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
-def landing(game: Game, chooser: int, owner: int, count: int, dest: v.PlaceArg) -> int | None:
+def landing(game: Table, chooser: int, owner: int, count: int, dest: v.PlaceArg) -> int | None:
     """The planet arriving ships go to: one of the destination's planets picked by the mover
     (home planets or any planet; an empty home planet is one without a colony of the ships'
     owner, an empty planet one without any ship), or None when none qualifies; for any other

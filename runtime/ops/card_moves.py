@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.selectors import cards_matching, matches
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import patron
-from runtime.vocabulary import cards_matching, matches
 
 
 def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:

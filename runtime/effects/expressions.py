@@ -1,0 +1,408 @@
+"""IR in, closures out, for everything an effect works out rather than does: its arguments, the
+players it selects, its numbers and its conditions (the generated forms come from codegen.py).
+
+Names in the IR (measures, predicates, selectors) are bound to their registry entries here, once
+per card set, so working one out is a chain of direct calls with no lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from runtime import ir
+from runtime.effects import codegen
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.effects.selectors import (
+    SELECTORS,
+    card_target,
+    cards_matching,
+    count_ships,
+    event_count,
+    sides_of,
+)
+from runtime.registry import MEASURES, NUMBER_RANGES, PREDICATES, T
+
+Fn = Callable[[Ctx], Any]
+
+
+class CompileError(Exception):
+    """IR that names something the registry lacks (a compiler/runtime version mismatch)."""
+
+
+class _Fast:
+    """Whether compiling uses the fast forms: generated code for numbers, players and
+    conditions (codegen), and the fast paths ops own. Off, every node compiles to the plain
+    closures below and every op runs its implementation: the reference behaviour, which a test
+    compares with the fast forms on every bundled hook."""
+
+    on = True
+
+
+FAST = _Fast()
+
+
+@contextmanager
+def reference_forms() -> Iterator[None]:
+    """Compile with the plain closures and op implementations only, while the block runs."""
+    FAST.on = False
+    try:
+        yield
+    finally:
+        FAST.on = True
+
+
+MAX_AMOUNT = NUMBER_RANGES[T.NUMBER.value][1]
+
+
+def at_most(n: int, most: int) -> int:
+    """A computed count bounded by what exists (the cards, the ships), so that no effect, however
+    its numbers multiply, asks the engine for endless work."""
+    return max(0, min(n, most))
+
+
+def absent(ctx: Ctx) -> None:
+    return None
+
+
+def nobody(ctx: Ctx) -> int:
+    return -1
+
+
+def the_owner(ctx: Ctx) -> list[int]:
+    return [ctx.you]
+
+
+# ---------------------------------------------------------------- arguments
+
+
+def arg(node: ir.Node | None, t: T) -> Fn:
+    if node is None:
+        return absent
+    if t is T.NUMBER:
+        return value(node)
+    if t is T.PLAYERS or t is T.POWER:
+        return players(node)
+    if t is T.CARDS:
+        return _cards(node)
+    if t is T.CARD:
+        return _card(node)
+    if t is T.CARD_SPEC:
+        return _card_spec(node)
+    if t is T.SHIPS:
+        return _ships(node)
+    if t is T.PLACE:
+        return _place(node)
+    if t is T.SIDE:
+        assert isinstance(node, ir.Side)
+        which = node.which
+        return lambda ctx: sides_of(ctx, which)
+    if t is T.QUANTITY:
+        assert isinstance(node, ir.Measure)
+        owners = players(node.of) if node.of is not None else the_owner
+        name = node.name
+        return lambda ctx: v.QuantityArg(name, owners(ctx))
+    if t is T.FORMULA:
+        formula = value(node)
+        # each hook call has its own context, so the formula may keep it to evaluate later
+        return lambda ctx: (formula, ctx)
+    if t is T.AMOUNT:
+        assert isinstance(node, ir.Amount), node
+        count, what, up_to = value(node.count), node.what, node.up_to
+        return lambda ctx: v.AmountArg(what, at_most(count(ctx), MAX_AMOUNT), up_to)
+    if t in (T.WORD, T.FLAG):
+        word = node.word if isinstance(node, ir.Word) else True
+        return lambda ctx: word
+    raise CompileError(f"no argument form for {t}")
+
+
+def _owner(node: ir.Node | None) -> Callable[[Ctx], int]:
+    if node is None:
+        return lambda ctx: ctx.subject
+    who = players(node)
+
+    def first(ctx: Ctx) -> int:
+        seats = who(ctx)
+        return seats[0] if seats else -1
+
+    return first
+
+
+def _cards(node: ir.Node) -> Fn:
+    if isinstance(node, ir.CardRef):
+        target = _card(node)
+
+        def referenced(ctx: Ctx) -> v.CardsArg:
+            t = target(ctx)
+            found = [t.instance] if t.instance is not None else []
+            holder = ctx.game.holder[t.instance] if t.instance is not None else -1
+            return v.CardsArg(len(found), ir.CardFilter(), holder, instances=found)
+
+        return referenced
+    assert isinstance(node, ir.Cards), node
+    count = value(node.count) if node.count is not None else None
+    # "those cards" belong to nobody in particular until an op says whose hand to look in
+    owner = _owner(node.owner) if node.owner is not None or node.zone != "those" else nobody
+    f, rnd, up_to, each, zone = node.filter, node.random, node.up_to, node.each_type, node.zone
+
+    def cards(ctx: Ctx) -> v.CardsArg:
+        n = at_most(count(ctx), len(ctx.game.state.catalog)) if count else None
+        return v.CardsArg(n, f, owner(ctx), rnd, up_to, each, zone)
+
+    return cards
+
+
+def _card(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.CardRef), node
+    which = node.which
+    owner = _owner(node.owner) if node.owner is not None else (lambda ctx: ctx.you)
+    return lambda ctx: card_target(ctx, which, owner(ctx))
+
+
+def _card_spec(node: ir.Node) -> Fn:
+    if isinstance(node, ir.CardRef):
+        target = _card(node)
+        return lambda ctx: v.CardSpec(None, copy_of=target(ctx))
+    assert isinstance(node, ir.CardFilter), node
+    kind = next(iter(node.types)) if node.types else None
+    worth = node.min_value
+    return lambda ctx: v.CardSpec(kind, worth)
+
+
+def _ships(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.Ships), node
+    count = value(node.count) if node.count is not None else None
+    owner = _owner(node.owner)
+    place = node.place
+    assert place is None or isinstance(place, ir.Place), place
+    kind, empty = (place.kind, place.empty) if place is not None else ("", False)
+    # the place's owner, when the phrase names one ("in the defense's home colonies"); else the
+    # ships' owner ("your ships in your colonies" and "your ships in colonies" are the same)
+    where = _owner(place.owner) if place is not None and place.owner is not None else None
+    up_to, event = node.up_to, node.event
+
+    def ships(ctx: Ctx) -> v.ShipsArg:
+        who = owner(ctx)
+        if event and ctx.event is not None and hasattr(ctx.event, "seat"):
+            who = ctx.event.seat
+        at = None
+        if place is not None:
+            at = v.PlaceArg(kind, where(ctx) if where is not None else who, empty)
+        st = ctx.game.state
+        n = at_most(count(ctx), st.ships_per_player * st.n) if count else None
+        return v.ShipsArg(n, who, at, up_to, event)
+
+    return ships
+
+
+def _place(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.Place), node
+    kind, empty = node.kind, node.empty
+    if node.owner is None:
+        return lambda ctx: v.PlaceArg(kind, ctx.subject, empty)
+    owner = _owner(node.owner)
+    return lambda ctx: v.PlaceArg(kind, owner(ctx), empty)
+
+
+# ---------------------------------------------------------------- players
+
+
+def players(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
+    if node is None:
+        return the_owner
+    return codegen.players(node) if FAST.on else players_closure(node)
+
+
+def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
+    """The closure form, for selectors the code generator leaves to it."""
+    if node is None:
+        return the_owner
+    if isinstance(node, ir.Players):
+        select = SELECTORS.get(node.role)
+        if select is None:
+            raise CompileError(f"unknown selector '{node.role}'")
+        of, other = node.of, node.other
+        if other:
+            return lambda ctx: [s for s in select(ctx, of) if s != ctx.you]
+        return lambda ctx: select(ctx, of)
+    if isinstance(node, ir.Chosen):
+        base = players(node.base)
+        chooser = players(node.chooser) if node.chooser is not None else the_owner
+        low, high = node.minimum, node.maximum
+
+        def chosen(ctx: Ctx) -> list[int]:
+            pool = base(ctx)
+            if not pool:
+                return []
+            who = chooser(ctx)[0]
+            game = ctx.game
+            if low == high == 1:
+                return [
+                    game.choose(who, "effect.player", "choose a player", pool, game.player_name)
+                ]
+            return game.choose_many(
+                who,
+                "effect.players",
+                "choose players",
+                pool,
+                min(low, len(pool)),
+                min(high, len(pool)),
+                game.player_name,
+            )
+
+        return chosen
+    if isinstance(node, ir.Side):
+        which = node.which
+
+        def mains(ctx: Ctx) -> list[int]:
+            enc = ctx.game.state.encounter
+            if enc is None:
+                return []
+            return [enc.offense if s == 0 else enc.defense for s in sides_of(ctx, which)]
+
+        return mains
+    if isinstance(node, ir.CardRef):
+        target = _card(node)
+
+        def card_owner(ctx: Ctx) -> list[int]:
+            enc = ctx.game.state.encounter
+            side = target(ctx).side
+            if enc is None or side is None:
+                return []
+            return [enc.offense if side == 0 else enc.defense]
+
+        return card_owner
+    if isinstance(node, ir.Extreme):
+        base = players(node.base)
+        m = MEASURES[node.measure]
+        fewest = node.fewest
+
+        def extreme(ctx: Ctx) -> list[int]:
+            pool = base(ctx)
+            if not pool:
+                return []
+            scores = [m.read(ctx, s) for s in pool]
+            best = min(scores) if fewest else max(scores)
+            return [pool[scores.index(best)]]
+
+        return extreme
+    raise CompileError(f"not a player selector: {type(node).__name__}")
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def value(node: ir.Node) -> Callable[[Ctx], int]:
+    return codegen.value(node) if FAST.on else value_closure(node)
+
+
+def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
+    """The closure form, for numbers the code generator leaves to it."""
+    if isinstance(node, ir.Num):
+        n = node.value
+        return lambda ctx: n
+    if isinstance(node, ir.Measure):
+        m = MEASURES.get(node.name)
+        if m is None:
+            raise CompileError(f"unknown measure '{node.name}'")
+        read = m.read
+        if m.owner == "board":
+            return lambda ctx: read(ctx, -1)
+        owners = players(node.of) if node.of is not None else the_owner
+        return lambda ctx: sum(read(ctx, s) for s in owners(ctx))
+    if isinstance(node, ir.Arith):
+        a, b = value(node.left), value(node.right)
+        if node.op == "+":
+            return lambda ctx: a(ctx) + b(ctx)
+        if node.op == "-":
+            return lambda ctx: a(ctx) - b(ctx)
+        if node.op == "*":
+            return lambda ctx: a(ctx) * b(ctx)
+        return lambda ctx: a(ctx) // b(ctx) if b(ctx) else 0
+    if isinstance(node, ir.Half):
+        inner, up = value(node.value), node.round_up
+        return lambda ctx: (inner(ctx) + 1) // 2 if up else inner(ctx) // 2
+    if isinstance(node, ir.CountOf):
+        return _count(node.thing)
+    if isinstance(node, ir.EventValue):
+        field = node.field
+        if field == "count":
+            return lambda ctx: event_count(ctx.event)
+        return lambda ctx: int(getattr(ctx.event, field, 0) or 0)
+    raise CompileError(f"not a number: {type(node).__name__}")
+
+
+def _count(thing: ir.Node) -> Callable[[Ctx], int]:
+    if isinstance(thing, (ir.Players, ir.Chosen, ir.Extreme)):
+        who = players(thing)
+        return lambda ctx: len(who(ctx))
+    if isinstance(thing, (ir.Cards, ir.CardRef)):
+        cards = _cards(thing)
+        return lambda ctx: len(cards_matching(ctx, cards(ctx)))
+    if isinstance(thing, ir.Ships):
+        if thing.owner is not None and not thing.event:
+            owners = players(thing.owner)
+            ships = _ships(ir.Ships(thing.count, None, thing.place, thing.up_to))
+
+            def count_each(ctx: Ctx) -> int:
+                total = 0
+                for seat in owners(ctx):
+                    total += count_ships(ctx, ships(ctx.with_subject(seat)))
+                return total
+
+            return count_each
+        ships = _ships(thing)
+        return lambda ctx: count_ships(ctx, ships(ctx))
+    raise CompileError(f"cannot count {type(thing).__name__}")
+
+
+# ---------------------------------------------------------------- conditions
+
+
+def condition(node: ir.Node) -> Callable[[Ctx], bool]:
+    return codegen.condition(node) if FAST.on else condition_closure(node)
+
+
+def condition_closure(node: ir.Node) -> Callable[[Ctx], bool]:
+    """The closure form, for conditions the code generator leaves to it."""
+    if isinstance(node, ir.Pred):
+        p = PREDICATES.get(node.name)
+        if p is None:
+            raise CompileError(f"unknown predicate '{node.name}'")
+        test = p.test
+        args = [arg(a, t) for a, t in zip(node.args, p.args, strict=True)]
+        if len(args) == 1:
+            only = args[0]
+            return lambda ctx: bool(test(ctx, only(ctx)))
+        return lambda ctx: bool(test(ctx, *[a(ctx) for a in args]))
+    if isinstance(node, ir.Compare):
+        a, b = value(node.left), value(node.right)
+        compare = _COMPARE[node.op]
+        return lambda ctx: compare(a(ctx), b(ctx))
+    if isinstance(node, ir.AllOf):
+        parts = [condition(n) for n in node.items]
+        return lambda ctx: all(p(ctx) for p in parts)
+    if isinstance(node, ir.AnyOf):
+        parts = [condition(n) for n in node.items]
+        return lambda ctx: any(p(ctx) for p in parts)
+    if isinstance(node, ir.Not):
+        inner = condition(node.item)
+        return lambda ctx: not inner(ctx)
+    raise CompileError(f"not a condition: {type(node).__name__}")
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+codegen.CLOSURES.update(
+    players=players_closure, value=value_closure, condition=condition_closure, arg=arg
+)

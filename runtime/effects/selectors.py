@@ -1,0 +1,339 @@
+"""Who and what an effect's words pick out in a game (the IR's selectors in, seats, sides, cards and
+ship counts out): the selectors of the effect language and the queries behind its measures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime import ir
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.rules.outcome import ships_in_encounter
+from runtime.state import DEFENSE, OFFENSE, Encounter, State
+
+
+def current_encounter(ctx: Ctx) -> Encounter | None:
+    return ctx.game.state.encounter
+
+
+def seat_side(enc: Encounter, seat: int) -> int | None:
+    if seat == enc.offense or seat in enc.allies[OFFENSE]:
+        return OFFENSE
+    if seat == enc.defense or seat in enc.allies[DEFENSE]:
+        return DEFENSE
+    return None
+
+
+def side_of(ctx: Ctx, seat: int) -> int | None:
+    enc = current_encounter(ctx)
+    return None if enc is None else seat_side(enc, seat)
+
+
+def _main(enc: Encounter, side: int) -> int:
+    return enc.offense if side == OFFENSE else enc.defense
+
+
+def _order(ctx: Ctx) -> list[int]:
+    return ctx.game.dispatch.order()
+
+
+def opponents_of(ctx: Ctx, of: str | None) -> list[int]:
+    enc = current_encounter(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    side = seat_side(enc, ctx.subject if ctx.subject >= 0 else ctx.you)
+    if side is None:
+        side = seat_side(enc, ctx.you)
+    return [] if side is None else [_main(enc, 1 - side)]
+
+
+def _allies(ctx: Ctx, of: str | None) -> list[int]:
+    enc = current_encounter(ctx)
+    if enc is None:
+        return []
+    if of == "offense":
+        return list(enc.allies[OFFENSE])
+    if of == "defense":
+        return list(enc.allies[DEFENSE])
+    if of in ("you", "subject", "opponent"):
+        seat = ctx.you if of == "you" else ctx.subject
+        side = seat_side(enc, seat)
+        if side is None:
+            return []
+        if of == "opponent":
+            side = 1 - side
+        return [s for s in enc.allies[side] if s != seat]
+    return [*enc.allies[OFFENSE], *enc.allies[DEFENSE]]
+
+
+def winners_of(ctx: Ctx, losers: bool) -> list[int]:
+    enc = current_encounter(ctx)
+    if enc is None or enc.outcome not in ("offense", "defense"):
+        return []
+    side = OFFENSE if enc.outcome == "offense" else DEFENSE
+    return [_main(enc, 1 - side if losers else side)]
+
+
+def _teammates(ctx: Ctx) -> list[int]:
+    """The other players on the effect owner's side: its main player and allies."""
+    enc = current_encounter(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    side = seat_side(enc, ctx.you)
+    if side is None:
+        return []
+    return [s for s in (_main(enc, side), *enc.allies[side]) if s != ctx.you]
+
+
+def _opposing(ctx: Ctx) -> list[int]:
+    """The main player and allies on the other side from the effect's owner."""
+    enc = current_encounter(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    side = seat_side(enc, ctx.you)
+    if side is None:
+        return []
+    return [_main(enc, 1 - side), *enc.allies[1 - side]]
+
+
+def _in_encounter(ctx: Ctx) -> list[int]:
+    enc = current_encounter(ctx)
+    if enc is None or enc.defense < 0:
+        return []
+    inside = {enc.offense, enc.defense, *enc.allies[OFFENSE], *enc.allies[DEFENSE]}
+    return [s for s in _order(ctx) if s in inside]
+
+
+SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
+    "you": lambda ctx, of: [ctx.you],
+    "they": lambda ctx, of: [ctx.they],
+    "subject": lambda ctx, of: [ctx.subject],
+    "opponent": opponents_of,
+    "offense": lambda ctx, of: (
+        [e.offense] if (e := current_encounter(ctx)) else [ctx.game.state.offense]
+    ),
+    "defense": lambda ctx, of: (
+        [e.defense] if (e := current_encounter(ctx)) and e.defense >= 0 else []
+    ),
+    "main player": lambda ctx, of: (
+        [e.offense, e.defense] if (e := current_encounter(ctx)) and e.defense >= 0 else []
+    ),
+    "ally": _allies,
+    "offensive ally": lambda ctx, of: _allies(ctx, "offense"),
+    "defensive ally": lambda ctx, of: _allies(ctx, "defense"),
+    "player": lambda ctx, of: _order(ctx),
+    "winner": lambda ctx, of: winners_of(ctx, False),
+    "loser": lambda ctx, of: winners_of(ctx, True),
+    "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
+    "in encounter": lambda ctx, of: _in_encounter(ctx),
+    "opposing": lambda ctx, of: _opposing(ctx),
+    "teammate": lambda ctx, of: _teammates(ctx),
+    "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
+    "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
+}
+
+
+def sides_of(ctx: Ctx, which: str) -> list[int]:
+    """The encounter sides a side phrase names (asking the owner for `either side`)."""
+    enc = current_encounter(ctx)
+    if enc is None:
+        return []
+    if which == "offense":
+        return [OFFENSE]
+    if which == "defense":
+        return [DEFENSE]
+    if which == "both":
+        return [OFFENSE, DEFENSE]
+    if which == "either":
+        names = ("the offense", "the defense")
+        pick = ctx.game.choose(
+            ctx.subject, "effect.side", "choose a side", [OFFENSE, DEFENSE], lambda s: names[s]
+        )
+        return [pick]
+    side = seat_side(enc, ctx.subject)
+    if side is None:
+        return []
+    return [side] if which == "yours" else [1 - side]
+
+
+# ---------------------------------------------------------------- cards
+
+
+def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
+    enc = current_encounter(ctx)
+    if which == "this":
+        return v.CardTarget(ctx.card)
+    if which == "event":
+        instance = getattr(ctx.event, "instance", None)
+        return v.CardTarget(instance if instance is not None else ctx.card)
+    if enc is None:
+        return v.CardTarget(None)
+    if which in ("higher", "lower"):
+        a, b = enc.values
+        if a is None or b is None or a == b or enc.types[0] != "attack" or enc.types[1] != "attack":
+            return v.CardTarget(None)
+        higher = OFFENSE if a > b else DEFENSE
+        pick = higher if which == "higher" else 1 - higher
+        return v.CardTarget(enc.cards[pick], pick)
+    side = seat_side(enc, owner)
+    if side is None:
+        return v.CardTarget(None)
+    if which == "kicker":
+        return v.CardTarget(enc.kickers[side], side)
+    return v.CardTarget(enc.cards[side], side)
+
+
+def card_types(ctx: Ctx, instance: int, side: int | None = None) -> set[str]:
+    """The kinds and types a card counts as (an encounter card as revealed or changed)."""
+    card = ctx.game.defs[instance]
+    kinds = {card.kind}
+    enc = current_encounter(ctx)
+    if card.kind == "encounter":
+        kinds.add("encounter")
+        typ = card.type
+        if side is not None and enc is not None and enc.types[side] is not None:
+            typ = enc.types[side]
+        if typ:
+            kinds.add(typ)
+    elif card.type:
+        kinds.add(card.type)
+    return kinds
+
+
+def matches(ctx: Ctx, instance: int, f: ir.CardFilter) -> bool:
+    card = ctx.game.defs[instance]
+    if f.named is not None and card.id != f.named:
+        return False
+    if f.types is not None and not (f.types & card_types(ctx, instance)):
+        return False
+    if f.min_value is not None and (card.value is None or card.value < f.min_value):
+        return False
+    return not (f.max_value is not None and (card.value is None or card.value > f.max_value))
+
+
+def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
+    if arg.instances is not None:
+        return list(arg.instances)
+    st = ctx.game.state
+    if arg.filter.types is not None and "essence" in arg.filter.types:
+        # a player's essence cards are the ones it has laid face up, never a hand's
+        return [i for i, p in st.placed.items() if p.owner == arg.owner and p.face_up]
+    if arg.zone == "hand":
+        pool = st.players[arg.owner].hand if arg.owner >= 0 else []
+    elif arg.zone == "discard":
+        pool = st.discard
+    elif arg.zone == "deck":
+        pool = st.deck
+    elif arg.zone == "those":
+        pool = those_cards(ctx, arg.owner)
+    else:
+        pool = []
+    if (
+        arg.filter.types is None
+        and arg.filter.named is None
+        and arg.filter.min_value is None
+        and arg.filter.max_value is None
+    ):
+        return list(pool)
+    found = [c for c in pool if matches(ctx, c, arg.filter)]
+    if arg.filter.highest and found:
+        defs = ctx.game.defs
+        top = max(defs[c].value or 0 for c in found)
+        found = [c for c in found if (defs[c].value or 0) == top]
+    return found
+
+
+def those_cards(ctx: Ctx, owner: int) -> list[int]:
+    """ "Those cards": the event's cards in an event window, else the ones the effect last
+    handled; of them, the ones still in `owner`'s hand (or all, for no owner)."""
+    found = getattr(ctx.event, "instances", None)
+    cards = found if found is not None else ctx.moved
+    if owner < 0:
+        return list(cards)
+    holder = ctx.game.holder
+    return [c for c in cards if holder[c] == owner]
+
+
+# ---------------------------------------------------------------- ships
+
+
+def event_count(event: object) -> int:
+    """The number an event carries ("that many"): for ships, all it named, even those an
+    `instead` line has already sent elsewhere."""
+    named = getattr(event, "named", None)
+    return int(named if named is not None else getattr(event, "count", 0) or 0)
+
+
+def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
+    st = ctx.game.state
+    if arg.event:
+        return event_count(ctx.event)
+    kind = arg.place.kind if arg.place else "colonies"
+    where = arg.place.owner if arg.place else -1
+    owners = range(st.n) if arg.owner < 0 else [arg.owner]
+    total = 0
+    for seat in owners:
+        total += ships_at(ctx, seat, kind, where)
+    return total
+
+
+def ships_in_the_encounter(ctx: Ctx, seat: int) -> int:
+    enc = ctx.game.state.encounter
+    if enc is None:
+        return 0
+    if seat == enc.offense:
+        return enc.gate[seat]
+    if seat == enc.defense:
+        return ctx.game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
+    return enc.gate[seat] + enc.guard[seat]
+
+
+def ships_in_the_warp(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.players[seat].warp
+
+
+# Direct counters for the places phrases name most often (generated code binds these).
+SHIP_COUNTERS = {"encounter": ships_in_the_encounter, "warp": ships_in_the_warp}
+
+
+def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
+    """The planets a place owned by `owner` names: the planets of its home system, or those where
+    it has a colony (at home, abroad, or anywhere); None for a place that is not planets."""
+    planets = st.planets
+    if kind == "home planets":
+        return [p.id for p in planets if p.system == owner]
+    if kind == "home colonies":
+        return [p.id for p in planets if p.system == owner and p.ships[owner]]
+    if kind == "foreign colonies":
+        return [p.id for p in planets if p.system != owner and p.ships[owner]]
+    if kind == "colonies":
+        return [p.id for p in planets if p.ships[owner]]
+    if kind == "planets":
+        return [p.id for p in planets]
+    return None
+
+
+def ships_at(ctx: Ctx, seat: int, kind: str, owner: int = -1) -> int:
+    """How many of `seat`'s ships are at a place; a place of planets belongs to `owner` (the
+    ships' owner when -1): "your ships in the defense's home colonies"."""
+    st = ctx.game.state
+    if owner >= 0 and owner != seat:
+        found = place_planets(st, kind, owner)
+        if found is not None:
+            return sum(st.planets[p].ships[seat] for p in found)
+    enc = st.encounter
+    if kind == "warp":
+        return st.players[seat].warp
+    if kind == "encounter":
+        return 0 if enc is None else ships_in_encounter(ctx.game, enc, seat)
+    if kind == "gate":
+        return 0 if enc is None else enc.gate[seat]
+    if kind == "target planet":
+        return 0 if enc is None or enc.planet < 0 else st.planets[enc.planet].ships[seat]
+    if kind == "home colonies":
+        return sum(p.ships[seat] for p in st.planets if p.system == seat)
+    if kind == "foreign colonies":
+        return sum(p.ships[seat] for p in st.planets if p.system != seat)
+    if kind == "home planets":
+        return sum(p.ships[seat] for p in st.planets if p.system == seat)
+    return st.ships_in_play(seat)

@@ -1,0 +1,17 @@
+"""The whole effect language: importing every module that registers ops, measures, predicates and
+nouns fills runtime/registry.py's tables (nothing in; the filled registry out)."""
+
+from __future__ import annotations
+
+
+def load() -> None:
+    """Register every word of the language (idempotent: a module registers once, on import).
+
+    The order is the registry's order (the reference docs list words in it): the core
+    vocabulary first, then the essence cards' words, then the ops."""
+    from runtime import vocabulary  # noqa: F401, I001
+    from runtime import essence_words  # noqa: F401
+    from runtime.ops import card_moves, contracts, encounter  # noqa: F401
+    from runtime.ops import interventions  # noqa: F401
+    from runtime.ops import essence, players  # noqa: F401
+    from runtime.ops import ship_moves, totals  # noqa: F401

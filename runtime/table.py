@@ -1,0 +1,396 @@
+"""The game table: a game's state with the services every rule needs (asking decisions, recording
+answers, naming things, moving cards).
+
+The table calls nothing above it: the hook dispatcher and the linked rules reach it through the
+`Hooks` and `LinkedRules` protocols of runtime/interfaces.py, the events it announces are in
+runtime/table_events.py, and runtime/game.py puts the pieces together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from runtime.cards import CardDef, CardSet
+from runtime.decisions import Answer, Decision
+from runtime.interfaces import Hooks, LinkedRules
+from runtime.log import Event, render
+from runtime.setup import BASE_OPTIONS, Setup
+from runtime.state import Encounter, State
+from runtime.table_events import GAIN_WINDOWS, CardsGained, DecisionMade, GameOver
+from runtime.view import PlayerView
+from runtime.windows import Window
+
+
+class Agent(Protocol):
+    def decide(self, decision: Decision, view: PlayerView) -> Answer: ...
+
+
+# Choices about the chooser's own power, which nothing may negate.
+OWN_POWER_KINDS = frozenset({"power.use", "power.order", "power.keep", "flare.upgrade", "tech.use"})
+
+
+def negatable(game: Table, decision: Decision, answer: Answer) -> bool:
+    """A choice made in an encounter before the reveal, that does something (not a pass), is
+    not about the chooser's own power, and could have been made otherwise."""
+    enc = game.state.encounter
+    if enc is None or (enc.face_up[0] and enc.face_up[1]) or enc.outcome is not None:
+        return False
+    if decision.about_own_power or decision.kind in OWN_POWER_KINDS:
+        return False
+    if decision.secret:
+        return False  # nobody has seen it to take it back
+    if decision.player in game.powers_acting:
+        return False  # a choice inside the player's own power's effect
+    if not answer or (decision.passive is not None and answer == (decision.passive,)):
+        return False  # a pass does nothing to take back
+    return different_answer(decision, answer) != answer
+
+
+def different_answer(decision: Decision, answer: Answer) -> Answer:
+    """A legal answer other than `answer`, if the decision has one (else `answer` itself)."""
+    n = len(decision.options)
+    if decision.single:
+        return answer if n < 2 else ((answer[0] + 1) % n,)
+    caps = list(decision.caps) if decision.caps is not None else [1] * n
+    counts = [answer.count(i) for i in range(n)]
+    spare = [i for i in range(n) if counts[i] < caps[i]]
+    if len(answer) > decision.minimum:
+        return answer[:-1]
+    if len(answer) < decision.maximum and spare:
+        return tuple(sorted((*answer, spare[0])))
+    if answer and spare:
+        swapped = [*answer[1:], next((i for i in spare if i != answer[0]), spare[0])]
+        if sorted(swapped) != list(answer):
+            return tuple(sorted(swapped))
+    return answer
+
+
+class Table:
+    """A game's state and services; runtime/game.py's Game fills in the dispatcher and the state."""
+
+    dispatch: Hooks
+    state: State
+
+    def __init__(
+        self,
+        cards: CardSet,
+        setup: Setup,
+        agents: Sequence[Agent],
+        *,
+        rules: LinkedRules,
+        log: bool = True,
+        observer: Callable[[Any], None] | None = None,
+    ) -> None:
+        if len(agents) != setup.players:
+            raise ValueError(
+                f"{setup.players} players need {setup.players} agents, got {len(agents)}"
+            )
+        self.cards = cards
+        self.setup = setup
+        self.rules = rules
+        self.agents = list(agents)
+        self.trusted = [bool(getattr(a, "trusted", False)) for a in self.agents]
+        self.answers: list[Answer] = []
+        self.events: list[Event] | None = [] if log else None
+        self.observer = observer  # called after every decision (invariant checks in tests)
+        self.defs: list[CardDef] = []
+        self.holder: list[int] = []  # instance -> seat holding it in hand, or -1
+        self.instances_of: dict[str, list[int]] = {}  # card id -> its instances in this game
+        self.windows_of: list[tuple[str, ...]] = []  # instance -> windows it can be played in
+        self.held: dict[str, int] = {
+            w: 0 for w in self.rules.plays
+        }  # playable cards in hands, by window
+        self.last_encounter: Encounter | None = None
+        self.power_threshold: int = setup.option("power_threshold")
+        self.powers_acting: list[int] = []  # seats whose power's effect is running now
+
+    def add_instance(self, state: State, card: CardDef) -> int:
+        """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
+        brought into the game (a leased flare)."""
+        instance = len(state.catalog)
+        state.catalog.append(card.id)
+        self.defs.append(card)
+        self.holder.append(-1)
+        self.windows_of.append(self.rules.play_windows.get(card.id, ()))
+        self.instances_of.setdefault(card.id, []).append(instance)
+        self.dispatch.forget_plays()
+        return instance
+
+    # ------------------------------------------------------------------ decisions
+
+    def ask(self, decision: Decision) -> Answer:
+        if decision.single and len(decision.options) == 1:
+            return (0,)
+        answer = self._answer(decision)
+        if self.negated(decision, answer):
+            answer = self.ask_again(decision, answer)
+        return answer
+
+    def negated(self, decision: Decision, answer: Answer) -> bool:
+        """Announce a choice just made (decision.made), if it may be negated; True when an effect
+        negated it."""
+        if not (
+            self.dispatch.listening(Window.DECISION_MADE) and negatable(self, decision, answer)
+        ):
+            return False
+        made = DecisionMade(decision, answer)
+        self.dispatch.event(Window.DECISION_MADE, made)
+        return made.negated
+
+    def _answer(self, decision: Decision) -> Answer:
+        agent = self.agents[decision.player]
+        answer = agent.decide(decision, PlayerView(self, decision.player))
+        if not self.trusted[decision.player]:
+            answer = decision.check(answer)
+        self.answers.append(answer)
+        if self.observer is not None:
+            self.observer(self)
+        return answer
+
+    def ask_again(self, decision: Decision, previous: Answer) -> Answer:
+        """Ask a negated decision again: the player must answer differently."""
+        self.log("effect", decision.player, f"must choose again: {decision.prompt}")
+        if decision.single:
+            keep = [i for i in range(len(decision.options)) if (i,) != previous]
+            again = Decision(
+                decision.player,
+                decision.kind,
+                decision.prompt,
+                [decision.options[i] for i in keep],
+                labeler=decision.labeler,
+            )
+            (i,) = self.ask(again)
+            return (keep[i],)
+        for _ in range(20):
+            answer = self._answer(decision)
+            if answer != previous:
+                return answer
+        return different_answer(decision, previous)
+
+    def choose(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        labeler: Callable[[Any], str] | None = None,
+        passive: int | None = None,
+    ) -> Any:
+        """Ask for exactly one of `options` and return it."""
+        (i,) = self.ask(Decision(player, kind, prompt, options, labeler=labeler, passive=passive))
+        return options[i]
+
+    def yes_no(self, player: int, kind: str, prompt: str) -> bool:
+        return self.choose(player, kind, prompt, ("no", "yes"), passive=0) == "yes"
+
+    def choose_many(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        minimum: int,
+        maximum: int,
+        labeler: Callable[[Any], str] | None = None,
+        caps: Sequence[int] | None = None,
+    ) -> list[Any]:
+        if maximum <= 0 or not options:
+            return []
+        answer = self.ask(
+            Decision(player, kind, prompt, options, minimum, maximum, caps, labeler=labeler)
+        )
+        return [options[i] for i in answer]
+
+    # ------------------------------------------------------------------ names and the log
+
+    def log(self, *event: Any) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def card(self, instance: int) -> CardDef:
+        return self.defs[instance]
+
+    def player_name(self, seat: int) -> str:
+        p = self.state.players[seat]
+        alien = self.cards.cards[p.alien].name if p.alien else "no alien"
+        return f"{p.color} ({alien})"
+
+    def planet_name(self, planet: int) -> str:
+        p = self.state.planets[planet]
+        home = self.state.players[p.system].color
+        index = [q.id for q in self.state.planets if q.system == p.system].index(planet) + 1
+        return f"{home} planet {index}"
+
+    def card_label(self, instance: int) -> str:
+        return self.defs[instance].label()
+
+    def name_of(self, field: str, value: Any) -> str:
+        if value is None:
+            return "nobody"
+        if field in ("player", "from", "to", "offense_player", "victim"):
+            return self.player_name(value)
+        if field in ("players", "invitees"):
+            return ", ".join(self.player_name(s) for s in value) or "nobody"
+        if field == "planet":
+            return self.planet_name(value)
+        if field == "dials":
+            return ", ".join(f"{self.player_name(s)}: {d}" for s, d in value) or "all neither"
+        if field == "card":
+            return self.card_label(value) if isinstance(value, int) else str(value)
+        return str(value)
+
+    def log_lines(self) -> list[str]:
+        return [render(e, self.name_of) for e in (self.events or [])]
+
+    # ------------------------------------------------------------------ cards
+
+    def to_hand(self, seat: int, instance: int) -> None:
+        self.state.players[seat].hand.append(instance)
+        self.holder[instance] = seat
+        for window in self.windows_of[instance]:
+            self.held[window] += 1
+
+    def from_hand(self, seat: int, instance: int) -> None:
+        self.state.players[seat].hand.remove(instance)
+        self.holder[instance] = -1
+        for window in self.windows_of[instance]:
+            self.held[window] -= 1
+
+    def discard(self, instance: int) -> None:
+        """Put a card that is not in any hand onto its discard pile."""
+        card = self.defs[instance]
+        if card.kind == "destiny":
+            self.state.destiny_discard.append(instance)
+        elif card.attrs.get("deck") == "rewards":
+            self.state.reward_discard.append(instance)
+        elif card.kind == "tech":
+            self.state.tech_discard.append(instance)
+        else:
+            self.state.discard.append(instance)
+
+    def draw_reward(self, seat: int) -> int | None:
+        """The top card of the reward deck into a hand (reshuffling its discards), if any."""
+        st = self.state
+        if not st.reward_deck and st.reward_discard:
+            st.reward_deck, st.reward_discard = st.reward_discard, []
+            st.rng.shuffle(st.reward_deck)
+        if not st.reward_deck:
+            return None
+        card = st.reward_deck.pop()
+        self.to_hand(seat, card)
+        return card
+
+    def option(self, name: str) -> Any:
+        """A setup option: as set for this game, else the default its pack declares."""
+        if name in self.state.options:
+            return self.state.options[name]
+        return self.setup.option(name) if name in BASE_OPTIONS else None
+
+    def discard_from_hand(self, seat: int, instance: int) -> None:
+        self.from_hand(seat, instance)
+        self.discard(instance)
+        self.log("discard", seat, instance)
+
+    def draw_one(self) -> int | None:
+        """The top card of the cosmic deck, reshuffling the discard pile (or quaking) as needed."""
+        st = self.state
+        if not st.deck:
+            if st.discard:
+                st.deck = st.discard
+                st.discard = []
+                st.rng.shuffle(st.deck)
+            else:
+                self.quake()
+                if not st.deck:
+                    return None
+        return st.deck.pop()
+
+    def draw(self, seat: int, count: int) -> list[int]:
+        drawn: list[int] = []
+        for _ in range(count):
+            card = self.draw_one()
+            if card is None:
+                break
+            self.to_hand(seat, card)
+            drawn.append(card)
+        if drawn:
+            self.log("draw", seat, len(drawn))
+        return drawn
+
+    def quake(self) -> None:
+        """Cosmic quake: the deck and discard are empty, so every hand is shuffled into a new deck."""
+        st = self.state
+        for p in st.players:
+            for card in list(p.hand):
+                self.from_hand(p.seat, card)
+                st.deck.append(card)
+        st.rng.shuffle(st.deck)
+        self.log("quake")
+        if not st.deck:
+            return
+        size = self.setup.option("hand_size")
+        for p in st.players:
+            for _ in range(size):
+                if st.deck:
+                    self.to_hand(p.seat, st.deck.pop())
+
+    def new_hand(self, seat: int) -> None:
+        player = self.state.players[seat]
+        old = list(player.hand)
+        for card in old:
+            self.from_hand(seat, card)
+            self.discard(card)
+        size = self.setup.option("hand_size")
+        self.log("new_hand", seat, size)
+        self.discarded(seat, old)
+        self.gained(seat, self.draw(seat, size), "new hand")
+
+    def gained(self, seat: int, instances: list[int], how: str) -> None:
+        """Announce cards a player has just come by (`how`: a key of GAIN_WINDOWS)."""
+        if not instances:
+            return
+        window = GAIN_WINDOWS[how]
+        if self.dispatch.listening(window):
+            self.dispatch.event(window, CardsGained(seat, list(instances), how))
+
+    def discarded(self, seat: int, instances: list[int]) -> None:
+        """Announce cards a player has just discarded from hand in one go."""
+        if instances and self.dispatch.listening(Window.CARDS_DISCARDED):
+            self.dispatch.event(Window.CARDS_DISCARDED, CardsGained(seat, instances, "discard"))
+
+    def has_encounter_card(self, seat: int) -> bool:
+        defs = self.defs
+        return any(defs[c].kind == "encounter" for c in self.state.players[seat].hand)
+
+    # ------------------------------------------------------------------ power
+
+    def sitting_out(self, seat: int) -> bool:
+        """Whether the player is in a timeout: it takes no part in the game for now."""
+        return bool(self.dispatch.restrictions) and self.dispatch.forbidden("take part", seat)
+
+    def has_power(self, seat: int, alien: str | None = None) -> bool:
+        """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""
+        if self.sitting_out(seat):
+            return False
+        p = self.state.players[seat]
+        if alien is not None and alien != p.alien:
+            if alien not in p.leased or not p.powered:
+                return False
+        elif p.alien is None or p.power_lost or not p.powered:
+            return False
+        enc = self.state.encounter
+        if enc is None:
+            return True
+        if enc.powers_off and (seat, alien or p.alien) in enc.powers_off:
+            return False
+        return seat not in enc.zapped
+
+    def end(self, winners: Sequence[int]) -> None:
+        st = self.state
+        if st.over:
+            return
+        st.winners = sorted(set(winners))
+        st.over = True
+        self.log("win", st.winners)
+        raise GameOver()

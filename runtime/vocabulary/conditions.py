@@ -1,0 +1,115 @@
+"""The conditions of the effect language: tests on players, cards and numbers an effect may ask
+about, registered in runtime/registry.py's tables on import."""
+
+from __future__ import annotations
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.effects.selectors import (
+    card_types,
+    current_encounter,
+    opponents_of,
+    seat_side,
+    winners_of,
+)
+from runtime.registry import T, predicate
+from runtime.state import DEFENSE, OFFENSE
+
+
+def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
+    enc = current_encounter(ctx)
+    if enc is None or enc.outcome not in ("offense", "defense"):
+        return False
+    side = seat_side(enc, seat)
+    winning = OFFENSE if enc.outcome == "offense" else DEFENSE
+    return side is not None and (side == winning) == won
+
+
+@predicate("won", "the player's side won the encounter", "won", "won the encounter")
+def _won(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(_on_side(ctx, s, True) for s in seats)
+
+
+@predicate("lost", "the player's side lost the encounter", "lost", "lost the encounter")
+def _lost(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(_on_side(ctx, s, False) for s in seats)
+
+
+@predicate("made a deal", "the player, a main player, made a deal", "made a deal")
+def _dealt(ctx: Ctx, seats: list[int]) -> bool:
+    enc = current_encounter(ctx)
+    return enc is not None and enc.deal_made and all(s in (enc.offense, enc.defense) for s in seats)
+
+
+@predicate(
+    "failed to make a deal",
+    "the player, a main player, failed to make a deal",
+    "failed to make a deal",
+)
+def _no_deal(ctx: Ctx, seats: list[int]) -> bool:
+    enc = current_encounter(ctx)
+    return (
+        enc is not None
+        and enc.outcome == "no deal"
+        and all(s in (enc.offense, enc.defense) for s in seats)
+    )
+
+
+@predicate("lost ships", "the player lost ships to the warp this encounter", "lost ships")
+def _lost_ships(ctx: Ctx, seats: list[int]) -> bool:
+    enc = current_encounter(ctx)
+    return enc is not None and all(enc.lost_ships[s] > 0 for s in seats)
+
+
+@predicate("has role", "the player holds a role in the encounter", args=(T.PLAYERS, T.WORD))
+def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
+    from runtime.roles import ROLES
+
+    if role == "opponent":
+        opp = opponents_of(ctx, None)
+        return bool(seats) and all(s in opp for s in seats)
+    if role in ("winner", "loser"):
+        return bool(seats) and all(s in winners_of(ctx, role == "loser") for s in seats)
+    test = ROLES.get(role, ROLES["any player"])[0]
+    return bool(seats) and all(test(ctx.game.state, s) for s in seats)
+
+
+@predicate("is player", "the player is one of the given players", args=(T.PLAYERS, T.PLAYERS))
+def _is_player(ctx: Ctx, seats: list[int], others: list[int]) -> bool:
+    return bool(seats) and all(s in others for s in seats)
+
+
+@predicate(
+    "card is", "a card is of a type (attack, negotiate, artifact, ...)", args=(T.CARD, T.WORD)
+)
+def _card_is(ctx: Ctx, target: v.CardTarget, kind: str) -> bool:
+    if target.instance is None:
+        return False
+    return kind in card_types(ctx, target.instance, target.side)
+
+
+@predicate("both cards are", "both encounter cards are of a type", args=(T.WORD,))
+def _both_cards(ctx: Ctx, kind: str) -> bool:
+    enc = current_encounter(ctx)
+    return enc is not None and all(enc.types[s] == kind for s in (OFFENSE, DEFENSE))
+
+
+@predicate("odd", "a number is odd", args=(T.NUMBER,))
+def _odd(ctx: Ctx, n: int) -> bool:
+    return n % 2 == 1
+
+
+@predicate("even", "a number is even", args=(T.NUMBER,))
+def _even(ctx: Ctx, n: int) -> bool:
+    return n % 2 == 0
+
+
+@predicate("ships are owned by", "the event's ships belong to the player", args=(T.PLAYERS,))
+def _ships_owned(ctx: Ctx, seats: list[int]) -> bool:
+    return getattr(ctx.event, "seat", -1) in seats
+
+
+@predicate("power zapped", "the player's power is zapped this encounter")
+def _zapped(ctx: Ctx, seats: list[int]) -> bool:
+    enc = current_encounter(ctx)
+    return enc is not None and all(s in enc.zapped for s in seats)

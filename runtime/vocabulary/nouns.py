@@ -1,0 +1,184 @@
+"""The nouns of the effect language (players, cards, places, measures, things) with their adjectives
+and adverbs: registered in runtime/registry.py's tables on import (nothing else in or out)."""
+
+from __future__ import annotations
+
+from runtime.registry import ADJECTIVES, ADVERBS, noun
+
+for _word, _role, _doc in (
+    ("player", "player", "any player"),
+    ("ally", "ally", "a player allied with a side"),
+    ("main player", "main player", "the offense or the defense"),
+    ("offense", "offense", "the player whose turn it is"),
+    ("defense", "defense", "the player the offense encounters"),
+    ("opponent", "opponent", "the other main player"),
+    ("winner", "winner", "the main player whose side won"),
+    ("loser", "loser", "the main player whose side lost"),
+    ("offensive ally", "offensive ally", "a player allied with the offense"),
+    ("defensive ally", "defensive ally", "a player allied with the defense"),
+):
+    noun(_word, "player", _role, _doc)
+noun("offense", "player", "offense", "the player whose turn it is", plural="offenses")
+
+for _word, _kind, _doc in (
+    ("card", "any", "a card of any kind"),
+    ("encounter card", "encounter", "an attack, negotiate or morph"),
+    ("attack", "attack", "an attack card"),
+    ("attack card", "attack", "an attack card"),
+    ("negotiate", "negotiate", "a negotiate card"),
+    ("negotiate card", "negotiate", "a negotiate card"),
+    ("morph", "morph", "a morph card"),
+    ("artifact", "artifact", "an artifact card"),
+    ("flare", "flare", "a flare card"),
+    ("reinforcement", "reinforcement", "a reinforcement card"),
+    ("edict", "edict", "an edict card"),
+    ("kicker", "kicker", "a kicker card"),
+    ("essence card", "essence", "a card of an essence alien's set (never in a deck or a hand)"),
+    ("destiny card", "destiny", "a card of the destiny deck"),
+):
+    noun(_word, "card", _kind, _doc)
+noun("hand", "card", "hand", "all the cards in a player's hand")
+noun(
+    "card in hand",
+    "measure",
+    "cards in hand",
+    "how many cards a player holds, as a number",
+    plural="cards in hand",
+)
+noun("new hand", "thing", "new hand", "a fresh hand dealt from the deck")
+noun("ship", "ship", "ship", "a ship (an Eon token)")
+noun("type", "thing", "type", "a kind of card (attack, negotiate, artifact, ...)")
+
+for _word, _place, _doc in (
+    ("warp", "warp", "the warp"),
+    ("colony", "colonies", "a planet where a player has ships"),
+    ("home colony", "home colonies", "a colony in its owner's home system"),
+    ("foreign colony", "foreign colonies", "a colony outside its owner's home system"),
+    ("home planet", "home planets", "a planet of a player's home system"),
+    ("system", "home planets", "a player's home system: its five home planets"),
+    ("planet", "planets", "any planet"),
+    ("target planet", "target planet", "the planet the gate points at"),
+    ("new colony", "new colony", "the planet of the colony just established (colony.gained)"),
+    ("gate", "gate", "the hyperspace gate (an Eon cone)"),
+    ("hyperspace gate", "gate", "the hyperspace gate"),
+    ("encounter", "encounter", "the current encounter"),
+    ("deck", "deck", "the cosmic deck"),
+    ("cosmic deck", "deck", "the cosmic deck"),
+    ("discard pile", "discard", "the cosmic discard pile"),
+    ("game", "game", "the game as a whole"),
+):
+    noun(_word, "place", _place, _doc)
+noun("box", "place", "box", "out of the game", plural="boxes")
+
+for _word, _measure, _doc in (
+    ("total", "total", "a side's total in the encounter"),
+    ("card value", "card value", "the value of a side's encounter card"),
+    ("value", "card value", "the value of a side's encounter card"),
+    ("ship limit", "ship limit", "how many ships a player may commit to the encounter"),
+    ("deal penalty", "deal penalty", "how many ships a main player loses if the deal fails"),
+    ("lucre", "lucre", "a player's money (Expansion Set 6)"),
+    ("compensation", "compensation", "the compensation a player collects"),
+    ("reward", "rewards", "a card from the deck or a ship from the warp"),
+    ("extra compensation", "extra compensation", "cards added to a player's compensation"),
+    ("extra reward", "extra rewards", "rewards added to each batch a player receives"),
+):
+    noun(_word, "measure", _measure, _doc)
+for _word, _measure, _doc in (
+    ("largest colony", "largest colony", "the most ships a player has on one planet"),
+    ("ships lost", "ships lost", "a player's ships gone to the warp this encounter"),
+    ("encounter number", "encounter number", "which encounter of the turn this is"),
+    ("foreign colony record", "foreign colony record", "the most foreign colonies of any player"),
+    ("victor count", "victor count", "how many players reach their goal as winners are checked"),
+    ("lone colony", "lone colonies", "a foreign colony of a single ship"),
+):
+    noun(_word, "measure", _measure, _doc)
+noun(
+    "essence cache",
+    "measure",
+    "essence cache",
+    "an essence alien's secret cache",
+    plural="essence caches",
+)
+noun(
+    "colonies to win",
+    "measure",
+    "colonies to win",
+    "the foreign colonies a player needs to win",
+    plural="colonies to win",
+)
+
+for _word, _doc in (
+    ("outcome", "the result of the encounter"),
+    ("deal", "an agreement between the main players"),
+    ("power", "an alien power"),
+    ("turn", "the current turn"),
+    ("side", "the offense's or the defense's side of an encounter"),
+    ("zap", "a card cancelling a power or a card"),
+    ("decision", "a choice a player has just made"),
+    ("help", "aid a player hires for lucre (the Force's)"),
+):
+    noun(_word, "thing", _word, _doc)
+noun("side", "side", "side", "the offense's or the defense's side of an encounter")
+
+ADJECTIVES.update(
+    {
+        "random": "picked at random",
+        "higher": "the higher of the two encounter cards",
+        "highest": "of the greatest value among the cards named",
+        "lower": "the lower of the two encounter cards",
+        "odd": "an odd number",
+        "even": "an even number",
+        "empty": "with no ships (a home planet: without a colony of the ships' owner)",
+        "revealed": "face up in the encounter",
+        "named": "a card the acting player names before looking",
+    }
+)
+ADVERBS.update(
+    {
+        "at random": "picked at random rather than chosen",
+        "face up": "shown to everyone",
+        "face down": "hidden: only its owner may look at it",
+        "first": "before the others",
+        "successfully": "counting as a success for the offense",
+        "if able": "only if the player can",
+        "at risk": "chosen first and only then open to zaps: a zapped one leaves the game",
+    }
+)
+
+noun(
+    "player on your left",
+    "player",
+    "left",
+    "the next player clockwise",
+    plural="players on your left",
+)
+noun(
+    "player on your right",
+    "player",
+    "right",
+    "the previous player clockwise",
+    plural="players on your right",
+)
+noun(
+    "opposing player",
+    "player",
+    "opposing",
+    "the opponent or one of the opponent's allies",
+    plural="opposing players",
+)
+noun(
+    "player in the encounter",
+    "player",
+    "in encounter",
+    "a main player or an ally",
+    plural="players in the encounter",
+)
+noun(
+    "player on your side",
+    "player",
+    "teammate",
+    "another player on your side of the encounter (its main player or an ally)",
+    plural="players on your side",
+)
+noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
+noun("comparison", "thing", "comparison", "how the two totals decide the winner")
