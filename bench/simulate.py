@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     from cards import BUNDLED
     from compiler.pipeline.project import load_project
     from runtime.effects.link import Rules
+    from runtime.language import load
 
     project = load_project([BUNDLED], use_cache=False)
     if project.errors:
@@ -166,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
     cards = project.cards
+    load()  # a fully cached compile registers no words
     rules = Rules(cards)
 
     # Warm-up (imports, first-call caches), not timed.

@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     from runtime.effects.link import Rules
     from runtime.game import Game
     from runtime.invariants import check
+    from runtime.language import load
     from runtime.rules.turn import play_game
     from runtime.setup import Setup
     from runtime.trace import Trace
@@ -77,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     if project.errors:
         print("the bundled cards have errors; run `cosmic validate`", file=sys.stderr)
         return 2
+    load()  # a fully cached compile registers no words
     rules = Rules(project.cards)
     mixes = [tuple(args.packs.split(","))] if args.packs else list(PACK_MIXES)
     counts = [int(n) for n in args.players.split(",")]

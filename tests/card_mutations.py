@@ -23,6 +23,7 @@ from runtime.agents import RandomAgent
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check
+from runtime.language import load
 from runtime.roles import ROLES
 from runtime.rules.turn import play_game
 from runtime.setup import Setup, SetupError
@@ -185,6 +186,7 @@ def judge(project: Project, source: Source, text: str, seed: int = 1) -> Verdict
 
 def play(cards: Any, alien: str, pack_id: str, seed: int) -> Verdict:
     try:
+        load()  # a fully cached compile registers no words
         rules = Rules(cards)
         packs = with_requirements(cards, [pack_id])
         low = max(cards.packs[p].min_players for p in packs)

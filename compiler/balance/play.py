@@ -73,10 +73,12 @@ def compile_cards(outside: tuple[str, ...]) -> Compiled:
     from compiler.cli.common import outside_pack_ids
     from compiler.pipeline.project import load_project
     from runtime.effects.link import Rules
+    from runtime.language import load
 
     project = load_project([BUNDLED, *(Path(p) for p in outside)], scenarios=False)
     if project.errors:
         raise CardErrors(f"the cards have {project.errors} error(s); run `cosmic validate`")
+    load()  # a fully cached compile registers no words
     rules = Rules(project.cards)
     digest = hashlib.sha256(repr(sorted(project.cards.cards.items())).encode()).hexdigest()
     return Compiled(project.cards, rules, digest[:16], outside_pack_ids(project))
