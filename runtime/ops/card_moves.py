@@ -117,16 +117,16 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
     kind = source.kind if source is not None else "deck"
     typed = cards.filter.named is not None or cards.filter.types is not None
     if kind == "discard":
-        if not typed:
-            drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
-        else:  # a named card or a kind of card: looked for in the pile
-            if cards.zone == "those":  # of the cards an event names, those still in the pile
-                cards.instances = [c for c in cards_matching(ctx, cards) if c in st.discard]
-            else:
-                cards.zone = "discard"
+        if cards.zone == "those":  # of the cards an event names, those still in the pile
+            cards.instances = [c for c in cards_matching(ctx, cards) if c in st.discard]
+        elif typed:  # a named card or a kind of card: looked for in the pile
+            cards.zone = "discard"
+        if cards.zone in ("those", "discard"):
             drawn = pick_cards(ctx, cards, seat, "draw")
             for card in drawn:
                 st.discard.remove(card)
+        else:
+            drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
         for card in drawn:
             game.to_hand(seat, card)
     elif kind == "hand" and source is not None and source.owner not in (-1, seat):

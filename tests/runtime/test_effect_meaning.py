@@ -22,11 +22,13 @@ from tests.runtime.engine_kit import (
     events,
     expect,
     hand,
+    labels,
     new_game,
     planet,
     set_ships,
     ships_of,
     stack,
+    take_from_deck,
 )
 
 HOOK = Hook("test-card", "Test", "power", "turn.start", ir.Seq(()))
@@ -281,3 +283,26 @@ def test_ships_taken_from_another_players_place_come_from_that_place(
     run(game, "lose all of your ships in the offense's system", seat=1)
     assert ships_of(game, 1) == {"blue planet 1": 4}
     assert game.state.players[1].warp == 3
+
+
+# ---------------------------------------------------------------- those cards from the discard pile
+
+
+def test_drawing_those_cards_from_the_discard_pile_picks_among_them(
+    cards: CardSet, rules: Rules
+) -> None:
+    from runtime.table_events import CardsGained
+
+    game, agent = new_game(cards, rules)
+    deal(game, {0: [], 1: ["attack 08", "attack 12"]})
+    thrown = list(game.state.players[1].hand)
+    for card in thrown:
+        game.from_hand(1, card)
+        game.discard(card)
+    game.discard(take_from_deck(game, "Negotiate"))  # on top of the pile, but not among those
+    expect(agent, (0, "effect.draw", "attack 08"))
+    event = CardsGained(1, thrown, "discard")
+    run(game, "draw 1 of those cards from the discard pile", window="cards.discarded", event=event)
+    assert [a.labels for a in agent.of_kind("effect.draw")] == [["attack 08", "attack 12"]]
+    assert hand(game, 0) == ["attack 08"]
+    assert labels(game, game.state.discard) == ["attack 12", "Negotiate"]
