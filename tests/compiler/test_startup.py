@@ -11,8 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
 from cards import BUNDLED
 from compiler import __version__
+from compiler.cli.entry import VERSION_LINE, main
+from compiler.cli.main import cli
 from tests import ROOT
 
 REPORT_MODULES = """
@@ -51,6 +56,33 @@ def test_version_is_the_package_version_and_loads_nothing_else() -> None:
     commands = {m for m in loaded if m.startswith("compiler.cli.")} - {"compiler.cli.main"}
     assert not commands and not {m for m in loaded if m.startswith(("runtime", "yaml"))}
     assert "importlib.metadata" not in loaded
+
+
+def test_the_cosmic_command_prints_the_version_line_click_would_without_loading_click() -> None:
+    code = (
+        "import json, sys\n"
+        "from compiler.cli.entry import main\n"
+        "main(['--version'])\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    assert "click" not in loaded and "compiler.cli.main" not in loaded
+    assert done.stdout == CliRunner().invoke(cli, ["--version"]).output
+
+
+def test_the_cosmic_command_hands_every_other_call_to_the_command_group(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version", "--help"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == VERSION_LINE.format(__version__)
+    with pytest.raises(SystemExit) as stopped:
+        main(["no-such-command"])
+    assert stopped.value.code == 2
+    assert "No such command 'no-such-command'" in capsys.readouterr().err
 
 
 def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path: Path) -> None:
