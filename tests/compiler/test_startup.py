@@ -1,6 +1,6 @@
 """Start-up stays small: each command imports only what it uses, `--version` loads no package
 metadata, and a validation whose cards all come from the compile cache never loads Lark, the
-effect parser, the game engine or jsonschema."""
+effect parser, the game engine, jsonschema or even YAML."""
 
 from __future__ import annotations
 
@@ -99,3 +99,8 @@ def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path
     assert "compiler.pipeline.parser" in first, "the first run compiles the outside card"
     warm = modules_after(args, env)
     assert not {m for m in warm if m.startswith(HEAVY)}, sorted(warm)
+    # An outside pack without scenario files: its manifest and base's come from the stores too,
+    # so nothing is loaded as YAML or schema-checked.
+    modules_after(["validate", str(pack)], env)
+    alone = modules_after(["validate", str(pack)], env)
+    assert not {m for m in alone if m.startswith(("yaml", "fastjsonschema"))}, sorted(alone)
