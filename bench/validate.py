@@ -23,6 +23,7 @@ import yaml
 EFFECT_KEYS = ("do", "if", "cost", "setup", "target")
 _KEY_LINE = re.compile(r"^(?P<indent>\s*)(?:- )?(?P<key>[A-Za-z_][\w-]*):(?P<rest>.*)$")
 _NUMBER = re.compile(r"(?<![\w.-])(\d+)(?![\w.])")
+REPEAT_MAX = 20  # the largest repeat count the effect language accepts
 # Keys whose values name card ids (renamed together with the cards they name).
 ID_KEYS = ("id", "alien", "aliens", "overrides")
 
@@ -48,7 +49,7 @@ def _rename_ids(text: str, renames: dict[str, str]) -> str:
 
 
 def vary_card(text: str, renames: dict[str, str], delta: int) -> str:
-    """Rename card ids (id, alien, aliens, overrides) and add `delta` to every number in effect text.
+    """Rename card ids (id, alien, aliens, overrides) and shift each effect-text number by `delta`.
 
     Works on the lines, so the file keeps its layout: a key with a value on its line (or a block
     scalar) owns the more indented lines below it; a key opening a mapping owns none of them.
@@ -77,11 +78,19 @@ def vary_card(text: str, renames: dict[str, str], delta: int) -> str:
     return "".join(out)
 
 
+def _shifted(number: int, delta: int) -> int:
+    """`number` + `delta`, except that a number from 0 to 20 stays within 1 to 20, the tightest
+    range the language allows (a repeat), so every varied copy still compiles cleanly."""
+    if number > REPEAT_MAX or number + delta <= REPEAT_MAX:
+        return number + delta
+    return (number + delta - 1) % REPEAT_MAX + 1
+
+
 def _vary_value(value: str, key: str, renames: dict[str, str], delta: int) -> str:
     if key in EFFECT_KEYS:
         if delta == 0:
             return value
-        return _NUMBER.sub(lambda m: str(int(m.group(1)) + delta), value)
+        return _NUMBER.sub(lambda m: str(_shifted(int(m.group(1)), delta)), value)
     if key in ID_KEYS:
         return _rename_ids(value, renames)
     return value

@@ -116,7 +116,7 @@ def _matches(scenario: Any, pattern: str) -> bool:
 
 
 def _lines(path: Path) -> list[str]:
-    from compiler.pipeline.load import lines_of
+    from compiler.pipeline.loaded import lines_of
 
     try:
         return lines_of(path.read_bytes())

@@ -1,5 +1,6 @@
-"""The compile cache: compiled card files by content key, stored as plain JSON data (compiler.pipeline.plain),
-one store file per pack folder, so unchanged cards cost one read and one hash on the next run.
+"""The compile cache: compiled card files and checked pack manifests by content key, stored as
+plain JSON data (compiler.pipeline.plain), one store file per pack folder, so unchanged files cost
+one read and one hash on the next run.
 
 Stores of outside packs live in the user's cache folder. The bundled packs' stores live beside
 the installed package (in `cards/.compiled/`, when that folder is writable), so every later run
@@ -59,6 +60,7 @@ class PackStore:
 
     def _read(self) -> dict[str, Any]:
         from compiler.pipeline.card_file import CardFile
+        from compiler.pipeline.manifest import Manifest
         from compiler.pipeline.plain import BadData, decode_json
 
         try:
@@ -82,7 +84,7 @@ class PackStore:
                 isinstance(item, list)
                 and len(item) == 2
                 and isinstance(item[0], str)
-                and isinstance(item[1], CardFile)
+                and isinstance(item[1], CardFile | Manifest)
             ):
                 return {}
             entries[item[0]] = item[1]

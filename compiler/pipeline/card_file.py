@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler import diagnostics as d
 from compiler.pipeline import schema_check
-from compiler.pipeline.load import Loaded
+from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.window_roles import absent_role
 from runtime import ir
 from runtime.cards import CARD_KINDS, CardDef, Hook

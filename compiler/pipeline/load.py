@@ -21,12 +21,9 @@ from compiler.diagnostics import (
     Diagnostic,
     Span,
 )
-from compiler.pipeline.loaded import LINE_BREAK, Loaded, mark_span
+from compiler.pipeline.loaded import BOM, DEFAULT_MAX_BYTES, LINE_BREAK, Loaded, mark_span
 from compiler.pipeline.yaml_values import NODE_BUDGET, PLAIN_TAG, Builder, TaglessLoader, too_deep
 
-DEFAULT_MAX_BYTES = 256 * 1024
-
-_BOM = b"\xef\xbb\xbf"
 # libyaml counts these as line breaks, so line numbers must be split the same way.
 
 
@@ -35,16 +32,6 @@ _SYNTAX_HINTS = {
     "found undefined alias": "define the anchor (&name) before using it as *name",
     "found duplicate anchor": "give each anchor (&name) a distinct name",
 }
-
-
-def lines_of(raw: bytes) -> list[str]:
-    """A file's lines as the loader numbers them (BOM dropped, libyaml's line breaks); [] if the
-    bytes are not UTF-8 (no source line is shown then)."""
-    try:
-        text = raw.removeprefix(_BOM).decode("utf-8")
-    except UnicodeDecodeError:
-        return []
-    return LINE_BREAK.split(text) if text else []
 
 
 def load_yaml_file(
@@ -100,8 +87,8 @@ def _too_large(path: str, size: int, max_bytes: int) -> Diagnostic:
 
 
 def _load(raw: bytes, path: str, expect_mapping: bool) -> Loaded:
-    if raw.startswith(_BOM):
-        raw = raw[len(_BOM) :]
+    if raw.startswith(BOM):
+        raw = raw[len(BOM) :]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -10,8 +10,20 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, Span
 
 LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+BOM = b"\xef\xbb\xbf"
+DEFAULT_MAX_BYTES = 256 * 1024  # larger files are reported, not loaded
 _ESCAPE_WIDTHS = {"x": 4, "u": 6, "U": 10}
 _WORD = re.compile(r"\S+")
+
+
+def lines_of(raw: bytes) -> list[str]:
+    """A file's lines as the loader numbers them (BOM dropped, libyaml's line breaks); [] if the
+    bytes are not UTF-8 (no source line is shown then)."""
+    try:
+        text = raw.removeprefix(BOM).decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    return LINE_BREAK.split(text) if text else []
 
 
 # A string scalar as it sits in the source: style, start and end (1-based), and its value.

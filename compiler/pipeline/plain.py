@@ -20,6 +20,7 @@ from typing import Any
 
 from compiler import diagnostics as d
 from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.manifest import Manifest
 from compiler.pipeline.plain_types import (
     AS_IS,
     BY_NAME,
@@ -40,7 +41,7 @@ class BadData(ValueError):
 
 
 # Records that hold mutable parts are written out each time rather than shared.
-UNSHARED = frozenset({"CardFile", "CardDef"})
+UNSHARED = frozenset({"CardFile", "CardDef", "Manifest"})
 
 
 class Encoder:
@@ -70,7 +71,7 @@ class Encoder:
         name = type(value).__name__
         if BY_NAME.get(name) is not type(value):
             raise TypeError(f"cannot store a {name}")
-        if isinstance(value, CardFile):
+        if isinstance(value, CardFile | Manifest):
             self.owner = value.path
         fields = [
             self.field(getattr(value, f), form)

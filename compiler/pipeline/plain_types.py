@@ -14,6 +14,7 @@ from typing import Any
 
 from compiler import diagnostics as d
 from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.manifest import Manifest
 from runtime import cards, ir
 
 Check = Callable[[Any], bool]
@@ -26,6 +27,9 @@ RECORDS: tuple[type, ...] = (
     d.Code,
     d.Diagnostic,
     CardFile,
+    cards.OptionDef,
+    cards.PackDef,
+    Manifest,
 )
 BY_NAME: dict[str, type] = {cls.__name__: cls for cls in RECORDS}
 

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostics as d
-from compiler.pipeline import schema_check
 from compiler.pipeline.cache import CompileCache, PackStore
 from compiler.pipeline.card_file import CardFile, compile_card
 from compiler.pipeline.linker import link
-from compiler.pipeline.load import DEFAULT_MAX_BYTES, Loaded, lines_of, load_yaml_bytes
+from compiler.pipeline.loaded import DEFAULT_MAX_BYTES, Loaded, lines_of
+from compiler.pipeline.manifest import Manifest, read_manifest
 from compiler.pipeline.pack_folders import MANIFEST, card_entries, display, find_pack_folders
 from grammar import GRAMMAR_FILE
-from runtime.cards import CardSet, OptionDef, PackDef
+from runtime.cards import CardSet, PackDef
 
 
 @dataclass
@@ -103,53 +103,41 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
             for path, shown in card_entries(folder, pack.diagnostics)
         ]
         return pack
-    loaded = load_yaml_bytes(raw, shown)
-    diags = list(loaded.diagnostics)
-    data = loaded.data if isinstance(loaded.data, dict) else {}
-    if isinstance(loaded.data, dict):
-        diags.extend(schema_check.check(loaded, "pack"))
-    # the id is the manifest's: a pack folder may have any name (a clone of a pack repository)
-    pack_id = str(data.get("id", folder.name))
-    definition = None
-    if not any(x.is_error for x in diags):
-        players = data.get("players", {})
-        definition = PackDef(
-            id=pack_id,
-            name=str(data.get("name", pack_id)),
-            version=str(data.get("version", "0")),
-            requires=tuple(data.get("requires", ())),
-            options=tuple(
-                OptionDef(
-                    o["name"],
-                    o["default"],
-                    o["doc"],
-                    pack_id,
-                    tuple(o.get("choices", ())),
-                    tuple(o.get("needs", ())),
-                    o.get("min"),
-                    o.get("max"),
-                )
-                for o in data.get("options", ())
-            ),
-            min_players=int(players.get("min", 3)),
-            max_players=int(players.get("max", 5)),
-            overrides=tuple(data.get("overrides", ())),
-        )
+    manifest = _manifest(raw, shown, folder.name, store)
     sources.raw[shown] = raw
-    spans = {
-        p: loaded.span(p)
-        for p in loaded.positions
-        if p.startswith(("/requires/", "/overrides/", "/options/")) or p == "/id"
-    }
-    pack = Pack(pack_id, folder, shown, definition, diagnostics=diags, spans=spans)
+    pack = Pack(
+        manifest.pack_id,
+        folder,
+        shown,
+        manifest.definition,
+        diagnostics=list(manifest.diagnostics),
+        spans=dict(manifest.spans),
+    )
     for path, shown_file in card_entries(folder, pack.diagnostics):
-        pack.files.append(compile_file(path, pack_id, store, sources, shown_file))
+        pack.files.append(compile_file(path, manifest.pack_id, store, sources, shown_file))
     return pack
+
+
+def _manifest(raw: bytes, shown: str, folder_name: str, store: PackStore | None) -> Manifest:
+    """The manifest read and checked, or its earlier result from the pack's store."""
+    key = ""
+    if store is not None:
+        where = b"%s\0%s\0manifest\0" % (os.fsencode(shown), os.fsencode(folder_name))
+        key = hashlib.sha256(where + raw).hexdigest()
+        hit = store.get(key)
+        if isinstance(hit, Manifest):
+            return hit
+    manifest = read_manifest(raw, shown, folder_name)
+    if store is not None:
+        store.put(key, manifest)
+    return manifest
 
 
 def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
     """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
     reports cross-card problems at (a file on disk and an editor's buffer alike)."""
+    from compiler.pipeline.load import load_yaml_bytes
+
     loaded = load_yaml_bytes(raw, shown)
     result = compile_card(loaded, pack_id, path)
     result.diagnostics = list(loaded.diagnostics) + result.diagnostics

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from compiler import diagnostics as d
-from compiler.pipeline.load import Loaded
+from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.schema import card_document, document
 from runtime.windows import BY_NAME
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import diagnostics as d
-from compiler.pipeline.load import Loaded, load_yaml_file
+from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.project import MANIFEST, Sources, display
 from runtime.cards import CardSet
 
@@ -39,6 +39,8 @@ def scenario_entries(folder: Path) -> list[tuple[Path, str]]:
 
 def read_scenario(path: Path, shown: str, sources: Sources) -> Loaded:
     """A scenario file loaded (an unreadable one becomes a diagnostic)."""
+    from compiler.pipeline.load import load_yaml_file
+
     loaded = load_yaml_file(path, shown)
     if loaded.text:
         sources[shown] = loaded.lines

@@ -18,6 +18,7 @@ from cards import BUNDLED
 from compiler.pipeline import cache as cache_module
 from compiler.pipeline import plain
 from compiler.pipeline.cache import FORMAT, MAGIC, CompileCache, PackStore
+from compiler.pipeline.manifest import Manifest, read_manifest
 from compiler.pipeline.project import fingerprint, load_project
 from grammar import GRAMMAR_FILE
 from runtime import ir
@@ -80,6 +81,58 @@ def test_round_trip_keeps_tuples_sets_mappings_and_diagnostics() -> None:
 def test_malformed_data_is_refused(tampered: bytes) -> None:
     with pytest.raises(plain.BadData):
         plain.loads_card_file(tampered)
+
+
+def _bundled_manifests() -> list[Manifest]:
+    return [
+        read_manifest((p / "pack.yaml").read_bytes(), f"{p.name}/pack.yaml", p.name)
+        for p in sorted(BUNDLED.iterdir())
+        if (p / "pack.yaml").is_file()
+    ]
+
+
+def test_every_bundled_manifest_survives_a_round_trip_and_a_tampered_one_is_refused() -> None:
+    manifests = _bundled_manifests()
+    assert any(m.definition is not None and m.definition.options for m in manifests)
+    for m in manifests:
+        assert m.definition is not None and m.spans, m.path
+        assert plain.decode_json(plain.dumps(m)) == m
+    (with_options,) = [m for m in manifests if m.pack_id == "base"]
+    text = plain.dumps(with_options)
+    assert '{"OptionDef":["' in text
+    with pytest.raises(plain.BadData):
+        plain.decode_json(text.replace('{"OptionDef":["', '{"OptionDef":[7,"', 1))
+
+
+def test_an_unchanged_manifest_comes_from_the_store_with_its_problems_and_a_changed_one_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from compiler.pipeline import project as project_module
+
+    pack = tmp_path / "pack"
+    (pack / "alien").mkdir(parents=True)
+    manifest = pack / "pack.yaml"
+    manifest.write_text('id: pack\nname: P\nversion: "1"\ncolour: red\n', encoding="utf-8")
+    virus = (BUNDLED / "base" / "alien" / "virus.yaml").read_text(encoding="utf-8")
+    (pack / "alien" / "germ.yaml").write_text(
+        virus.replace("id: virus", "id: germ"), encoding="utf-8"
+    )
+    monkeypatch.setenv("COSMIC_CACHE_DIR", str(tmp_path / "cache"))
+    first = load_project([pack])
+    assert [x for x in first.diagnostics if x.is_error and x.span.path.endswith("pack.yaml")]
+    assert first.packs[0].definition is None
+
+    def not_again(*args: object) -> Manifest:
+        raise AssertionError("an unchanged manifest was read again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(project_module, "read_manifest", not_again)
+        assert load_project([pack]).diagnostics == first.diagnostics
+    manifest.write_text('id: pack\nname: P\nversion: "1"\n', encoding="utf-8")
+    fixed = load_project([pack])
+    assert not [x for x in fixed.diagnostics if x.span.path.endswith("pack.yaml")]
+    definition = fixed.packs[0].definition
+    assert definition is not None and definition.id == "pack"
 
 
 def test_a_store_of_another_version_or_shape_is_ignored(tmp_path: Path) -> None:

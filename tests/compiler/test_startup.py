@@ -1,6 +1,6 @@
 """Start-up stays small: each command imports only what it uses, `--version` loads no package
 metadata, and a validation whose cards all come from the compile cache never loads Lark, the
-effect parser, the game engine or jsonschema."""
+effect parser, the game engine, jsonschema or even YAML."""
 
 from __future__ import annotations
 
@@ -11,8 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
 from cards import BUNDLED
 from compiler import __version__
+from compiler.cli.entry import VERSION_LINE, main
+from compiler.cli.main import cli
 from tests import ROOT
 
 REPORT_MODULES = """
@@ -53,6 +58,33 @@ def test_version_is_the_package_version_and_loads_nothing_else() -> None:
     assert "importlib.metadata" not in loaded
 
 
+def test_the_cosmic_command_prints_the_version_line_click_would_without_loading_click() -> None:
+    code = (
+        "import json, sys\n"
+        "from compiler.cli.entry import main\n"
+        "main(['--version'])\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    assert "click" not in loaded and "compiler.cli.main" not in loaded
+    assert done.stdout == CliRunner().invoke(cli, ["--version"]).output
+
+
+def test_the_cosmic_command_hands_every_other_call_to_the_command_group(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version", "--help"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == VERSION_LINE.format(__version__)
+    with pytest.raises(SystemExit) as stopped:
+        main(["no-such-command"])
+    assert stopped.value.code == 2
+    assert "No such command 'no-such-command'" in capsys.readouterr().err
+
+
 def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path: Path) -> None:
     pack = tmp_path / "outside"
     (pack / "alien").mkdir(parents=True)
@@ -67,3 +99,8 @@ def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path
     assert "compiler.pipeline.parser" in first, "the first run compiles the outside card"
     warm = modules_after(args, env)
     assert not {m for m in warm if m.startswith(HEAVY)}, sorted(warm)
+    # An outside pack without scenario files: its manifest and base's come from the stores too,
+    # so nothing is loaded as YAML or schema-checked.
+    modules_after(["validate", str(pack)], env)
+    alone = modules_after(["validate", str(pack)], env)
+    assert not {m for m in alone if m.startswith(("yaml", "fastjsonschema"))}, sorted(alone)

@@ -396,7 +396,7 @@ def test_pre_commit_hook_selects_yaml_files_but_not_hidden_ones() -> None:
         assert not files.search(path) or exclude.search(path), path
     # The entry names a console script of this package and one of its subcommands.
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "cosmic"]
-    assert script.value == "compiler.cli.main:cli"
+    assert script.value == "compiler.cli.entry:main"
     assert cli.get_command(click.Context(cli), "validate") is not None
     assert hook["entry"].split()[:2] == ["cosmic", "validate"]
     # the config `cosmic new pack` writes runs the same command on the same files
