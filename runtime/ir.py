@@ -30,7 +30,7 @@ class Measure(Record):
 
 @dataclass(frozen=True, slots=True)
 class Arith(Record):
-    op: str  # "+", "-", "*", "/"
+    op: str  # "+", "-", "*", "/", "%" (remainder), "min", "max"
     left: Node
     right: Node
 

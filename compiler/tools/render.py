@@ -136,6 +136,8 @@ def do(node: ir.Do) -> str:
             text = f"{possessive(arg)} power"
         if slot.type is T.QUANTITY and isinstance(arg, ir.Measure):
             text = number(arg)
+        if slot.type is T.CARD_SPEC and isinstance(arg, ir.CardRef):
+            text = f"a copy of {text}"
         parts.append(f"{slot.prep} {text}" if slot.prep else text)
     if node.prevent:
         parts.append("to prevent this")
