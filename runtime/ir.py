@@ -246,7 +246,7 @@ class Choose(Record):
 
 @dataclass(frozen=True, slots=True)
 class Repeat(Record):
-    times: int
+    times: Node  # a literal, or a number worked out when the repeat starts
     body: Node
 
 

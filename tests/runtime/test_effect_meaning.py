@@ -190,6 +190,22 @@ def test_remainder_digits_smaller_and_larger_work_out_numbers(
         assert player.tokens["markers"] == expected, text
 
 
+def test_a_repeat_worked_out_when_it_starts_is_held_to_the_repeat_range(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, _ = new_game(cards, rules)
+    player = game.state.players[0]
+    for text, expected in (
+        ("repeat (the number of your colonies) times:\n  add 1 to your markers", 5),
+        ("repeat (your colonies - 2) times:\n  add 1 to your markers", 3),
+        ("repeat (2 - your colonies) times:\n  add 1 to your markers", 0),
+        ("repeat (your colonies * 9) times:\n  add 1 to your markers", 20),
+    ):
+        player.tokens["markers"] = 0
+        run(game, text)
+        assert player.tokens["markers"] == expected, text
+
+
 # ---------------------------------------------------------------- draw a kind of card
 
 
