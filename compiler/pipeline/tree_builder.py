@@ -117,7 +117,7 @@ class Builder(Transformer):
         return _Option(label, _stmts(items))
 
     def repeat(self, items: list[Any]) -> ast.RepeatStmt:
-        return ast.RepeatStmt(items[1], items[3], _pos(items[0], items[2]))
+        return ast.RepeatStmt(items[1], items[3], _pos(*items))
 
     def instead(self, items: list[Any]) -> ast.InsteadStmt:
         return ast.InsteadStmt(items[-1], _pos(*items))
