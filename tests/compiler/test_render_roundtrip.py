@@ -79,6 +79,7 @@ def test_every_bundled_hook_reads_back_as_itself(project: Project) -> None:
         "gain (the remainder of (your ships in the encounter + 3) divided by 4) lucre",
         "draw (the smaller of 3 and the larger of (your colonies) and 1) cards",
         "repeat (the number of your colonies - 1) times:\n  draw 1 card",
+        "if you would win the encounter and the offense would lose, draw 1 card",
     ],
 )
 def test_new_phrases_read_back_as_themselves(text: str) -> None:
