@@ -30,7 +30,7 @@ class Measure(Record):
 
 @dataclass(frozen=True, slots=True)
 class Arith(Record):
-    op: str  # "+", "-", "*", "/"
+    op: str  # "+", "-", "*", "/", "%" (remainder), "min", "max"
     left: Node
     right: Node
 
@@ -246,7 +246,7 @@ class Choose(Record):
 
 @dataclass(frozen=True, slots=True)
 class Repeat(Record):
-    times: int
+    times: Node  # a literal, or a number worked out when the repeat starts
     body: Node
 
 

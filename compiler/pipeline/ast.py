@@ -156,7 +156,7 @@ class ChooseStmt:
 
 @dataclass(frozen=True, slots=True)
 class RepeatStmt:
-    times: int
+    times: Expr
     body: tuple[Stmt, ...]
     pos: Pos
 

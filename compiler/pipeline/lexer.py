@@ -41,6 +41,11 @@ KEYWORD_SPELLINGS: dict[str, tuple[str, ...]] = {
     "WITH_THE_MOST": ("with the most",),
     "WITH_THE_FEWEST": ("with the fewest",),
     "ANY_NUMBER_OF": ("any number of",),
+    "REMAINDER_OF": ("the remainder of",),
+    "SMALLER_OF": ("the smaller of",),
+    "LARGER_OF": ("the larger of",),
+    "UNITS_DIGIT_OF": ("the units digit of",),
+    "TENS_DIGIT_OF": ("the tens digit of",),
 }
 
 DURATIONS: dict[str, str] = {

@@ -117,7 +117,7 @@ class Builder(Transformer):
         return _Option(label, _stmts(items))
 
     def repeat(self, items: list[Any]) -> ast.RepeatStmt:
-        return ast.RepeatStmt(int(items[1]), items[3], _pos(*items))
+        return ast.RepeatStmt(items[1], items[3], _pos(*items))
 
     def instead(self, items: list[Any]) -> ast.InsteadStmt:
         return ast.InsteadStmt(items[-1], _pos(*items))
@@ -313,6 +313,24 @@ class Builder(Transformer):
 
     def twice(self, items: list[Any]) -> ast.Bin:
         return ast.Bin("*", ast.Num(2, _pos(items[0])), items[1], _pos(*items))
+
+    def remainder(self, items: list[Any]) -> ast.Bin:
+        return ast.Bin("%", items[1], items[3], _pos(*items))
+
+    def smaller(self, items: list[Any]) -> ast.Bin:
+        return ast.Bin("min", items[1], items[3], _pos(*items))
+
+    def larger(self, items: list[Any]) -> ast.Bin:
+        return ast.Bin("max", items[1], items[3], _pos(*items))
+
+    def units_digit(self, items: list[Any]) -> ast.Bin:
+        pos = _pos(*items)
+        return ast.Bin("%", items[1], ast.Num(10, pos), pos)
+
+    def tens_digit(self, items: list[Any]) -> ast.Bin:
+        pos = _pos(*items)
+        tens = ast.Bin("/", items[1], ast.Num(10, pos), pos)
+        return ast.Bin("%", tens, ast.Num(10, pos), pos)
 
     def _bin(self, op: str, items: list[Any]) -> ast.Bin:
         return ast.Bin(op, items[0], items[2], _pos(items[0], items[2]))

@@ -48,7 +48,9 @@ def statement(node: ir.Node, indent: str = "") -> str:
         fresh = " not yet chosen" if node.fresh else ""
         return f"{indent}{who}choose one{fresh}:\n{options}"
     if isinstance(node, ir.Repeat):
-        return f"{indent}repeat {node.times} times:\n{statement(node.body, indent + '  ')}"
+        times = number(node.times)
+        times = times if isinstance(node.times, ir.Num) else f"({times})"
+        return f"{indent}repeat {times} times:\n{statement(node.body, indent + '  ')}"
     if isinstance(node, ir.Instead):
         parts = node.body.items if isinstance(node.body, ir.Seq) else (node.body,)
         if len(parts) > 1 and all(isinstance(p, ir.Do) and p.subject is None for p in parts):
@@ -136,6 +138,8 @@ def do(node: ir.Do) -> str:
             text = f"{possessive(arg)} power"
         if slot.type is T.QUANTITY and isinstance(arg, ir.Measure):
             text = number(arg)
+        if slot.type is T.CARD_SPEC and isinstance(arg, ir.CardRef):
+            text = f"a copy of {text}"
         parts.append(f"{slot.prep} {text}" if slot.prep else text)
     if node.prevent:
         parts.append("to prevent this")

@@ -121,6 +121,11 @@ def number(node: ir.Node | None) -> str:
         if node.of is None:
             return f"the {node.name}"
         return f"{possessive(node.of)} {node.name}"
+    if isinstance(node, ir.Arith) and node.op == "%" and node.right == ir.Num(10):
+        return _digit(node.left)
+    if isinstance(node, ir.Arith) and node.op in NAMED_ARITH:
+        lead, join = NAMED_ARITH[node.op]
+        return f"{lead} {_operand(node.left)} {join} {_operand(node.right)}"
     if isinstance(node, ir.Arith):
         op = {"*": "*", "/": "/", "+": "+", "-": "-"}[node.op]
         return f"{_group(node.left, node.op)} {op} {_group(node.right, node.op)}"
@@ -153,9 +158,31 @@ def quantity(node: ir.Node | None) -> str:
     return f"({number(node)})"
 
 
+NAMED_ARITH = {
+    "%": ("the remainder of", "divided by"),
+    "min": ("the smaller of", "and"),
+    "max": ("the larger of", "and"),
+}
+
+
+def _digit(value: ir.Node) -> str:
+    """`X % 10` is the units digit of X; `(X / 10) % 10` the tens digit."""
+    if isinstance(value, ir.Arith) and value.op == "/" and value.right == ir.Num(10):
+        return f"the tens digit of {_operand(value.left)}"
+    return f"the units digit of {_operand(value)}"
+
+
+def _operand(node: ir.Node) -> str:
+    """An operand of a worded operation: bracketed unless it is a single number or phrase."""
+    text = number(node)
+    return f"({text})" if isinstance(node, (ir.Arith, ir.Half)) else text
+
+
 def _group(node: ir.Node, outer: str) -> str:
     text = number(node)
-    if isinstance(node, ir.Arith) and outer in "*/" and node.op in "+-":
+    if isinstance(node, ir.Arith) and outer in "*/" and node.op in ("+", "-"):
+        return f"({text})"
+    if isinstance(node, ir.Arith) and node.op in NAMED_ARITH:
         return f"({text})"
     return text
 

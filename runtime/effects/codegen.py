@@ -92,6 +92,10 @@ def value_expr(src: Source, node: ir.Node) -> str:
         left, right = value_expr(src, node.left), value_expr(src, node.right)
         if node.op == "/":
             return f"{src.bind(_divide, 'div')}({left}, {right})"
+        if node.op in ("min", "max"):
+            return f"{node.op}({left}, {right})"
+        if node.op == "%":
+            return f"{src.bind(remainder, 'rem')}({left}, {right})"
         return f"({left} {OPERATORS[node.op]} {right})"
     if isinstance(node, ir.Half):
         inner = value_expr(src, node.value)
@@ -158,6 +162,11 @@ def allied_ships(ctx: Ctx, of: str) -> int:
 
 def _divide(a: int, b: int) -> int:
     return a // b if b else 0
+
+
+def remainder(a: int, b: int) -> int:
+    """What is left over from dividing a by b, 0 when b is 0 (like every division)."""
+    return a % b if b else 0
 
 
 # ---------------------------------------------------------------- conditions

@@ -19,13 +19,14 @@ from runtime.effects.expressions import (
     Fn,
     absent,
     arg,
+    at_most,
     condition,
     players,
     the_owner,
     value,
 )
 from runtime.record import Record
-from runtime.registry import OPS, T
+from runtime.registry import NUMBER_RANGES, OPS, T
 
 # ---------------------------------------------------------------- statements
 
@@ -61,10 +62,12 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
     if isinstance(node, ir.Choose):
         return _choose(node)
     if isinstance(node, ir.Repeat):
-        body, times = statement(node.body), node.times
+        body = statement(node.body)
+        times = value(node.times)
+        most = NUMBER_RANGES["repeat"][1]
 
         def repeat(ctx: Ctx) -> None:
-            for _ in range(times):
+            for _ in range(at_most(times(ctx), most)):
                 body(ctx)
 
         return repeat

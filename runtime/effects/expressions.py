@@ -320,6 +320,12 @@ def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
             return lambda ctx: a(ctx) - b(ctx)
         if node.op == "*":
             return lambda ctx: a(ctx) * b(ctx)
+        if node.op == "min":
+            return lambda ctx: min(a(ctx), b(ctx))
+        if node.op == "max":
+            return lambda ctx: max(a(ctx), b(ctx))
+        if node.op == "%":
+            return lambda ctx: codegen.remainder(a(ctx), b(ctx))
         return lambda ctx: a(ctx) // b(ctx) if b(ctx) else 0
     if isinstance(node, ir.Half):
         inner, up = value(node.value), node.round_up

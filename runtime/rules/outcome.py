@@ -100,13 +100,18 @@ def compute_totals(game: Table, enc: Encounter) -> None:
 
 
 def decide(enc: Encounter) -> str:
+    return decide_with(enc, enc.totals)
+
+
+def decide_with(enc: Encounter, totals: list[int | None]) -> str:
+    """The result the comparison rules give for these totals (before any reversal)."""
     if enc.forced is not None:
         return enc.forced
     t0, t1 = enc.types
     if t0 == "morph" and t1 == "morph":
         return "both lose"
     if t0 == "attack" and t1 == "attack":
-        a, d = enc.totals[0] or 0, enc.totals[1] or 0
+        a, d = totals[0] or 0, totals[1] or 0
         if enc.lower_wins:
             return "offense" if a < d else "defense"
         return "offense" if a > d else "defense"
@@ -115,6 +120,19 @@ def decide(enc: Encounter) -> str:
     if t1 == "attack":
         return "defense"
     return "deal"
+
+
+def outcome_as_it_stands(game: Table, enc: Encounter) -> str | None:
+    """The result if the encounter were decided now: the totals worked out afresh from the cards,
+    ships and modifiers as they stand, then the comparison rules and any reversal. None until
+    both cards are face up."""
+    if not all(enc.face_up):
+        return None
+    totals = [side_total(game, enc, side) for side in (OFFENSE, DEFENSE)]
+    outcome = decide_with(enc, totals)
+    if enc.reversed and outcome in ("offense", "defense"):
+        outcome = "defense" if outcome == "offense" else "offense"
+    return outcome
 
 
 def describe(enc: Encounter) -> str:

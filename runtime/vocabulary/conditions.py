@@ -13,6 +13,7 @@ from runtime.effects.selectors import (
     winners_of,
 )
 from runtime.registry import T, predicate
+from runtime.rules.outcome import outcome_as_it_stands
 from runtime.state import DEFENSE, OFFENSE
 
 
@@ -33,6 +34,40 @@ def _won(ctx: Ctx, seats: list[int]) -> bool:
 @predicate("lost", "the player's side lost the encounter", "lost", "lost the encounter")
 def _lost(ctx: Ctx, seats: list[int]) -> bool:
     return bool(seats) and all(_on_side(ctx, s, False) for s in seats)
+
+
+def _would_be_on_side(ctx: Ctx, seat: int, win: bool) -> bool:
+    enc = current_encounter(ctx)
+    if enc is None:
+        return False
+    outcome = outcome_as_it_stands(ctx.game, enc)
+    if outcome not in ("offense", "defense"):
+        return False
+    side = seat_side(enc, seat)
+    winning = OFFENSE if outcome == "offense" else DEFENSE
+    return side is not None and (side == winning) == win
+
+
+@predicate(
+    "would win",
+    "the player's side would win if the encounter were decided now (totals and comparison as they"
+    " stand, once both cards are face up)",
+    "would win",
+    "would win the encounter",
+)
+def _would_win(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(_would_be_on_side(ctx, s, True) for s in seats)
+
+
+@predicate(
+    "would lose",
+    "the player's side would lose if the encounter were decided now (totals and comparison as"
+    " they stand, once both cards are face up)",
+    "would lose",
+    "would lose the encounter",
+)
+def _would_lose(ctx: Ctx, seats: list[int]) -> bool:
+    return bool(seats) and all(_would_be_on_side(ctx, s, False) for s in seats)
 
 
 @predicate("made a deal", "the player, a main player, made a deal", "made a deal")

@@ -153,6 +153,11 @@ def test_unknown_word_suggests_the_closest() -> None:
             "E305 unknown window 'reveal.nowhere'",
         ),
         ("repeat 50 times: draw 1 card", "planning.start", "E310"),
+        (
+            "repeat 2 times:\n  repeat (your colonies) times: draw 1 card",
+            "planning.start",
+            "E310",
+        ),
         ("draw 1000000000 cards", "planning.start", "E310"),
         ("gain 2147483648 lucre", "planning.start", "E310"),
         ("add 5000 to your total", "reveal.totals", "E310"),

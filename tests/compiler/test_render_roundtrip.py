@@ -75,6 +75,11 @@ def test_every_bundled_hook_reads_back_as_itself(project: Project) -> None:
         "draw (the number of your allies' ships in the encounter) cards",
         "reveal 1 attack card\ndiscard those cards",
         "take 1 highest attack card from the opponent",
+        "set your card value to (the units digit of your card value * 10 + the tens digit of your card value)",
+        "gain (the remainder of (your ships in the encounter + 3) divided by 4) lucre",
+        "draw (the smaller of 3 and the larger of (your colonies) and 1) cards",
+        "repeat (the number of your colonies - 1) times:\n  draw 1 card",
+        "if you would win the encounter and the offense would lose, draw 1 card",
     ],
 )
 def test_new_phrases_read_back_as_themselves(text: str) -> None:

@@ -13,6 +13,7 @@ from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Answer, Decision
 from runtime.effects import compile as c
+from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
@@ -159,6 +160,50 @@ def test_every_division_rounds_down_unless_rounded_up_is_written(
         ("set your markers to 7\ndivide your markers by 2", 3),
         ("set your markers to (7 / 0)", 0),
     ):
+        run(game, text)
+        assert player.tokens["markers"] == expected, text
+
+
+@pytest.mark.parametrize("reference", [False, True], ids=["fast forms", "reference forms"])
+def test_remainder_digits_smaller_and_larger_work_out_numbers(
+    cards: CardSet, rules: Rules, reference: bool
+) -> None:
+    game, _ = new_game(cards, rules)
+    player = game.state.players[0]
+    player.tokens["markers"] = 47
+    for text, expected in (
+        ("set your markers to (the remainder of 17 divided by 5)", 2),
+        ("set your markers to (the remainder of 17 divided by 0)", 0),
+        ("set your markers to (the smaller of 9 and 4)", 4),
+        ("set your markers to (the larger of 9 and (2 * 6))", 12),
+        ("set your markers to 47\nset your markers to (the units digit of your markers)", 7),
+        ("set your markers to 47\nset your markers to (the tens digit of your markers)", 4),
+        (
+            "set your markers to 8\nset your markers to (the units digit of your markers * 10"
+            " + the tens digit of your markers)",
+            80,
+        ),
+    ):
+        if reference:
+            with x.reference_forms():
+                run(game, text)
+        else:
+            run(game, text)
+        assert player.tokens["markers"] == expected, text
+
+
+def test_a_repeat_worked_out_when_it_starts_is_held_to_the_repeat_range(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, _ = new_game(cards, rules)
+    player = game.state.players[0]
+    for text, expected in (
+        ("repeat (the number of your colonies) times:\n  add 1 to your markers", 5),
+        ("repeat (your colonies - 2) times:\n  add 1 to your markers", 3),
+        ("repeat (2 - your colonies) times:\n  add 1 to your markers", 0),
+        ("repeat (your colonies * 9) times:\n  add 1 to your markers", 20),
+    ):
+        player.tokens["markers"] = 0
         run(game, text)
         assert player.tokens["markers"] == expected, text
 

@@ -102,7 +102,7 @@ def test_an_if_runs_one_branch_only(ctx: Ctx) -> None:
 
 def test_a_repeat_runs_its_body_that_many_times(ctx: Ctx) -> None:
     before = hands(ctx.game)
-    c.statement(ir.Repeat(3, draw(1)))(ctx)
+    c.statement(ir.Repeat(ir.Num(3), draw(1)))(ctx)
     assert hands(ctx.game)[0] == before[0] + 3
 
 

@@ -27,6 +27,9 @@ class NumberPhrases(ResolverBase):
         if isinstance(expr, ast.HalfOf):
             return ir.Half(self._number(expr.value), expr.round_up)
         if isinstance(expr, ast.Count):
+            if self._kept_number(expr.np):
+                # "the number of your colonies" is the number the game keeps for them
+                return self._quantity(expr.np)
             return ir.CountOf(self._countable(expr.np))
         return self._np_number(expr)
 
@@ -40,9 +43,9 @@ class NumberPhrases(ResolverBase):
             return ir.EventValue("count")
         if np.form == "phrase" and np.quantity is not None and np.quantity.kind == "that many":
             return ir.EventValue("count")
-        category = self._category(np)
-        if category == "measure" or (category == "place" and self._noun(np).meaning in MEASURES):
+        if self._kept_number(np):
             return self._quantity(np)
+        category = self._category(np)
         if category in ("card", "ship", "player"):
             return ir.CountOf(self._countable(np))
         raise ResolveError(
@@ -51,6 +54,10 @@ class NumberPhrases(ResolverBase):
             np.pos,
             "numbers are written like '3', 'your ships in the encounter', 'the number of cards in your hand'",
         )
+
+    def _kept_number(self, np: ast.NP) -> bool:
+        category = self._category(np)
+        return category == "measure" or (category == "place" and self._noun(np).meaning in MEASURES)
 
     def _countable(self, np: ast.NP) -> ir.Node:
         category = self._category(np)

@@ -9,6 +9,7 @@ from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import span_of, text_of
 from runtime import ir
+from runtime.registry import NUMBER_RANGES
 from runtime.windows import BY_NAME, Window, WindowKind
 
 
@@ -42,18 +43,27 @@ class Statements(ResolverBase):
             )
             return ir.Choose(options, labels, chooser, stmt.fresh)
         if isinstance(stmt, ast.RepeatStmt):
-            self._in_range(stmt.times, "repeat", stmt.pos)
+            times: ir.Node
+            if isinstance(stmt.times, ast.Num):
+                most_times = stmt.times.value
+                self._in_range(most_times, "repeat", stmt.pos)
+                times = ir.Num(most_times)
+            else:
+                # a worked-out count is held to the range when the repeat starts, so for
+                # nesting it counts as the most it can be
+                most_times = NUMBER_RANGES["repeat"][1]
+                times = self._number(stmt.times)
             # nested repeats multiply: their product is held to the same range
-            total = stmt.times * self.scope.repeats
+            total = most_times * self.scope.repeats
             self._in_range(
                 total,
                 "repeat",
                 stmt.pos,
-                f"repeating {stmt.times} times inside repeats makes {total} repeats in all",
+                f"repeating {most_times} times inside repeats makes {total} repeats in all",
             )
             saved_repeats, self.scope.repeats = self.scope.repeats, total
             try:
-                return ir.Repeat(stmt.times, self._block(stmt.body))
+                return ir.Repeat(times, self._block(stmt.body))
             finally:
                 self.scope.repeats = saved_repeats
         if isinstance(stmt, ast.InsteadStmt):
