@@ -1,6 +1,7 @@
-"""The `cosmic` executable: arguments in, exit status out. `cosmic --version` is answered here
-without loading click or any command (it is what scripts and editors call most often); everything
-else goes to the command group in `compiler.cli.main`."""
+"""The `cosmic` executable: arguments in, exit status out. `cosmic --version` and `cosmic validate`
+with plain options are answered here without loading click (they are what scripts, editors and
+pre-commit hooks call most often); everything else goes to the command group in
+`compiler.cli.main`."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ def main(argv: list[str] | None = None) -> None:
         sys.stdout.write(VERSION_LINE.format(__version__))
         sys.stdout.flush()
         return
+    if args[:1] == ["validate"]:
+        from compiler.cli.validate_run import quick_options
+        from compiler.cli.validate_run import main as validate
+
+        options = quick_options(args[1:])
+        if options is not None:
+            sys.exit(validate(options))
     from compiler.cli.main import cli
 
     cli.main(args=args, prog_name="cosmic")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from compiler import diagnostics as d
+from compiler.cli.validate_run import FORMATS
 
 
 @click.command()
@@ -15,7 +15,7 @@ from compiler import diagnostics as d
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "github", "sarif"]),
+    type=click.Choice(FORMATS),
     default="text",
     show_default=True,
     help="Output format.",
@@ -49,54 +49,15 @@ def validate(
     scenarios/ folder) are checked too. Exit status: 0 when clean, 1 when problems were found, 2
     on a usage error or internal failure.
     """
-    from cards import BUNDLED
-    from compiler.pipeline.project import Sources, load_project
-    from compiler.tools import report
+    from compiler.cli.validate_run import ValidateOptions
+    from compiler.cli.validate_run import validate as run
 
-    if skip_outside_packs:
-        from compiler.scenarios.files import owning_pack
-
-        paths = tuple(p for p in paths if not p.is_file() or owning_pack(p.resolve()))
-        if not paths:
-            return
-    targets = list(paths) or [BUNDLED]
-    try:
-        project = load_project(targets, use_cache=not no_cache)
-        diags = project.diagnostics
-        files = project.files
-        sources = project.sources
-    except Exception as exc:  # still reported as a diagnostic, never a bare traceback
-        diags = [
-            d.Diagnostic(
-                d.INTERNAL,
-                f"internal error: {type(exc).__name__}: {exc}",
-                d.Span(str(targets[0]), 1, 1),
-                "please report this",
-            )
-        ]
-        files, sources = 0, Sources()
-    singles = [Path(p) for p in paths if Path(p).is_file()]
-    if singles:
-        from compiler.pipeline.project import display
-
-        wanted = {display(p.resolve()) for p in singles}  # as the diagnostics show them
-        diags = [x for x in diags if x.span.path in wanted or x.span.path.endswith("pack.yaml")]
-    if fmt == "json":
-        out = report.render_json(diags, files)
-    elif fmt == "github":
-        out = report.render_github(diags)
-    elif fmt == "sarif":
-        out = report.render_sarif(diags, root=str(Path.cwd()))
-    else:
-        use_color = sys.stdout.isatty() if color is None else color
-        body = report.render_text(diags, sources, color=use_color)
-        out = (body + "\n" if body else "") + report.summary_line(diags, files)
+    options = ValidateOptions(paths, fmt, strict, no_cache, color, skip_outside_packs)
+    out, status = run(options)
     if out:
         click.echo(out)
-    if any(x.code in (d.INTERNAL, d.USAGE) for x in diags):
-        sys.exit(2)
-    if any(x.is_error for x in diags) or (strict and diags):
-        sys.exit(1)
+    if status:
+        sys.exit(status)
 
 
 @click.command()
