@@ -20,8 +20,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.stdout.flush()
         return
     if args[:1] == ["validate"]:
-        from compiler.cli.validate_run import quick_options
         from compiler.cli.validate_run import main as validate
+        from compiler.cli.validate_run import quick_options
 
         options = quick_options(args[1:])
         if options is not None:
