@@ -17,6 +17,7 @@ from compiler.pipeline.card_file import CardFile, compile_card
 from compiler.pipeline.linker import link
 from compiler.pipeline.loaded import DEFAULT_MAX_BYTES, Loaded, lines_of
 from compiler.pipeline.manifest import Manifest, read_manifest
+from compiler.pipeline.moved import moved
 from compiler.pipeline.pack_folders import MANIFEST, card_entries, display, find_pack_folders
 from grammar import GRAMMAR_FILE
 from runtime.cards import CardSet, PackDef
@@ -99,7 +100,7 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         )
         pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
         pack.files = [
-            compile_file(path, folder.name, store, sources, shown)
+            compile_file(path, folder.name, store, sources, shown, _place(path, folder))
             for path, shown in card_entries(folder, pack.diagnostics)
         ]
         return pack
@@ -114,19 +115,26 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         spans=dict(manifest.spans),
     )
     for path, shown_file in card_entries(folder, pack.diagnostics):
-        pack.files.append(compile_file(path, manifest.pack_id, store, sources, shown_file))
+        place = _place(path, folder)
+        pack.files.append(compile_file(path, manifest.pack_id, store, sources, shown_file, place))
     return pack
+
+
+def _place(path: Path, folder: Path) -> str:
+    """A file's place in its pack, the part of its store key that does not depend on the working
+    folder the call is made from."""
+    return path.relative_to(folder).as_posix()
 
 
 def _manifest(raw: bytes, shown: str, folder_name: str, store: PackStore | None) -> Manifest:
     """The manifest read and checked, or its earlier result from the pack's store."""
     key = ""
     if store is not None:
-        where = b"%s\0%s\0manifest\0" % (os.fsencode(shown), os.fsencode(folder_name))
+        where = b"%s\0%s\0manifest\0" % (os.fsencode(MANIFEST), os.fsencode(folder_name))
         key = hashlib.sha256(where + raw).hexdigest()
         hit = store.get(key)
-        if isinstance(hit, Manifest):
-            return hit
+        if isinstance(hit, Manifest) and (found := moved(hit, shown)) is not None:
+            return found
     manifest = read_manifest(raw, shown, folder_name)
     if store is not None:
         store.put(key, manifest)
@@ -153,8 +161,15 @@ def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loa
 
 
 def compile_file(
-    path: Path, pack_id: str, cache: PackStore | None, sources: Sources, shown: str | None = None
+    path: Path,
+    pack_id: str,
+    cache: PackStore | None,
+    sources: Sources,
+    shown: str | None = None,
+    place: str | None = None,
 ) -> CardFile:
+    """One card file compiled, or its earlier result from `cache`, keyed by its content, its pack
+    and its `place` in the pack (its shown path when it belongs to no pack)."""
     shown = shown if shown is not None else display(path)
     try:
         with open(path, "rb") as f:
@@ -171,13 +186,14 @@ def compile_file(
         )
     key = ""
     if cache is not None:
-        where = b"%s\0%s\0" % (os.fsencode(shown), pack_id.encode("utf-8", "surrogateescape"))
+        where = os.fsencode(place if place is not None else shown)
+        where += b"\0%s\0" % pack_id.encode("utf-8", "surrogateescape")
         key = hashlib.sha256(where + raw).hexdigest()
         hit = cache.get(key)
-        if isinstance(hit, CardFile):
+        if isinstance(hit, CardFile) and (found := moved(hit, shown)) is not None:
             if len(raw) <= DEFAULT_MAX_BYTES:
                 sources.raw[shown] = raw
-            return hit
+            return found
     loaded, result = compile_bytes(raw, path, shown, pack_id)
     if loaded.text:
         sources.raw[shown] = raw
