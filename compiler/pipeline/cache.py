@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +103,7 @@ class PackStore:
         if not self.dirty and len(self.used) == len(self.entries):
             return
         import json
+        import tempfile
 
         from compiler.pipeline.plain import Encoder
 

@@ -82,3 +82,15 @@ def test_an_entry_whose_message_quotes_its_old_path_is_compiled_again(
     assert shifted.diagnostics[0].span == d.Span("x.yaml", 2, 3)
     assert shifted.spans["/id"].path == "x.yaml"
     assert os.sep not in shifted.path
+
+
+def test_the_compiler_fingerprint_reads_every_stage_and_runtime_module() -> None:
+    import compiler
+    from compiler.pipeline.project import _sources
+
+    package = Path(compiler.__file__).resolve().parent
+    stages = {str(m) for m in (package / "pipeline").rglob("*.py") if "checks" not in m.parts}
+    runtime = {str(m) for m in (package.parent / "runtime").rglob("*.py")}
+    assert set(_sources(package / "pipeline", skip="checks")) == stages
+    assert set(_sources(package.parent / "runtime")) == runtime
+    assert len(runtime) > 20 and str(package / "pipeline" / "resolve" / "resolver.py") in stages
