@@ -11,6 +11,9 @@ from lark import Token, Transformer
 from compiler.pipeline import ast
 from compiler.pipeline.syntax_errors import DETERMINERS
 
+# a card filter's value bounds as the parse hands them on: lowest, highest and where written
+_WorthRange = tuple[str, ast.Expr | None, ast.Expr | None, ast.Pos]
+
 
 def _pos(*items: Any) -> ast.Pos:
     starts, ends = [], []
@@ -162,6 +165,11 @@ class Builder(Transformer):
         verb: Token = items[0]
         return ast.VerbPhrase(str(verb), verb.value, tuple(items[1:]), _pos(*items))
 
+    def choose_phrase(self, items: list[Any]) -> ast.VerbPhrase:
+        # "choose a player" names the player, as "name a player" does
+        verb: Token = items[0]
+        return ast.VerbPhrase("name", verb.value, tuple(items[1:]), _pos(*items))
+
     def pp(self, items: list[Any]) -> ast.PP:
         return ast.PP(str(items[0]).lower(), items[1], _pos(*items))
 
@@ -175,7 +183,7 @@ class Builder(Transformer):
         return head.with_tails(tails) if tails else head
 
     def phrase(self, items: list[Any]) -> ast.NP:
-        det = quantity = worth = None
+        det = quantity = worth = worth_range = None
         modifiers: list[str] = []
         noun = ""
         for item in items:
@@ -185,6 +193,8 @@ class Builder(Transformer):
                 det = item.type.lower()
             elif isinstance(item, tuple) and item and item[0] == "worth":
                 worth = item[1]
+            elif isinstance(item, tuple) and item and item[0] == "worth range":
+                worth_range = (item[1], item[2])
             elif isinstance(item, Token) and item.type == "NOUN":
                 noun = str(item)
             elif isinstance(item, Token):
@@ -197,13 +207,21 @@ class Builder(Transformer):
             modifiers=tuple(modifiers),
             noun=noun,
             worth=worth,
+            worth_range=worth_range,
         )
 
     def owned(self, items: list[Any]) -> ast.NP:
         possessor = items[0]
-        noun = str(items[-1])
-        modifiers = tuple(str(i).lower() for i in items[1:-1])
-        return ast.NP("owned", _pos(*items), possessor=possessor, noun=noun, modifiers=modifiers)
+        worth = items[-1] if isinstance(items[-1], tuple) else None
+        words = items[1:-1] if worth is None else items[1:-2]
+        noun = str(items[-1] if worth is None else items[-2])
+        modifiers = tuple(str(i).lower() for i in words)
+        found = ast.NP("owned", _pos(*items), possessor=possessor, noun=noun, modifiers=modifiers)
+        if worth is not None and worth[0] == "worth":
+            return replace(found, worth=worth[1])
+        if worth is not None:
+            return replace(found, worth_range=(worth[1], worth[2]))
+        return found
 
     def possessor(self, items: list[Any]) -> ast.NP:
         first = items[0]
@@ -230,9 +248,22 @@ class Builder(Transformer):
         return replace(inner, det="each", pos=_pos(*items))
 
     def bare_np(self, items: list[Any]) -> ast.NP:
-        noun: Token = items[0]
-        head = ast.NP("phrase", _pos(noun), det="each", noun=str(noun))
-        tails = tuple(items[1:])
+        at = next(
+            i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "NOUN"
+        )
+        noun: Token = items[at]
+        modifiers = tuple(str(m).lower() for m in items[:at])
+        head = ast.NP(
+            "phrase", _pos(*items[: at + 1]), det="each", noun=str(noun), modifiers=modifiers
+        )
+        rest = items[at + 1 :]
+        if rest and isinstance(rest[0], tuple):  # the value bounds after the noun
+            worth, rest = rest[0], rest[1:]
+            if worth[0] == "worth":
+                head = replace(head, worth=worth[1], pos=_pos(head, worth))
+            else:
+                head = replace(head, worth_range=(worth[1], worth[2]), pos=_pos(head, worth))
+        tails = tuple(rest)
         return head.with_tails(tails) if tails else head
 
     def copy(self, items: list[Any]) -> ast.NP:
@@ -276,6 +307,26 @@ class Builder(Transformer):
 
     def worth(self, items: list[Any]) -> tuple[str, ast.Expr]:
         return ("worth", items[1])
+
+    def worth_at_most(self, items: list[Any]) -> _WorthRange:
+        return (
+            "worth range",
+            None,
+            next(i for i in items if not isinstance(i, Token)),
+            _pos(*items),
+        )
+
+    def worth_at_least(self, items: list[Any]) -> _WorthRange:
+        return (
+            "worth range",
+            next(i for i in items if not isinstance(i, Token)),
+            None,
+            _pos(*items),
+        )
+
+    def worth_between(self, items: list[Any]) -> _WorthRange:
+        low, high = (i for i in items if not isinstance(i, Token))
+        return ("worth range", low, high, _pos(*items))
 
     def tail_in(self, items: list[Any]) -> ast.Tail:
         return ast.Tail("in", items[1], None, _pos(*items))
