@@ -268,6 +268,14 @@ class Repeat(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class RepeatUntil(Record):
+    """Run the body until the condition holds (checked before each round; 20 rounds at most)."""
+
+    until: Node
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
 class Instead(Record):
     """Replace the pending event: it is cancelled and the body happens in its place."""
 
@@ -332,6 +340,7 @@ Node: TypeAlias = (
     | ForEach
     | Choose
     | Repeat
+    | RepeatUntil
     | Instead
     | Lasting
     | Delayed

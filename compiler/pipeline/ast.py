@@ -164,6 +164,13 @@ class RepeatStmt:
 
 
 @dataclass(frozen=True, slots=True)
+class RepeatUntilStmt:
+    until: Cond
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
 class InsteadStmt:
     body: Simple
     pos: Pos
@@ -190,6 +197,7 @@ Stmt: TypeAlias = (
     | ForEachStmt
     | ChooseStmt
     | RepeatStmt
+    | RepeatUntilStmt
     | InsteadStmt
     | LastingStmt
     | DelayedStmt

@@ -122,6 +122,9 @@ class Builder(Transformer):
     def repeat(self, items: list[Any]) -> ast.RepeatStmt:
         return ast.RepeatStmt(items[1], items[3], _pos(*items))
 
+    def repeat_until(self, items: list[Any]) -> ast.RepeatUntilStmt:
+        return ast.RepeatUntilStmt(items[2], items[3], _pos(*items))
+
     def instead(self, items: list[Any]) -> ast.InsteadStmt:
         return ast.InsteadStmt(items[-1], _pos(*items))
 

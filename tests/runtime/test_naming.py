@@ -17,7 +17,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.rules.turn import blank_encounter
-from tests.runtime.engine_kit import deal, expect, hand, new_game, set_ships
+from tests.runtime.engine_kit import deal, expect, hand, new_game, set_ships, ships_of
 
 HOOK = Hook("test-card", "Test", "power", "turn.start", ir.Seq(()))
 
@@ -189,3 +189,23 @@ def test_for_each_other_player_goes_through_everyone_but_you(cards: CardSet, rul
     deal(game, {0: [], 1: [], 2: [], 3: []})
     run(game, "for each other player:\n  they draw 1 card")
     assert [len(p.hand) for p in game.state.players] == [0, 1, 1, 1]
+
+
+# ---------------------------------------------------------------- landing on another's colonies
+
+
+def test_ships_sent_to_another_players_colonies_land_on_one_of_theirs(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules)
+    set_ships(game, 0, {"red planet 1": 4})
+    set_ships(game, 1, {"blue planet 1": 3, "purple planet 2": 1})
+    expect(
+        agent,
+        (0, "effect.name", "blue (no alien)"),
+        (0, "ships.place", "purple planet 2"),
+    )
+    run(game, "choose another player\nmove 2 of your ships to the chosen player's colonies")
+    (asked,) = agent.of_kind("ships.place")
+    assert asked.labels == ["blue planet 1", "purple planet 2"]
+    assert ships_of(game, 0) == {"red planet 1": 2, "purple planet 2": 2}
