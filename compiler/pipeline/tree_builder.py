@@ -10,35 +10,8 @@ from lark import Token, Transformer
 
 from compiler.pipeline import ast
 from compiler.pipeline.syntax_errors import DETERMINERS
-
-# a card filter's value bounds as the parse hands them on: lowest, highest and where written
-_WorthRange = tuple[str, ast.Expr | None, ast.Expr | None, ast.Pos]
-
-
-def _pos(*items: Any) -> ast.Pos:
-    starts, ends = [], []
-    for item in items:
-        if item is None:
-            continue
-        if isinstance(item, Token):
-            if item.start_pos is not None:
-                starts.append(item.start_pos)
-                ends.append(
-                    item.end_pos if item.end_pos is not None else item.start_pos + len(item)
-                )
-        elif isinstance(item, tuple) and item and isinstance(item[0], int) and len(item) == 2:
-            starts.append(item[0])
-            ends.append(item[1])
-        elif hasattr(item, "pos"):
-            starts.append(item.pos[0])
-            ends.append(item.pos[1])
-        elif isinstance(item, (list, tuple)):
-            for sub in item:
-                p = _pos(sub)
-                if p != (0, 0):
-                    starts.append(p[0])
-                    ends.append(p[1])
-    return (min(starts), max(ends)) if starts else (0, 0)
+from compiler.pipeline.tree_parts import PartsBuilder, with_worth
+from compiler.pipeline.tree_parts import span as _pos
 
 
 def _stmts(items: list[Any]) -> tuple[ast.Stmt, ...]:
@@ -62,7 +35,7 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
-class Builder(Transformer):
+class Builder(PartsBuilder, Transformer):
     """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
 
     def start(self, items: list[Any]) -> ast.Effect:
@@ -122,9 +95,6 @@ class Builder(Transformer):
     def repeat(self, items: list[Any]) -> ast.RepeatStmt:
         return ast.RepeatStmt(items[1], items[3], _pos(*items))
 
-    def repeat_until(self, items: list[Any]) -> ast.RepeatUntilStmt:
-        return ast.RepeatUntilStmt(items[2], items[3], _pos(*items))
-
     def instead(self, items: list[Any]) -> ast.InsteadStmt:
         return ast.InsteadStmt(items[-1], _pos(*items))
 
@@ -167,11 +137,6 @@ class Builder(Transformer):
     def verb_phrase(self, items: list[Any]) -> ast.VerbPhrase:
         verb: Token = items[0]
         return ast.VerbPhrase(str(verb), verb.value, tuple(items[1:]), _pos(*items))
-
-    def choose_phrase(self, items: list[Any]) -> ast.VerbPhrase:
-        # "choose a player" names the player, as "name a player" does
-        verb: Token = items[0]
-        return ast.VerbPhrase("name", verb.value, tuple(items[1:]), _pos(*items))
 
     def pp(self, items: list[Any]) -> ast.PP:
         return ast.PP(str(items[0]).lower(), items[1], _pos(*items))
@@ -220,11 +185,7 @@ class Builder(Transformer):
         noun = str(items[-1] if worth is None else items[-2])
         modifiers = tuple(str(i).lower() for i in words)
         found = ast.NP("owned", _pos(*items), possessor=possessor, noun=noun, modifiers=modifiers)
-        if worth is not None and worth[0] == "worth":
-            return replace(found, worth=worth[1])
-        if worth is not None:
-            return replace(found, worth_range=(worth[1], worth[2]))
-        return found
+        return found if worth is None else with_worth(found, worth)
 
     def possessor(self, items: list[Any]) -> ast.NP:
         first = items[0]
@@ -261,11 +222,7 @@ class Builder(Transformer):
         )
         rest = items[at + 1 :]
         if rest and isinstance(rest[0], tuple):  # the value bounds after the noun
-            worth, rest = rest[0], rest[1:]
-            if worth[0] == "worth":
-                head = replace(head, worth=worth[1], pos=_pos(head, worth))
-            else:
-                head = replace(head, worth_range=(worth[1], worth[2]), pos=_pos(head, worth))
+            head, rest = with_worth(head, rest[0]), rest[1:]
         tails = tuple(rest)
         return head.with_tails(tails) if tails else head
 
@@ -310,26 +267,6 @@ class Builder(Transformer):
 
     def worth(self, items: list[Any]) -> tuple[str, ast.Expr]:
         return ("worth", items[1])
-
-    def worth_at_most(self, items: list[Any]) -> _WorthRange:
-        return (
-            "worth range",
-            None,
-            next(i for i in items if not isinstance(i, Token)),
-            _pos(*items),
-        )
-
-    def worth_at_least(self, items: list[Any]) -> _WorthRange:
-        return (
-            "worth range",
-            next(i for i in items if not isinstance(i, Token)),
-            None,
-            _pos(*items),
-        )
-
-    def worth_between(self, items: list[Any]) -> _WorthRange:
-        low, high = (i for i in items if not isinstance(i, Token))
-        return ("worth range", low, high, _pos(*items))
 
     def tail_in(self, items: list[Any]) -> ast.Tail:
         return ast.Tail("in", items[1], None, _pos(*items))

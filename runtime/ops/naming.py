@@ -42,6 +42,11 @@ def name(ctx: Ctx, seat: int, thing: NameArg, least: int | None, most: int | Non
         options = numbers(low, NUMBER_RANGE[1] if most is None else most)
     if not options:
         return
-    picked = ctx.game.choose(seat, "effect.name", f"name a {thing.what}", options, thing.label)
+    # a player is chosen as every other effect chooses one; anything else is named
+    if thing.what == "player":
+        kind, prompt = "effect.player", "choose a player"
+    else:
+        kind, prompt = "effect.name", f"name a {thing.what}"
+    picked = ctx.game.choose(seat, kind, prompt, options, thing.label)
     ctx.game.log("effect", seat, f"names {thing.label(picked)}")
     remember(ctx, thing.what, picked)

@@ -72,9 +72,9 @@ def test_the_chosen_player_is_the_one_picked_from_the_phrase_players(
     game, agent = new_game(cards, rules, 4)
     for seat in range(4):
         set_ships(game, seat, {f"{('red', 'blue', 'purple', 'yellow')[seat]} planet 1": 4})
-    expect(agent, (0, "effect.name", "purple (no alien)"), (2, "ships.lose", ()))
+    expect(agent, (0, "effect.player", "purple (no alien)"), (2, "ships.lose", ()))
     run(game, "choose another player\nthe chosen player loses 2 ships")
-    (asked,) = agent.of_kind("effect.name")
+    (asked,) = agent.of_kind("effect.player")
     assert asked.labels == ["blue (no alien)", "purple (no alien)", "yellow (no alien)"]
     assert [game.state.players[s].warp for s in range(4)] == [0, 0, 2, 0]
 
@@ -110,7 +110,7 @@ def test_a_name_holds_in_a_delayed_effect_of_the_same_use(cards: CardSet, rules:
     game, agent = new_game(cards, rules)
     deal(game, {0: [], 1: [], 2: []})
     game.state.encounter = blank_encounter(game, 1, 0)
-    expect(agent, (0, "effect.name", "purple (no alien)"))
+    expect(agent, (0, "effect.player", "purple (no alien)"))
     run(
         game,
         "choose another player\nat encounter.end:\n  the chosen player draws 2 cards",
@@ -123,7 +123,7 @@ def test_a_name_holds_in_a_delayed_effect_of_the_same_use(cards: CardSet, rules:
 
 def test_each_use_of_an_effect_starts_with_nothing_named(cards: CardSet, rules: Rules) -> None:
     game, agent = new_game(cards, rules)
-    expect(agent, (0, "effect.name", "blue (no alien)"))
+    expect(agent, (0, "effect.player", "blue (no alien)"))
     first = run(game, "choose another player")
     second = Ctx(game, 0, HOOK)
     assert first.names == {"player": 1} and second.names == {}
@@ -202,7 +202,7 @@ def test_ships_sent_to_another_players_colonies_land_on_one_of_theirs(
     set_ships(game, 1, {"blue planet 1": 3, "purple planet 2": 1})
     expect(
         agent,
-        (0, "effect.name", "blue (no alien)"),
+        (0, "effect.player", "blue (no alien)"),
         (0, "ships.place", "purple planet 2"),
     )
     run(game, "choose another player\nmove 2 of your ships to the chosen player's colonies")
