@@ -96,6 +96,11 @@ class CardFilter(Record):
     max_value: int | None = None
     named: str | None = None  # a card id
     highest: bool = False  # only the card(s) of greatest value among those matching
+    # worked out when the effect runs: the card type named earlier in the effect, and value
+    # bounds that are expressions ("worth at most (your ships in the encounter)")
+    named_type: bool = False
+    least: Node | None = None
+    most: Node | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +120,7 @@ class Cards(Record):
 class CardRef(Record):
     """One specific card: the encounter card of a side, the card being played, this card."""
 
-    which: str  # "encounter" | "this" | "event" | "higher" | "lower" | "kicker"
+    which: str  # "encounter" | "this" | "event" | "higher" | "lower" | "kicker" | "named"
     owner: Node | None = None
 
 
@@ -154,6 +159,18 @@ class Word(Record):
     """A fixed word an op takes as an argument (e.g. `the encounter` in `win the encounter`)."""
 
     word: str
+
+
+# ---------------------------------------------------------------- naming
+
+
+@dataclass(frozen=True, slots=True)
+class Nameable(Record):
+    """What a player may name ("a card type in your hand", "a player", "a card in your hand"):
+    the name holds for the rest of the effect's use, its delayed effects included."""
+
+    what: str  # "card type" | "number" | "player" | "card"
+    among: Node | None = None  # the players, or the cards (whose types) a name is picked from
 
 
 # ---------------------------------------------------------------- conditions
@@ -251,6 +268,14 @@ class Repeat(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class RepeatUntil(Record):
+    """Run the body until the condition holds (checked before each round; 20 rounds at most)."""
+
+    until: Node
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
 class Instead(Record):
     """Replace the pending event: it is cancelled and the body happens in its place."""
 
@@ -302,6 +327,7 @@ Node: TypeAlias = (
     | Side
     | Amount
     | Word
+    | Nameable
     | Pred
     | Compare
     | AllOf
@@ -314,6 +340,7 @@ Node: TypeAlias = (
     | ForEach
     | Choose
     | Repeat
+    | RepeatUntil
     | Instead
     | Lasting
     | Delayed

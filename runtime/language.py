@@ -15,3 +15,4 @@ def load() -> None:
     from runtime.ops import interventions  # noqa: F401
     from runtime.ops import essence, players  # noqa: F401
     from runtime.ops import ship_moves, totals  # noqa: F401
+    from runtime.ops import naming  # noqa: F401

@@ -31,6 +31,7 @@ class T(enum.Enum):
     POWER = "power"  # whose alien power: "your power", "the opponent's power", "that power"
     WORD = "word"  # a fixed word (e.g. "the encounter" in "win the encounter")
     FLAG = "flag"  # an adverb such as "at random"
+    NAMEABLE = "nameable"  # what a player names: "a card type", "a player", "a number from 1 to 6"
 
 
 # The whole numbers an effect may write, by the kind of argument they count (and for repeats and

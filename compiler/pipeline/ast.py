@@ -40,6 +40,8 @@ class NP:
     inner: NP | None = None
     tails: tuple[Tail, ...] = ()
     word: str | None = None  # pronoun word
+    # value bounds of a card filter ("worth 06 or less", "between 05 and 10"): lowest, highest
+    worth_range: tuple[Expr | None, Expr | None] | None = None
 
     def with_tails(self, tails: tuple[Tail, ...]) -> NP:
         from dataclasses import replace
@@ -162,6 +164,13 @@ class RepeatStmt:
 
 
 @dataclass(frozen=True, slots=True)
+class RepeatUntilStmt:
+    until: Cond
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
 class InsteadStmt:
     body: Simple
     pos: Pos
@@ -188,6 +197,7 @@ Stmt: TypeAlias = (
     | ForEachStmt
     | ChooseStmt
     | RepeatStmt
+    | RepeatUntilStmt
     | InsteadStmt
     | LastingStmt
     | DelayedStmt

@@ -10,32 +10,8 @@ from lark import Token, Transformer
 
 from compiler.pipeline import ast
 from compiler.pipeline.syntax_errors import DETERMINERS
-
-
-def _pos(*items: Any) -> ast.Pos:
-    starts, ends = [], []
-    for item in items:
-        if item is None:
-            continue
-        if isinstance(item, Token):
-            if item.start_pos is not None:
-                starts.append(item.start_pos)
-                ends.append(
-                    item.end_pos if item.end_pos is not None else item.start_pos + len(item)
-                )
-        elif isinstance(item, tuple) and item and isinstance(item[0], int) and len(item) == 2:
-            starts.append(item[0])
-            ends.append(item[1])
-        elif hasattr(item, "pos"):
-            starts.append(item.pos[0])
-            ends.append(item.pos[1])
-        elif isinstance(item, (list, tuple)):
-            for sub in item:
-                p = _pos(sub)
-                if p != (0, 0):
-                    starts.append(p[0])
-                    ends.append(p[1])
-    return (min(starts), max(ends)) if starts else (0, 0)
+from compiler.pipeline.tree_parts import PartsBuilder, with_worth
+from compiler.pipeline.tree_parts import span as _pos
 
 
 def _stmts(items: list[Any]) -> tuple[ast.Stmt, ...]:
@@ -59,7 +35,7 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
-class Builder(Transformer):
+class Builder(PartsBuilder, Transformer):
     """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
 
     def start(self, items: list[Any]) -> ast.Effect:
@@ -175,7 +151,7 @@ class Builder(Transformer):
         return head.with_tails(tails) if tails else head
 
     def phrase(self, items: list[Any]) -> ast.NP:
-        det = quantity = worth = None
+        det = quantity = worth = worth_range = None
         modifiers: list[str] = []
         noun = ""
         for item in items:
@@ -185,6 +161,8 @@ class Builder(Transformer):
                 det = item.type.lower()
             elif isinstance(item, tuple) and item and item[0] == "worth":
                 worth = item[1]
+            elif isinstance(item, tuple) and item and item[0] == "worth range":
+                worth_range = (item[1], item[2])
             elif isinstance(item, Token) and item.type == "NOUN":
                 noun = str(item)
             elif isinstance(item, Token):
@@ -197,13 +175,17 @@ class Builder(Transformer):
             modifiers=tuple(modifiers),
             noun=noun,
             worth=worth,
+            worth_range=worth_range,
         )
 
     def owned(self, items: list[Any]) -> ast.NP:
         possessor = items[0]
-        noun = str(items[-1])
-        modifiers = tuple(str(i).lower() for i in items[1:-1])
-        return ast.NP("owned", _pos(*items), possessor=possessor, noun=noun, modifiers=modifiers)
+        worth = items[-1] if isinstance(items[-1], tuple) else None
+        words = items[1:-1] if worth is None else items[1:-2]
+        noun = str(items[-1] if worth is None else items[-2])
+        modifiers = tuple(str(i).lower() for i in words)
+        found = ast.NP("owned", _pos(*items), possessor=possessor, noun=noun, modifiers=modifiers)
+        return found if worth is None else with_worth(found, worth)
 
     def possessor(self, items: list[Any]) -> ast.NP:
         first = items[0]
@@ -230,9 +212,18 @@ class Builder(Transformer):
         return replace(inner, det="each", pos=_pos(*items))
 
     def bare_np(self, items: list[Any]) -> ast.NP:
-        noun: Token = items[0]
-        head = ast.NP("phrase", _pos(noun), det="each", noun=str(noun))
-        tails = tuple(items[1:])
+        at = next(
+            i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "NOUN"
+        )
+        noun: Token = items[at]
+        modifiers = tuple(str(m).lower() for m in items[:at])
+        head = ast.NP(
+            "phrase", _pos(*items[: at + 1]), det="each", noun=str(noun), modifiers=modifiers
+        )
+        rest = items[at + 1 :]
+        if rest and isinstance(rest[0], tuple):  # the value bounds after the noun
+            head, rest = with_worth(head, rest[0]), rest[1:]
+        tails = tuple(rest)
         return head.with_tails(tails) if tails else head
 
     def copy(self, items: list[Any]) -> ast.NP:

@@ -51,6 +51,10 @@ def statement(node: ir.Node, indent: str = "") -> str:
         times = number(node.times)
         times = times if isinstance(node.times, ir.Num) else f"({times})"
         return f"{indent}repeat {times} times:\n{statement(node.body, indent + '  ')}"
+    if isinstance(node, ir.RepeatUntil):
+        return (
+            f"{indent}repeat until {condition(node.until)}:\n{statement(node.body, indent + '  ')}"
+        )
     if isinstance(node, ir.Instead):
         parts = node.body.items if isinstance(node.body, ir.Seq) else (node.body,)
         if len(parts) > 1 and all(isinstance(p, ir.Do) and p.subject is None for p in parts):

@@ -22,6 +22,7 @@ ROLE_TEXT = {
     "event player": "that player",
     "they": "they",
     "subject": "they",
+    "named player": "the chosen player",
     "left": "the player on your left",
     "right": "the player on your right",
 }
@@ -135,7 +136,7 @@ def number(node: ir.Node | None) -> str:
         inner = node.thing
         if isinstance(inner, ir.Cards) and inner.zone == "those":
             return "the number of " + cards(inner)
-        if isinstance(inner, ir.Cards) and inner.count is None and not inner.filter.types:
+        if isinstance(inner, ir.Cards) and inner.count is None and inner.filter == ir.CardFilter():
             where = (
                 f"{possessive(inner.owner)} hand"
                 if inner.zone == "hand"
@@ -194,6 +195,8 @@ def card_ref(node: ir.CardRef) -> str:
         return "that card"
     if node.which in ("higher", "lower"):
         return f"the {node.which} card"
+    if node.which == "named":
+        return "the named card"
     noun = "kicker" if node.which == "kicker" else "card"
     return f"{possessive(node.owner)} {noun}"
 
@@ -211,10 +214,10 @@ def cards(node: ir.Cards) -> str:
         noun = "named " + noun
     if node.filter.highest:
         noun = "highest " + noun
-    if node.filter.min_value is not None and node.filter.min_value == node.filter.max_value:
-        noun += f" worth {node.filter.min_value}"
+    # what follows the noun, after any plural 's': "cards worth 06 of the named card type"
+    suffix = worth(node.filter) + (" of the named card type" if node.filter.named_type else "")
     if node.zone == "those" and not node.each_type:  # the event's cards, or the last handled
-        many = f"those {noun}s"
+        many = f"those {noun}s{suffix}"
         if node.count is None:
             return many
         count = quantity(node.count)
@@ -228,20 +231,66 @@ def cards(node: ir.Cards) -> str:
         owner = f" before {players(node.owner)}"
     if node.each_type:
         return f"1 card of each type{owner}"
-    if node.count is None and types and node.owner is not None and node.zone == "hand":
+    if (
+        node.count is None
+        and types
+        and node.owner is not None
+        and node.zone == "hand"
+        and not suffix
+    ):
         return f"{possessive(node.owner)} {noun}s"
     if node.count is None:
         return (
-            f"all {noun}s{owner}"
-            if types
+            f"all {noun}s{suffix}{owner}"
+            if types or suffix
             else (f"{possessive(node.owner)} hand" if node.owner is not None else "your hand")
         )
     count = quantity(node.count)
     plural = "" if count == "1" else "s"
     prefix = "up to " if node.up_to else ""
     if node.up_to and count == "99":
-        return f"any number of {noun}s{owner}"
-    return f"{prefix}{count} {'random ' if node.random else ''}{noun}{plural}{owner}"
+        return f"any number of {noun}s{suffix}{owner}"
+    return f"{prefix}{count} {'random ' if node.random else ''}{noun}{plural}{suffix}{owner}"
+
+
+def worth(f: ir.CardFilter) -> str:
+    """A filter's value bounds: ' worth 06', ' worth 06 or less', ' between 05 and 10'."""
+    low = number(f.least) if f.least is not None else _value(f.min_value)
+    high = number(f.most) if f.most is not None else _value(f.max_value)
+    if low is None and high is None:
+        return ""
+    if low is not None and low == high and f.least is None:
+        return f" worth {low}"
+    if low is not None and high is not None:
+        return f" between {_bracketed(low, f.least)} and {_bracketed(high, f.most)}"
+    if low is not None:
+        return f" worth at least {_bracketed(low, f.least)}"
+    return f" worth at most {_bracketed(high or '', f.most)}"
+
+
+def _value(n: int | None) -> str | None:
+    return None if n is None else str(n)
+
+
+def _bracketed(text: str, node: ir.Node | None) -> str:
+    """A worked-out bound is written in brackets, as the grammar asks."""
+    return text if node is None or isinstance(node, ir.Num) else f"({text})"
+
+
+def nameable(node: ir.Nameable) -> str:
+    if node.what == "player":
+        base = players(node.among) if node.among is not None else "each player"
+        if base.startswith("each other "):
+            return "another " + base.removeprefix("each other ")
+        return "a " + base.removeprefix("each ")
+    if node.what == "number":
+        return "a number"
+    where = ""
+    if isinstance(node.among, ir.Cards) and node.among.zone in ("discard", "deck"):
+        where = f" in {place(ir.Place(node.among.zone))}"
+    elif isinstance(node.among, ir.Cards):
+        where = f" in {possessive(node.among.owner)} hand"
+    return f"a {node.what}{where}"
 
 
 def ships(node: ir.Ships) -> str:
@@ -295,6 +344,8 @@ def thing(node: ir.Node | None) -> str:
         return f"{'up to ' if node.up_to else ''}{count} {what}"
     if isinstance(node, ir.Word):
         return node.word if node.word.startswith(("the ", "a ", "another ")) else f"the {node.word}"
+    if isinstance(node, ir.Nameable):
+        return nameable(node)
     if isinstance(node, ir.CardFilter):
         kind = next(iter(node.types or {"card"}))
         article = "an" if kind[0] in "aeiou" else "a"

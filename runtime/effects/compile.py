@@ -71,6 +71,17 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
                 body(ctx)
 
         return repeat
+    if isinstance(node, ir.RepeatUntil):
+        body, done = statement(node.body), condition(node.until)
+        most = NUMBER_RANGES["repeat"][1]
+
+        def repeat_until(ctx: Ctx) -> None:
+            for _ in range(most):
+                if done(ctx):
+                    return
+                body(ctx)
+
+        return repeat_until
     if isinstance(node, ir.Instead):
         body = statement(node.body)
 

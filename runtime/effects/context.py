@@ -20,6 +20,7 @@ class Ctx:
         "game",
         "hook",
         "moved",
+        "names",
         "nudge",
         "period",
         "subject",
@@ -40,12 +41,15 @@ class Ctx:
         self.period: Any = None  # how long restrictions and delayed effects made now last
         # the cards the effect's last card move handled ("those cards"); shared by copies
         self.moved: list[int] = []
+        # what players named in this use of the effect ("the named card type"); shared by
+        # copies, so a delayed effect of the same use still knows it
+        self.names: dict[str, int | str] = {}
         self.nudge = 0  # added to each number the effect states (hired help: +1, -1 or 0)
 
     def copy(self) -> Ctx:
         other = Ctx(self.game, self.you, self.hook, self.event, self.card)
         other.they, other.subject, other.period = self.they, self.subject, self.period
-        other.moved, other.nudge = self.moved, self.nudge
+        other.moved, other.nudge, other.names = self.moved, self.nudge, self.names
         return other
 
     def with_they(self, seat: int) -> Ctx:

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from runtime import ir
-from runtime.effects import codegen
+from runtime.effects import codegen, naming
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import (
@@ -112,6 +112,8 @@ def arg(node: ir.Node | None, t: T) -> Fn:
         assert isinstance(node, ir.Amount), node
         count, what, up_to = value(node.count), node.what, node.up_to
         return lambda ctx: v.AmountArg(what, at_most(count(ctx), MAX_AMOUNT), up_to)
+    if t is T.NAMEABLE:
+        return _nameable(node)
     if t in (T.WORD, T.FLAG):
         word = node.word if isinstance(node, ir.Word) else True
         return lambda ctx: word
@@ -146,12 +148,35 @@ def _cards(node: ir.Node) -> Fn:
     # "those cards" belong to nobody in particular until an op says whose hand to look in
     owner = _owner(node.owner) if node.owner is not None or node.zone != "those" else nobody
     f, rnd, up_to, each, zone = node.filter, node.random, node.up_to, node.each_type, node.zone
+    if f.named_type or f.least is not None or f.most is not None:
+        worked_out = naming.with_named_parts(
+            f,
+            value(f.least) if f.least is not None else None,
+            value(f.most) if f.most is not None else None,
+        )
+
+        def named_cards(ctx: Ctx) -> v.CardsArg:
+            n = at_most(count(ctx), len(ctx.game.state.catalog)) if count else None
+            return v.CardsArg(n, worked_out(ctx), owner(ctx), rnd, up_to, each, zone)
+
+        return named_cards
 
     def cards(ctx: Ctx) -> v.CardsArg:
         n = at_most(count(ctx), len(ctx.game.state.catalog)) if count else None
         return v.CardsArg(n, f, owner(ctx), rnd, up_to, each, zone)
 
     return cards
+
+
+def _nameable(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.Nameable), node
+    among = node.among
+    return naming.options(
+        node,
+        players(among) if among is not None and node.what == "player" else None,
+        _cards(among) if among is not None and node.what != "player" else None,
+        cards_matching,
+    )
 
 
 def _card(node: ir.Node) -> Fn:

@@ -128,6 +128,7 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "in encounter": lambda ctx, of: _in_encounter(ctx),
     "opposing": lambda ctx, of: _opposing(ctx),
     "teammate": lambda ctx, of: _teammates(ctx),
+    "named player": lambda ctx, of: [s] if isinstance(s := ctx.names.get("player"), int) else [],
     "left": lambda ctx, of: [(ctx.you + 1) % ctx.game.state.n],
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
 }
@@ -166,6 +167,9 @@ def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
     if which == "event":
         instance = getattr(ctx.event, "instance", None)
         return v.CardTarget(instance if instance is not None else ctx.card)
+    if which == "named":  # the card a player named earlier in the effect
+        named = ctx.names.get("card")
+        return v.CardTarget(named if isinstance(named, int) else None)
     if enc is None:
         return v.CardTarget(None)
     if which in ("higher", "lower"):

@@ -216,12 +216,24 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
+# places of planets where a player has a colony
+COLONY_PLACES = frozenset({"colonies", "home colonies", "foreign colonies"})
+
+
 def landing(game: Table, chooser: int, owner: int, count: int, dest: v.PlaceArg) -> int | None:
     """The planet arriving ships go to: one of the destination's planets picked by the mover
     (home planets or any planet; an empty home planet is one without a colony of the ships'
-    owner, an empty planet one without any ship), or None when none qualifies; for any other
-    place, a colony of the owner's choosing."""
+    owner, an empty planet one without any ship; another player's colonies), or None when none
+    qualifies; for any other place, a colony of the owner's choosing."""
     st = game.state
+    if dest.kind in COLONY_PLACES and dest.owner >= 0 and dest.owner != owner:
+        # another player's colonies ("go to the defense's colonies"): one of theirs, where the
+        # ships join them
+        theirs = place_planets(st, dest.kind, dest.owner) or []
+        if not theirs:
+            return None
+        prompt = f"place {count} ship(s) on which planet?"
+        return int(game.choose(chooser, "ships.place", prompt, theirs, game.planet_name))
     if dest.kind not in ("home planets", "planets"):
         return moves.choose_colony(game, owner, count)
     home = dest.owner if dest.owner >= 0 else owner

@@ -60,7 +60,7 @@ def test_list_items_flow_and_block() -> None:
 
 
 def test_expected_words_come_from_the_grammar_at_the_cursor() -> None:
-    assert expected_terminals("you may ", "start") == {"VERB"}
+    assert expected_terminals("you may ", "start") == {"VERB", "CHOOSE"}
     assert "WINDOW" in (expected_terminals("at ", "start") or set())
     after_block = expected_terminals("if you lost:\n  draw 1 card\n", "start") or set()
     assert {"IF", "VERB"} <= after_block

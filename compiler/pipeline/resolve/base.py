@@ -5,7 +5,7 @@ abstract methods, each defined by one part)."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
@@ -33,6 +33,7 @@ class Scope:
     recurring: bool = False  # inside a lasting effect that spans later encounters
     argument: str = T.NUMBER.value  # what the numbers written here count (a NUMBER_RANGES key)
     repeats: int = 1  # how many times the enclosing repeats run the text here
+    named: set[str] = field(default_factory=set)  # what the effect has named so far
 
 
 class ResolverBase(ABC):
@@ -167,3 +168,21 @@ class ResolverBase(ABC):
 
     @abstractmethod
     def _role(self, np: ast.NP) -> str: ...
+
+    @abstractmethod
+    def _nameable(self, np: ast.NP) -> ir.Node: ...
+
+    @abstractmethod
+    def _refers_back(self, np: ast.NP) -> bool: ...
+
+    @abstractmethod
+    def _named_player(self, np: ast.NP) -> ir.Node: ...
+
+    @abstractmethod
+    def _named_number(self, np: ast.NP) -> ir.Node: ...
+
+    @abstractmethod
+    def _named_card(self, np: ast.NP) -> ir.Node: ...
+
+    @abstractmethod
+    def _named_type(self, np: ast.NP) -> bool: ...

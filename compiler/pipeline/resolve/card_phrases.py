@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
@@ -15,6 +17,8 @@ class CardPhrases(ResolverBase):
         if np.form == "copy" and np.inner is not None:
             return self._card_ref(np.inner)
         if np.form == "phrase":
+            if self._refers_back(np) and self._noun(np).meaning == "any":
+                return self._named_card(np)
             if np.det == "this":
                 return ir.CardRef("this")
             if np.det == "that":
@@ -44,12 +48,38 @@ class CardPhrases(ResolverBase):
                 raise ResolveError(d.BAD_PHRASE, "'worth' takes a plain number", pos_of(value))
             self._in_range(value.value, T.NUMBER.value, value.pos)
             worth = value.value
-        return ir.CardFilter(types, worth, worth, highest="highest" in np.modifiers)
+        least, most = worth, worth
+        low_node = high_node = None
+        if np.worth_range is not None:
+            low, high = np.worth_range
+            least, low_node = self._bound(low)
+            most, high_node = self._bound(high)
+        return ir.CardFilter(
+            types,
+            least,
+            most,
+            highest="highest" in np.modifiers,
+            least=low_node,
+            most=high_node,
+        )
+
+    def _bound(self, expr: ast.Expr | None) -> tuple[int | None, ir.Node | None]:
+        """A value bound of a card filter: a written number, or a number worked out in play."""
+        if expr is None:
+            return None, None
+        if isinstance(expr, ast.Num):
+            self._in_range(expr.value, T.NUMBER.value, expr.pos)
+            return expr.value, None
+        return None, self._number(expr)
 
     def _cards(self, np: ast.NP, *, counting: bool = False) -> ir.Node:
         if np.form == "copy" or (
             np.form == "phrase"
-            and (np.det in ("this", "that") or {"higher", "lower"} & set(np.modifiers))
+            and (
+                np.det in ("this", "that")
+                or {"higher", "lower"} & set(np.modifiers)
+                or (self._refers_back(np) and self._noun(np).meaning == "any")
+            )
         ):
             return self._card_ref(np)
         if np.form == "part" and np.inner is not None:
@@ -82,7 +112,7 @@ class CardPhrases(ResolverBase):
         if np.form == "phrase" and np.det in ("those", "these"):
             # the event's cards (gain.* windows), else the cards the effect last handled
             zone = "those"
-        each_type = False
+        each_type = named_type = False
         for tail in np.tails:
             if tail.kind == "in" and tail.np is not None:
                 place = self._place(tail.np)
@@ -103,6 +133,11 @@ class CardPhrases(ResolverBase):
                     )
                 zone = CARD_ZONES[place.kind]
                 owner = place.owner if owner is None else owner
+            elif tail.kind == "of" and tail.np is not None and self._named_type(tail.np):
+                named_type = True
+                # "a card of the named card type worth 06 or more": the bounds read with the card
+                if tail.np.worth_range is not None or tail.np.worth is not None:
+                    np = replace(np, worth=tail.np.worth, worth_range=tail.np.worth_range)
             elif tail.kind == "of" and tail.np is not None and tail.np.noun in ("type", "types"):
                 each_type = True
             elif tail.kind == "of" and tail.np is not None:
@@ -115,13 +150,21 @@ class CardPhrases(ResolverBase):
         count, up_to = self._count_of(np, default_one=not counting and noun.meaning != "hand")
         if noun.meaning == "hand":
             count = None
-        return ir.Cards(
-            count, self._filter(np), owner, "random" in np.modifiers, up_to, each_type, zone
-        )
+        f = self._filter(np)
+        if named_type:
+            f = replace(f, named_type=True)
+        return ir.Cards(count, f, owner, "random" in np.modifiers, up_to, each_type, zone)
 
     def _card_spec(self, np: ast.NP) -> ir.Node:
         if np.form == "copy":
             return self._card_ref(np)
+        if np.worth_range is not None:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{np_text(np)}' gives a range, but a card becomes one value",
+                np.pos,
+                "write 'an attack worth 15'",
+            )
         f = self._filter(np)
         if f.types is None or len(f.types) != 1:
             raise ResolveError(

@@ -34,6 +34,8 @@ class NumberPhrases(ResolverBase):
         return self._np_number(expr)
 
     def _np_number(self, np: ast.NP) -> ir.Node:
+        if np.noun == "number" and self._refers_back(np):
+            return self._named_number(np)
         if (
             np.form == "phrase"
             and np.det == "that"

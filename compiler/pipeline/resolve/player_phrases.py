@@ -20,6 +20,8 @@ class PlayerPhrases(ResolverBase):
                 return ir.Chosen(inner, None, 0, 99)
             return inner
         category = self._category(np)
+        if category == "player" and self._refers_back(np):
+            return self._named_player(np)
         if category == "side":
             return self._side(np)
         if category == "card" and np.noun in ("card",) and np.form == "owned":

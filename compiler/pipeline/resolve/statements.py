@@ -66,6 +66,22 @@ class Statements(ResolverBase):
                 return ir.Repeat(times, self._block(stmt.body))
             finally:
                 self.scope.repeats = saved_repeats
+        if isinstance(stmt, ast.RepeatUntilStmt):
+            # it may run as many rounds as the repeat range allows: nesting counts it so
+            most_times = NUMBER_RANGES["repeat"][1]
+            total = most_times * self.scope.repeats
+            self._in_range(
+                total,
+                "repeat",
+                stmt.pos,
+                f"repeating up to {most_times} times inside repeats makes {total} repeats in all",
+            )
+            until = self._cond(stmt.until)
+            saved_repeats, self.scope.repeats = self.scope.repeats, total
+            try:
+                return ir.RepeatUntil(until, self._block(stmt.body))
+            finally:
+                self.scope.repeats = saved_repeats
         if isinstance(stmt, ast.InsteadStmt):
             if not self.scope.in_event:
                 raise ResolveError(

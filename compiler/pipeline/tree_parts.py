@@ -1,0 +1,74 @@
+"""Parts of the tree builder: positions of parse items, and the parse rules of the value bounds
+of card filters, `choose a player` and `repeat until` (Lark items in, syntax tree pieces out)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from lark import Token
+
+from compiler.pipeline import ast
+
+# a card filter's value bounds as the parse hands them on: lowest, highest and where written
+WorthRange = tuple[str, ast.Expr | None, ast.Expr | None, ast.Pos]
+
+
+def span(*items: Any) -> ast.Pos:
+    """Where parse items sit in the effect text: from the first start to the last end."""
+    starts, ends = [], []
+    for item in items:
+        if item is None:
+            continue
+        if isinstance(item, Token):
+            if item.start_pos is not None:
+                starts.append(item.start_pos)
+                ends.append(
+                    item.end_pos if item.end_pos is not None else item.start_pos + len(item)
+                )
+        elif isinstance(item, tuple) and item and isinstance(item[0], int) and len(item) == 2:
+            starts.append(item[0])
+            ends.append(item[1])
+        elif hasattr(item, "pos"):
+            starts.append(item.pos[0])
+            ends.append(item.pos[1])
+        elif isinstance(item, (list, tuple)):
+            for sub in item:
+                p = span(sub)
+                if p != (0, 0):
+                    starts.append(p[0])
+                    ends.append(p[1])
+    return (min(starts), max(ends)) if starts else (0, 0)
+
+
+def with_worth(np: ast.NP, worth: tuple[Any, ...]) -> ast.NP:
+    """A noun phrase with the value bounds written after its noun ("worth 06", "between ...")."""
+    if worth[0] == "worth":
+        return replace(np, worth=worth[1], pos=span(np, worth))
+    return replace(np, worth_range=(worth[1], worth[2]), pos=span(np, worth))
+
+
+def _values(items: list[Any]) -> list[Any]:
+    return [i for i in items if not isinstance(i, Token)]
+
+
+class PartsBuilder:
+    """Parse rules the tree builder takes in (its methods are found by rule name)."""
+
+    def choose_phrase(self, items: list[Any]) -> ast.VerbPhrase:
+        # "choose a player" names the player, as "name a player" does
+        verb: Token = items[0]
+        return ast.VerbPhrase("name", verb.value, tuple(items[1:]), span(*items))
+
+    def repeat_until(self, items: list[Any]) -> ast.RepeatUntilStmt:
+        return ast.RepeatUntilStmt(items[2], items[3], span(*items))
+
+    def worth_at_most(self, items: list[Any]) -> WorthRange:
+        return ("worth range", None, _values(items)[0], span(*items))
+
+    def worth_at_least(self, items: list[Any]) -> WorthRange:
+        return ("worth range", _values(items)[0], None, span(*items))
+
+    def worth_between(self, items: list[Any]) -> WorthRange:
+        low, high = _values(items)
+        return ("worth range", low, high, span(*items))
