@@ -54,6 +54,9 @@ class Slot:
     prep: str | None = None  # None for a bare object
     optional: bool = False
     word: str | None = None  # for WORD and FLAG slots: the word itself
+    # for a PLAYERS slot: which players a chooser may pick there, as a test (ctx, seat) -> bool
+    # ("take a card from another player you choose" offers only players holding cards)
+    eligible: Callable[..., bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,9 +188,16 @@ def obj(type: T, name: str | None = None, *, optional: bool = False) -> Slot:
     return Slot(name or type.value.replace(" ", "_"), type, None, optional)
 
 
-def pp(prep: str, type: T, name: str | None = None, *, optional: bool = False) -> Slot:
+def pp(
+    prep: str,
+    type: T,
+    name: str | None = None,
+    *,
+    optional: bool = False,
+    eligible: Callable[..., bool] | None = None,
+) -> Slot:
     """A prepositional slot: `from PLACE`."""
-    return Slot(name or prep, type, prep, optional)
+    return Slot(name or prep, type, prep, optional, eligible=eligible)
 
 
 def word(text: str, *, prep: str | None = None, optional: bool = False) -> Slot:

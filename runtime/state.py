@@ -92,6 +92,9 @@ class Encounter:
     lost_ships: list[int] = field(
         default_factory=list
     )  # ships each seat lost to the warp this encounter
+    # ships each seat landed on the target planet from the gate as its side won: still the
+    # ships it has in the encounter once they have landed
+    landed: list[int] = field(default_factory=list)
     ship_limit: list[int] = field(default_factory=list)
     ship_weight: list[int] = field(default_factory=list)
     comp_factor: list[int] = field(default_factory=list)  # compensation multiplier, by seat

@@ -27,6 +27,7 @@ _KINDS = {
     "ADJ": lsp.CompletionItemKind.Property,
     "ADV": lsp.CompletionItemKind.Property,
     "PRED": lsp.CompletionItemKind.Property,
+    "PRED_OBJ": lsp.CompletionItemKind.Property,
     "DURATION": lsp.CompletionItemKind.Constant,
 }
 

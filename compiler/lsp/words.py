@@ -50,7 +50,7 @@ def by_terminal() -> dict[str, list[Word]]:
             detail, doc = "adjective", registry.ADJECTIVES.get(text, "")
         elif terminal == "ADV":
             detail, doc = "adverb", registry.ADVERBS.get(text, "")
-        elif terminal == "PRED" and text in predicates:
+        elif terminal in ("PRED", "PRED_OBJ") and text in predicates:
             detail, doc = "condition", predicates[text].doc
         elif terminal == "DURATION":
             detail, doc = "duration", f"lasts until the end of the {DURATIONS.get(text, value)}"

@@ -224,6 +224,7 @@ class PredCond:
     left: Expr
     pred: str
     pos: Pos
+    obj: NP | None = None  # the object of a condition word that takes one ("was played by X")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,13 +265,21 @@ class AdjWord:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnerWord:
+    """A possessive standing alone as a complement: "those ships are the defense's"."""
+
+    owner: NP
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
 class Bound:
     kind: str  # "at least" | "at most" | "more than" | "fewer than"
     value: Expr
     pos: Pos
 
 
-Complement: TypeAlias = Expr | KindWord | AdjWord | Bound
+Complement: TypeAlias = Expr | KindWord | AdjWord | Bound | OwnerWord
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from runtime import language, registry
 # registry's vocabulary. Every other terminal the grammar declares is a keyword.
 PRODUCED = frozenset(
     {"BULLET", "NUMBER", "WINDOW", "LABEL", "POSS", "COMPARE"}
-    | {"VERB", "NOUN", "ADJ", "ADV", "PRED", "PREP", "DURATION"}
+    | {"VERB", "NOUN", "ADJ", "ADV", "PRED", "PRED_OBJ", "PREP", "DURATION"}
 )
 
 # Extra spellings of keywords beyond the one their terminal name gives.
@@ -156,8 +156,10 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
     for adv in registry.ADVERBS:
         add(adv, "ADV")
     for pred in registry.PREDICATES.values():
+        # a condition word that takes an object ("was played by X") is a terminal of its own
+        kind = "PRED_OBJ" if len(pred.args) > 1 else "PRED"
         for form in pred.forms:
-            add(form, "PRED", pred.name)
+            add(form, kind, pred.name)
     return Vocabulary(phrases, max(len(k) for k in phrases))
 
 

@@ -20,6 +20,7 @@ DESCRIBE: dict[str, str] = {
     "ADJ": "an adjective",
     "ADV": "an adverb such as 'at random'",
     "PRED": "a condition word such as 'lost'",
+    "PRED_OBJ": "a condition word such as 'was played by'",
     "PREP": "a preposition",
     "NUMBER": "a number",
     "WINDOW": "a window name such as reveal.after_cards",

@@ -348,7 +348,10 @@ class Builder(PartsBuilder, Transformer):
         return ast.Has(items[0], items[2], _pos(*items))
 
     def pred(self, items: list[Any]) -> ast.PredCond:
-        return ast.PredCond(items[0], str(items[1]), _pos(*items))
+        return ast.PredCond(items[0], str(items[1]), _pos(*items), (items[2:] or [None])[0])
+
+    def owner_word(self, items: list[Any]) -> ast.OwnerWord:
+        return ast.OwnerWord(items[0], _pos(*items))
 
     def compare(self, items: list[Any]) -> ast.Cmp:
         return ast.Cmp(str(items[1]), items[0], items[2], _pos(items[0], items[2]))

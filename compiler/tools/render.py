@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from compiler.tools.render_phrases import number, place, players, possessive, role_plural, thing
+from compiler.tools.render_phrases import (
+    any_of,
+    number,
+    place,
+    players,
+    possessive,
+    role_plural,
+    thing,
+)
 from runtime import ir
 from runtime.cards import CardDef, Hook
 from runtime.registry import OPS, PREDICATES, T, third_person
@@ -195,7 +203,18 @@ def condition(node: ir.Node) -> str:
             return f"{players(args[0])} is {players(args[1])}"
         pred = PREDICATES.get(node.name)
         written = pred.forms[0] if pred is not None and pred.forms else node.name
-        return f"{players(args[0])} {written}"
+        if pred is not None and pred.args[0] is not T.PLAYERS:
+            subject = thing(args[0])
+            if isinstance(args[0], ir.Word):
+                subject = f"that {args[0].word}"
+            written = f"{subject} {written}"
+        else:
+            written = f"{players(args[0])} {written}"
+        if len(args) > 1 and pred is not None and pred.args[1] is T.POWER:
+            written += f" {possessive(args[1])} power"
+        elif len(args) > 1:
+            written += " " + any_of(args[1])
+        return written
     return "?"
 
 

@@ -87,6 +87,15 @@ def players(node: ir.Node | None) -> str:
     return "?"
 
 
+def any_of(node: ir.Node | None) -> str:
+    """Players as the object of a condition, where a role means any one of them ("an ally")."""
+    text = players(node)
+    if isinstance(node, ir.Players) and node.role in SEVERAL and text.startswith("each "):
+        rest = text.removeprefix("each ")
+        return f"{'an' if rest[:1] in 'aeiou' else 'a'} {rest}"
+    return text
+
+
 def possessive(node: ir.Node | None) -> str:
     if node is None:
         return "your"

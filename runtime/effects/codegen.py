@@ -153,7 +153,7 @@ def allied_ships(ctx: Ctx, of: str) -> int:
     if of == "you":
         you = ctx.you
         if you == enc.offense or you in enc.allies[0]:
-            return sum(enc.gate[s] for s in enc.allies[0] if s != you)
+            return sum(ships_in_the_encounter(ctx, s) for s in enc.allies[0] if s != you)
         if you == enc.defense or you in enc.allies[1]:
             return sum(enc.guard[s] for s in enc.allies[1] if s != you)
         return 0

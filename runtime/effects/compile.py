@@ -20,6 +20,7 @@ from runtime.effects.expressions import (
     absent,
     arg,
     at_most,
+    chosen_players,
     condition,
     players,
     the_owner,
@@ -127,7 +128,7 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
         fast = op.specialise(node)
         if fast is not None:
             return fast
-    args = [_op_arg(a, s.type) for a, s in zip(node.args, op.slots, strict=True)]
+    args = [_op_arg(a, s.type, s.eligible) for a, s in zip(node.args, op.slots, strict=True)]
     impl, feasible, may, prevent = op.impl, op.feasible, node.may, node.prevent
     prompt = node.text or op.verb
     if op.subject is not T.PLAYERS:
@@ -175,9 +176,11 @@ def _may(node: ir.May) -> Callable[[Ctx], None]:
 NUDGED = frozenset({T.NUMBER, T.AMOUNT, T.CARDS, T.SHIPS})
 
 
-def _op_arg(node: ir.Node | None, t: T) -> Fn:
+def _op_arg(node: ir.Node | None, t: T, eligible: Callable[..., bool] | None = None) -> Fn:
     if node is None:
         return absent
+    if eligible is not None and isinstance(node, ir.Chosen):
+        return chosen_players(node, eligible)  # the chooser is offered only eligible players
     evaluate = arg(node, t)
     return _nudgeable(evaluate) if t in NUDGED else evaluate
 

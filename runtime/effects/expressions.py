@@ -253,31 +253,7 @@ def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
             return lambda ctx: [s for s in select(ctx, of) if s != ctx.you]
         return lambda ctx: select(ctx, of)
     if isinstance(node, ir.Chosen):
-        base = players(node.base)
-        chooser = players(node.chooser) if node.chooser is not None else the_owner
-        low, high = node.minimum, node.maximum
-
-        def chosen(ctx: Ctx) -> list[int]:
-            pool = base(ctx)
-            if not pool:
-                return []
-            who = chooser(ctx)[0]
-            game = ctx.game
-            if low == high == 1:
-                return [
-                    game.choose(who, "effect.player", "choose a player", pool, game.player_name)
-                ]
-            return game.choose_many(
-                who,
-                "effect.players",
-                "choose players",
-                pool,
-                min(low, len(pool)),
-                min(high, len(pool)),
-                game.player_name,
-            )
-
-        return chosen
+        return chosen_players(node)
     if isinstance(node, ir.Side):
         which = node.which
 
@@ -317,6 +293,38 @@ def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
 
 
 # ---------------------------------------------------------------- numbers
+
+
+def chosen_players(
+    node: ir.Chosen, eligible: Callable[[Ctx, int], bool] | None = None
+) -> Callable[[Ctx], list[int]]:
+    """Players a chooser picks from a base selection (only the eligible ones, if a test is
+    given: an op's slot may narrow who can be picked)."""
+    base = players(node.base)
+    chooser = players(node.chooser) if node.chooser is not None else the_owner
+    low, high = node.minimum, node.maximum
+
+    def chosen(ctx: Ctx) -> list[int]:
+        pool = base(ctx)
+        if eligible is not None:
+            pool = [s for s in pool if eligible(ctx, s)]
+        if not pool:
+            return []
+        who = chooser(ctx)[0]
+        game = ctx.game
+        if low == high == 1:
+            return [game.choose(who, "effect.player", "choose a player", pool, game.player_name)]
+        return game.choose_many(
+            who,
+            "effect.players",
+            "choose players",
+            pool,
+            min(low, len(pool)),
+            min(high, len(pool)),
+            game.player_name,
+        )
+
+    return chosen
 
 
 def value(node: ir.Node) -> Callable[[Ctx], int]:

@@ -283,13 +283,7 @@ def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
 
 def ships_in_the_encounter(ctx: Ctx, seat: int) -> int:
     enc = ctx.game.state.encounter
-    if enc is None:
-        return 0
-    if seat == enc.offense:
-        return enc.gate[seat]
-    if seat == enc.defense:
-        return ctx.game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
-    return enc.gate[seat] + enc.guard[seat]
+    return 0 if enc is None else ships_in_encounter(ctx.game, enc, seat)
 
 
 def ships_in_the_warp(ctx: Ctx, seat: int) -> int:

@@ -202,9 +202,15 @@ def _leave_pile(ctx: Ctx, card: int) -> None:
     "take",
     "take",
     obj(T.CARDS),
-    pp("from", T.PLAYERS, "victim"),
+    pp(
+        "from",
+        T.PLAYERS,
+        "victim",
+        eligible=lambda ctx, seat: bool(ctx.game.state.players[seat].hand),
+    ),
     flag("at random"),
-    doc="Take cards from other players' hands (chosen by the taker, or at random).",
+    doc="Take cards from other players' hands (chosen by the taker, or at random); a player"
+    " picked to take from is one holding cards.",
 )
 def take(
     ctx: Ctx, seat: int, cards: v.CardsArg, victims: list[int], at_random: bool | None

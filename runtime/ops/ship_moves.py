@@ -10,6 +10,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
 from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
+from runtime.rules.outcome import landed_ships
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ def sources_at(
             out[GATE] = enc.gate[seat]
         if enc.guard[seat]:
             out[GUARD] = enc.guard[seat]
+        landed = landed_ships(ctx.game, enc, seat)
+        if landed:
+            out[enc.planet] = landed
         return out
     if kind == "gate" and enc is not None:
         return {GATE: enc.gate[seat]} if enc.gate[seat] else {}

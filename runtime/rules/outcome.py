@@ -56,11 +56,18 @@ def apply_morph(enc: Encounter) -> None:
 
 
 def ships_in_encounter(game: Table, enc: Encounter, seat: int) -> int:
-    if seat == enc.offense:
-        return enc.gate[seat]
+    """A seat's ships in the encounter: in the gate (and, once the offense's side has won, the
+    ships that landed from it), on the target planet for the defense, beside it for its allies."""
     if seat == enc.defense:
         return game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
-    return enc.gate[seat] + enc.guard[seat]
+    return enc.gate[seat] + enc.guard[seat] + landed_ships(game, enc, seat)
+
+
+def landed_ships(game: Table, enc: Encounter, seat: int) -> int:
+    """The ships a seat landed on the target planet as its side won that are still there."""
+    if enc.planet < 0 or seat >= len(enc.landed) or not enc.landed[seat]:
+        return 0
+    return min(enc.landed[seat], game.state.planets[enc.planet].ships[seat])
 
 
 def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
@@ -185,6 +192,7 @@ def offense_wins(game: Table, enc: Encounter) -> None:
     for ally in list(enc.allies[DEFENSE]):
         ships.send_to_warp(game, ally, {GUARD: enc.guard[ally]})
     for seat in [enc.offense, *enc.allies[OFFENSE]]:
+        enc.landed[seat] += enc.gate[seat]
         ships.land(game, seat, enc.planet, enc.gate[seat], GATE)
 
 

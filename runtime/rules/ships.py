@@ -69,6 +69,10 @@ def remove_from(game: Table, seat: int, src: Source, count: int) -> None:
     else:
         assert isinstance(src, int)
         st.planets[src].ships[seat] -= count
+        enc = st.encounter
+        if enc is not None and src == enc.planet and seat < len(enc.landed) and enc.landed[seat]:
+            # ships leaving the target planet are the ones that landed there first
+            enc.landed[seat] -= min(count, enc.landed[seat])
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:

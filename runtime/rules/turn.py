@@ -105,6 +105,7 @@ def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
         guard=[0] * n,
         invited=[[False] * n, [False] * n],
         lost_ships=[0] * n,
+        landed=[0] * n,
         ship_limit=[game.setup.option("max_gate_ships")] * n,
         ship_weight=[1] * n,
         comp_factor=[1] * n,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from runtime import ir
-from runtime.registry import NUMBER_RANGES, NounDef, T
+from runtime.registry import NUMBER_RANGES, NounDef, Slot, T
 
 
 class ResolveError(Exception):
@@ -186,3 +186,6 @@ class ResolverBase(ABC):
 
     @abstractmethod
     def _named_type(self, np: ast.NP) -> bool: ...
+
+    @abstractmethod
+    def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node: ...

@@ -9,7 +9,7 @@ from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import ROLE_WORDS, np_text, pos_of, text_of_comp
 from runtime import ir
-from runtime.registry import NOUNS
+from runtime.registry import NOUNS, PREDICATES, T
 
 
 class Conditions(ResolverBase):
@@ -27,15 +27,46 @@ class Conditions(ResolverBase):
         if isinstance(c, ast.Cmp):
             return ir.Compare(c.op, self._number(c.left), self._number(c.right))
         if isinstance(c, ast.PredCond):
-            if not isinstance(c.left, ast.NP):
-                raise ResolveError(d.BAD_CONDITION, f"'{c.pred}' needs a player before it", c.pos)
-            return ir.Pred(c.pred, (self._players(c.left),))
+            return self._pred(c)
         if isinstance(c, ast.Has):
             return self._has(c)
         if isinstance(c, ast.Is):
             node = self._is(c)
             return ir.Not(node) if c.negated else node
         raise ResolveError(d.BAD_CONDITION, "cannot read this condition", (0, 0))
+
+    def _pred(self, c: ast.PredCond) -> ir.Node:
+        """A condition word after its subject, and its object when it takes one; each part is
+        read as the type the registry gives it ("that card was played by an ally")."""
+        pred = PREDICATES[c.pred]
+        written = pred.forms[0] if pred.forms else c.pred
+        wanted = pred.args
+        if (c.obj is None) != (len(wanted) < 2):
+            hint = (
+                f"write it '... {written} <{wanted[1].value}>'"
+                if len(wanted) > 1
+                else f"write it '... {written}' with nothing after it"
+            )
+            raise ResolveError(
+                d.BAD_CONDITION,
+                f"'{written}' "
+                + ("needs something after it" if c.obj is None else "takes nothing after it"),
+                c.pos,
+                hint,
+            )
+        if not isinstance(c.left, ast.NP):
+            raise ResolveError(
+                d.BAD_CONDITION, f"'{written}' needs {wanted[0].value} before it", c.pos
+            )
+        subject = (
+            self._players(c.left) if wanted[0] is T.PLAYERS else self._convert(c.left, wanted[0])
+        )
+        if c.obj is None:
+            return ir.Pred(c.pred, (subject,))
+        obj = self._convert(c.obj, wanted[1])
+        if isinstance(obj, ir.Chosen) and obj.chooser is None and c.obj.det in ("a", "an", "any"):
+            obj = obj.base  # "played by an ally": any one of them, nobody picks
+        return ir.Pred(c.pred, (subject, obj))
 
     def _has(self, c: ast.Has) -> ir.Node:
         if not isinstance(c.left, ast.NP):
@@ -90,6 +121,8 @@ class Conditions(ResolverBase):
 
     def _is(self, c: ast.Is) -> ir.Node:
         left, comp = c.left, c.complement
+        if isinstance(comp, ast.OwnerWord):
+            return self._owned_by(left, comp)
         if isinstance(comp, ast.Bound):
             op = {"at least": ">=", "at most": "<=", "more than": ">", "fewer than": "<"}[comp.kind]
             return ir.Compare(op, self._number(left), self._number(comp.value))
@@ -163,6 +196,21 @@ class Conditions(ResolverBase):
                 d.BAD_CONDITION, f"'{np_text(left)}' cannot be '{text_of_comp(comp)}'", c.pos
             )
         return ir.Compare("==", self._number(left), self._number(comp))
+
+    def _owned_by(self, left: ast.Expr, comp: ast.OwnerWord) -> ir.Node:
+        """ "those ships are the defense's", "that card is the opponent's": whose they are."""
+        category = self._category(left) if isinstance(left, ast.NP) else None
+        owner = self._players(comp.owner)
+        if category == "ship":
+            return ir.Pred("ships are owned by", (owner,))
+        if category == "card" and isinstance(left, ast.NP):
+            return ir.Pred("card played by", (self._card_ref(left), owner))
+        raise ResolveError(
+            d.BAD_CONDITION,
+            "only ships and cards belong to a player here",
+            pos_of(left),
+            "write 'those ships are the defense's' or 'that card is the opponent's'",
+        )
 
     def _kind_of(self, word: str | None, pos: ast.Pos) -> str:
         noun = self.nouns.get(word or "")
