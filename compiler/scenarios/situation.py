@@ -8,6 +8,7 @@ from typing import Any
 
 from compiler.pipeline.load import Loaded
 from runtime.game import Game
+from runtime.registry import marker_measure
 
 
 class ScenarioError(Exception):
@@ -201,6 +202,11 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         player.warp = int(count)
     _set_techs(game, loaded, start)
     _set_essence(game, loaded, start)
+    for color, kinds in (start.get("markers") or {}).items():
+        seat = seat_of(game, color, loaded.span(f"/start/markers/{color}").line)
+        for kind, count in kinds.items():
+            if int(count) > 0:
+                st.players[seat].tokens[marker_measure(str(kind))] = int(count)
     for color, count in (start.get("lucre") or {}).items():
         seat = seat_of(game, color, loaded.span(f"/start/lucre/{color}").line)
         st.lucre_out += int(count) - st.players[seat].lucre
