@@ -274,19 +274,8 @@ class Builder(Transformer):
     def modifier(self, items: list[Any]) -> Token:
         return items[0]
 
-    def kind_name(self, items: list[Any]) -> Token:
-        """A quoted kind name (`"point"` marker): kept with its quotes, apart from adjectives."""
-        label = items[0]
-        return Token(
-            "KIND_NAME",
-            f'"{label}"',
-            label.start_pos,
-            label.line,
-            label.column,
-            label.end_line,
-            label.end_column,
-            label.end_pos,
-        )
+    def kind_name(self, items: list[Any]) -> Token:  # `"point"` marker: keeps its quotes
+        return Token.new_borrow_pos("KIND_NAME", f'"{items[0]}"', items[0])
 
     def worth(self, items: list[Any]) -> tuple[str, ast.Expr]:
         return ("worth", items[1])

@@ -94,7 +94,7 @@ def compiles(example: Example) -> bool:
 def _names(node: object, found: Examples, example: Example) -> None:
     """Measures and conditions a statement or condition names, each credited to `example`."""
     if isinstance(node, ir.Measure):
-        found.measures.setdefault(node.name.partition(":")[0], example)
+        found.measures.setdefault(node.name, example)
     if isinstance(node, ir.Extreme):
         found.measures.setdefault(node.measure, example)
     if isinstance(node, ir.Pred):
