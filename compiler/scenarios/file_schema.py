@@ -83,6 +83,7 @@ def start_schema() -> dict[str, Any]:
                 "description": "a destiny card (id or colour), or a list drawn in that order",
             },
             "hands": _by_color(CARD_IDS, "each player's hand, replacing the dealt one"),
+            "discard": _list(CARD_ID, "cards put on the discard pile, the last one on top"),
             "ships": _by_color(
                 {"type": "object", "additionalProperties": _count("ships")},
                 "ships on planets: {colour: {planet name: count}}",
