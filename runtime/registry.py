@@ -223,6 +223,38 @@ def measure(
     return register
 
 
+MARKERS = "markers"  # the measure of a player's markers; "markers:<name>" counts one named kind
+
+
+def marker_measure(name: str | None) -> str:
+    """The measure name of a kind of marker: "markers" unnamed, "markers:<name>" named."""
+    return MARKERS if not name else f"{MARKERS}:{name}"
+
+
+def marker_name(measure_name: str) -> str | None:
+    """The marker kind a measure counts ("grudge" for "markers:grudge"), or None if not markers."""
+    if measure_name.startswith(MARKERS + ":"):
+        return measure_name[len(MARKERS) + 1 :]
+    return None
+
+
+def measure_def(name: str) -> MeasureDef | None:
+    """A measure by name: a registered one, or the count of one kind of named marker."""
+    found = MEASURES.get(name)
+    if found is not None or marker_name(name) is None:
+        return found
+    base = MEASURES[MARKERS]
+    read, write = base.read, base.write
+    assert write is not None
+    return MeasureDef(
+        name,
+        base.doc,
+        lambda ctx, seat: read(ctx, seat, name),
+        lambda ctx, seat, new: write(ctx, seat, new, name),
+        base.owner,
+    )
+
+
 def setter(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     def register(write: Callable[..., None]) -> Callable[..., None]:
         m = MEASURES[name]

@@ -43,6 +43,12 @@ class _Compiler:
         self.loaded = loaded
         self.pack = pack
         self.diags: list[d.Diagnostic] = []
+        data = loaded.data if isinstance(loaded.data, dict) else {}
+        declared = data.get("markers")
+        # the kinds of markers the card's effects may name (`markers: [point]`)
+        self.marker_kinds = (
+            tuple(str(k).lower() for k in declared) if isinstance(declared, list) else ()
+        )
 
     def error(
         self,
@@ -92,7 +98,7 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = Resolver(window, text)
+        resolver = Resolver(window, text, marker_kinds=self.marker_kinds)
         node = resolver.effect(tree)
         self._report_resolve(pointer, resolver.errors)
         return None if resolver.errors else node
@@ -108,7 +114,7 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = Resolver(window, text)
+        resolver = Resolver(window, text, marker_kinds=self.marker_kinds)
         node = resolver.condition(tree)
         self._report_resolve(pointer, resolver.errors)
         return node

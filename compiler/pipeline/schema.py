@@ -77,6 +77,13 @@ def common(kind: str) -> dict[str, Any]:
         },
         "min_players": {"type": "integer", "minimum": 1, "maximum": 8},
         "notes": _str("designer notes: rulings and interpretations"),
+        "markers": {
+            "type": "array",
+            "items": {"type": "string", "pattern": "^[a-z][a-z -]*$"},
+            "uniqueItems": True,
+            "description": "kinds of markers the card's effects name, each quoted there:"
+            ' markers: [point] lets an effect say `gain 1 "point" marker`',
+        },
     }
 
 

@@ -265,6 +265,9 @@ class Builder(PartsBuilder, Transformer):
     def modifier(self, items: list[Any]) -> Token:
         return items[0]
 
+    def kind_name(self, items: list[Any]) -> Token:  # `"point"` marker: keeps its quotes
+        return Token.new_borrow_pos("KIND_NAME", f'"{items[0]}"', items[0])
+
     def worth(self, items: list[Any]) -> tuple[str, ast.Expr]:
         return ("worth", items[1])
 

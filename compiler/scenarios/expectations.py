@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from compiler.pipeline.load import Loaded
 from compiler.scenarios.situation import planet_of, seat_of
 from runtime.game import Game
+from runtime.registry import marker_measure
 
 if TYPE_CHECKING:
     from compiler.scenarios.runner import Result
@@ -68,6 +69,16 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                         f"{p}/{color}",
                         f"expected {key} {color}: {sorted(cards)}, got {got_ids}",
                     )
+        elif key == "markers":
+            for color, kinds in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                for kind, n in kinds.items():
+                    got_n = st.players[seat].tokens.get(marker_measure(str(kind)), 0)
+                    if got_n != n:
+                        fail(
+                            f"{p}/{color}/{kind}",
+                            f"expected {n} '{kind}' marker(s) on {color}'s sheet, got {got_n}",
+                        )
         elif key == "hand":
             for color, cards in want.items():
                 seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)

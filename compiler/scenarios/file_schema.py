@@ -83,6 +83,7 @@ def start_schema() -> dict[str, Any]:
                 "description": "a destiny card (id or colour), or a list drawn in that order",
             },
             "hands": _by_color(CARD_IDS, "each player's hand, replacing the dealt one"),
+            "discard": _list(CARD_ID, "cards put on the discard pile, the last one on top"),
             "ships": _by_color(
                 {"type": "object", "additionalProperties": _count("ships")},
                 "ships on planets: {colour: {planet name: count}}",
@@ -99,6 +100,10 @@ def start_schema() -> dict[str, Any]:
                 "face-down techs, with the ships researching them",
             ),
             "completed techs": _by_color(CARD_IDS, "face-up techs"),
+            "markers": _by_color(
+                {"type": "object", "additionalProperties": _count("markers")},
+                "markers on each player's sheet: {colour: {kind: count}}",
+            ),
             "essence cache": _by_color(CARD_IDS, "essence cards in the owner's cache"),
             "essence unavailable": _by_color(CARD_IDS, "essence cards in the unavailable pile"),
             "essence before": _by_color(CARD_IDS, "essence cards laid face up before a player"),
@@ -137,6 +142,10 @@ def expect_schema() -> dict[str, Any]:
                 "the essence cards lying before a player",
             ),
             "unavailable": _by_color(CARD_IDS, "a player's unavailable pile"),
+            "markers": _by_color(
+                {"type": "object", "additionalProperties": _count("markers")},
+                "markers on a player's sheet: {colour: {kind: count}} (0 for none)",
+            ),
             "hand": _by_color(CARD_IDS, "cards a player must hold (among others)"),
             "planets": {
                 "type": "object",

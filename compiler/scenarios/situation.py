@@ -8,6 +8,7 @@ from typing import Any
 
 from compiler.pipeline.load import Loaded
 from runtime.game import Game
+from runtime.registry import marker_measure
 
 
 class ScenarioError(Exception):
@@ -170,6 +171,13 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             if instance is None:
                 raise ScenarioError(f"no '{card_id}' left for {color}'s hand", line)
             game.to_hand(seat, instance)
+    for card_id in start.get("discard") or []:
+        instance = _take(game, str(card_id), fixed)
+        if instance is None:
+            raise ScenarioError(
+                f"no '{card_id}' left for the discard pile", loaded.span("/start/discard").line
+            )
+        st.discard.append(instance)  # the last one named ends on top
     if "destiny" in start:
         # one card, or a list drawn in order: the first named is the first drawn
         named = start["destiny"]
@@ -201,6 +209,11 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         player.warp = int(count)
     _set_techs(game, loaded, start)
     _set_essence(game, loaded, start)
+    for color, kinds in (start.get("markers") or {}).items():
+        seat = seat_of(game, color, loaded.span(f"/start/markers/{color}").line)
+        for kind, count in kinds.items():
+            if int(count) > 0:
+                st.players[seat].tokens[marker_measure(str(kind))] = int(count)
     for color, count in (start.get("lucre") or {}).items():
         seat = seat_of(game, color, loaded.span(f"/start/lucre/{color}").line)
         st.lucre_out += int(count) - st.players[seat].lucre

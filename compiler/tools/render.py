@@ -16,7 +16,8 @@ from compiler.tools.render_phrases import (
 )
 from runtime import ir
 from runtime.cards import CardDef, Hook
-from runtime.registry import OPS, PREDICATES, T, third_person
+from runtime.language import load
+from runtime.registry import NOUNS, OPS, PREDICATES, T, third_person
 
 
 def statement(node: ir.Node, indent: str = "") -> str:
@@ -190,6 +191,10 @@ def condition(node: ir.Node) -> str:
         if node.name == "has role":
             role = args[1].word if isinstance(args[1], ir.Word) else "?"
             subject = players(args[0])
+            relation = _relation_words(role)
+            if relation is not None:  # a relation to the effect's owner: "players on your side"
+                article = "an" if relation[0] in "aeiou" else "a"
+                return f"{subject} {'are' if subject in ('you', 'they') else 'is'} {article} {relation}"
             return (
                 f"{subject} {'are' if subject == 'you' else 'is'} {'an' if role[0] in 'aeio' else 'a'} {role}"
                 if role not in ("offense", "defense", "opponent", "winner", "loser")
@@ -282,3 +287,14 @@ def card_markdown(card: CardDef) -> str:
         else:
             out.append(f"- {label}{use}: {who}{when}{cond}: {body}.{cost}{limit}")
     return "\n".join(out) + "\n"
+
+
+def _relation_words(role: str) -> str | None:
+    """The noun of a player relation that is no role of its own (`player on your side`)."""
+    from runtime.roles import ROLES
+
+    if role in ROLES:
+        return None
+    load()
+    noun = next((n for n in NOUNS.values() if n.category == "player" and n.meaning == role), None)
+    return None if noun is None else noun.word

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from runtime import ir
 from runtime.language import load
-from runtime.registry import NOUNS
+from runtime.registry import NOUNS, marker_name
 
 ROLE_TEXT = {
     "you": "you",
@@ -128,9 +128,10 @@ def number(node: ir.Node | None) -> str:
     if isinstance(node, ir.Measure):
         if isinstance(node.of, ir.CardRef):
             return card_ref(node.of) + "'s value"
+        name = _measure_words(node.name)
         if node.of is None:
-            return f"the {node.name}"
-        return f"{possessive(node.of)} {node.name}"
+            return f"the {name}"
+        return f"{possessive(node.of)} {name}"
     if isinstance(node, ir.Arith) and node.op == "%" and node.right == ir.Num(10):
         return _digit(node.left)
     if isinstance(node, ir.Arith) and node.op in NAMED_ARITH:
@@ -321,7 +322,16 @@ def ships(node: ir.Ships) -> str:
 
 
 def place(node: ir.Place) -> str:
-    if node.kind in ("warp", "encounter", "target planet", "new colony", "gate", "deck", "box"):
+    if node.kind in (
+        "warp",
+        "encounter",
+        "target planet",
+        "new colony",
+        "gate",
+        "deck",
+        "box",
+        "game",
+    ):
         return f"the {node.kind}"
     if node.kind == "discard":
         return "the discard pile"
@@ -346,8 +356,10 @@ def thing(node: ir.Node | None) -> str:
         return place(node)
     if isinstance(node, ir.Amount):
         count = quantity(node.count)
-        what = node.what
-        if count == "1":
+        what = _measure_words(node.what)
+        if count == "1" and marker_name(node.what) is not None:
+            what = what.removesuffix("s")
+        elif count == "1":
             load()
             what = next((n.word for n in NOUNS.values() if n.plural == what), what)
         return f"{'up to ' if node.up_to else ''}{count} {what}"
@@ -364,3 +376,9 @@ def thing(node: ir.Node | None) -> str:
     if isinstance(node, (ir.Players, ir.Chosen, ir.Extreme, ir.Side)):
         return players(node)
     return number(node)
+
+
+def _measure_words(name: str) -> str:
+    """A measure as written: a named kind of marker keeps its quoted name (`"point" markers`)."""
+    kind = marker_name(name)
+    return name if kind is None else f'"{kind}" markers'

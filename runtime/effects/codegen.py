@@ -14,7 +14,7 @@ from typing import Any
 from runtime import ir
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
-from runtime.registry import MEASURES, PREDICATES
+from runtime.registry import PREDICATES, measure_def
 from runtime.roles import ROLES
 from runtime.state import Encounter
 
@@ -77,10 +77,11 @@ def value_expr(src: Source, node: ir.Node) -> str:
         return repr(node.value)
     if (
         isinstance(node, ir.Measure)
-        and node.name in MEASURES
+        and measure_def(node.name) is not None
         and not isinstance(node.of, (ir.Side, ir.CardRef))
     ):
-        m = MEASURES[node.name]
+        m = measure_def(node.name)
+        assert m is not None
         read = src.bind(m.read, "m")
         if m.owner == "board":
             return f"{read}(ctx, -1)"

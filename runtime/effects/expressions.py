@@ -23,7 +23,7 @@ from runtime.effects.selectors import (
     event_count,
     sides_of,
 )
-from runtime.registry import MEASURES, NUMBER_RANGES, PREDICATES, T
+from runtime.registry import NUMBER_RANGES, PREDICATES, T, measure_def
 
 Fn = Callable[[Ctx], Any]
 
@@ -277,7 +277,8 @@ def players_closure(node: ir.Node | None) -> Callable[[Ctx], list[int]]:
         return card_owner
     if isinstance(node, ir.Extreme):
         base = players(node.base)
-        m = MEASURES[node.measure]
+        m = measure_def(node.measure)
+        assert m is not None, node.measure
         fewest = node.fewest
 
         def extreme(ctx: Ctx) -> list[int]:
@@ -337,7 +338,7 @@ def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
         n = node.value
         return lambda ctx: n
     if isinstance(node, ir.Measure):
-        m = MEASURES.get(node.name)
+        m = measure_def(node.name)
         if m is None:
             raise CompileError(f"unknown measure '{node.name}'")
         read = m.read

@@ -122,7 +122,7 @@ class Rules:
         self.play_windows = {card: tuple(sorted(ws)) for card, ws in windows.items()}
 
     def _link(self, card: CardDef) -> None:
-        if card.kind == "alien" and card.attrs.get("keeps power"):
+        if card.kind == "alien" and card.attrs.get("keeps_power"):
             self.keeps.add(card.id)
         if card.target is not None:
             self.targets[card.id] = x.players(card.target)

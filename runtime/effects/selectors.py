@@ -294,6 +294,16 @@ def ships_in_the_warp(ctx: Ctx, seat: int) -> int:
 SHIP_COUNTERS = {"encounter": ships_in_the_encounter, "warp": ships_in_the_warp}
 
 
+def ships_in_play(st: State, seat: int) -> int:
+    """A player's ships on planets, in the gate and beside the targeted planet (of the encounter
+    and of any it interrupted); never those in the warp, out of the game or held captive."""
+    count = st.ships_in_play(seat)
+    for enc in (st.encounter, *st.suspended):
+        if enc is not None and enc.gate:
+            count += enc.gate[seat] + enc.guard[seat]
+    return count
+
+
 def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
     """The planets a place owned by `owner` names: the planets of its home system, or those where
     it has a colony (at home, abroad, or anywhere); None for a place that is not planets."""
@@ -334,4 +344,6 @@ def ships_at(ctx: Ctx, seat: int, kind: str, owner: int = -1) -> int:
         return sum(p.ships[seat] for p in st.planets if p.system != seat)
     if kind == "home planets":
         return sum(p.ships[seat] for p in st.planets if p.system == seat)
+    if kind == "game":  # every ship still in the game: in play or in the warp
+        return ships_in_play(st, seat) + st.players[seat].warp
     return st.ships_in_play(seat)

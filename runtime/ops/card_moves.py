@@ -114,7 +114,8 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
     count = cards.count if cards.count is not None else 1
     game = ctx.game
     st = game.state
-    kind = source.kind if source is not None else "deck"
+    # "draw 1 card in the discard pile": the cards' own place is where they come from
+    kind = source.kind if source is not None else ("discard" if cards.zone == "discard" else "deck")
     typed = cards.filter.named is not None or cards.filter.types is not None
     if kind == "discard":
         if cards.zone == "those":  # of the cards an event names, those still in the pile

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.registry import T, obj, op, word
+from runtime.registry import MARKERS, T, marker_name, measure_def, obj, op, word
 from runtime.rules import essence, lucre
 from runtime.rules.outcome import collect_rewards
 
@@ -18,10 +18,8 @@ from runtime.rules.outcome import collect_rewards
 def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     if amount.what == "rewards":
         collect_rewards(ctx.game, seat, amount.count)
-    elif amount.what == "markers":
-        tokens = ctx.game.state.players[seat].tokens
-        tokens["markers"] = tokens.get("markers", 0) + amount.count
-        ctx.game.log("effect", seat, f"gains {amount.count} marker(s)")
+    elif marker_kind(amount.what) is not None:
+        change_markers(ctx, seat, amount.what, amount.count)
     else:
         lucre.gain(ctx.game, seat, amount.count)
 
@@ -71,11 +69,36 @@ def win_game(ctx: Ctx, seat: int, _: str) -> None:
     "spend",
     "spend",
     obj(T.AMOUNT),
-    doc="Remove markers from the player's alien sheet (as many as it has, up to the amount).",
+    doc="Remove markers from the player's alien sheet (as many as it has, up to the amount), or"
+    " pay lucre to the box.",
 )
 def spend(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
-    tokens = ctx.game.state.players[seat].tokens
-    tokens[amount.what] = max(0, tokens.get(amount.what, 0) - amount.count)
+    if marker_kind(amount.what) is not None:
+        change_markers(ctx, seat, amount.what, -amount.count)
+    elif amount.what == "lucre":
+        lucre.pay(ctx.game, seat, amount.count)
+
+
+def marker_kind(what: str) -> str | None:
+    """The kind of marker an amount is ("" for plain markers), or None for lucre and rewards."""
+    if what == MARKERS:
+        return ""
+    return marker_name(what)
+
+
+def change_markers(ctx: Ctx, seat: int, what: str, by: int) -> None:
+    """Add markers of one kind to a player's sheet, or remove them (never below none)."""
+    m = measure_def(what)
+    assert m is not None and m.write is not None
+    before = m.read(ctx, seat)
+    after = max(0, before + by)
+    m.write(ctx, seat, after)
+    kind = marker_kind(what)
+    label = f'"{kind}" marker(s)' if kind else "marker(s)"
+    if after > before:
+        ctx.game.log("effect", seat, f"gains {after - before} {label} ({after} in all)")
+    elif after < before:
+        ctx.game.log("effect", seat, f"loses {before - after} {label} ({after} left)")
 
 
 @op(

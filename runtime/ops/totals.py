@@ -10,13 +10,13 @@ from runtime.effects import expressions as x
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import side_of, sides_of
-from runtime.registry import MEASURES, T, obj, op, pp
+from runtime.registry import T, measure_def, obj, op, pp
 from runtime.state import Encounter
 
 
 def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
-    m = MEASURES[q.measure]
-    if m.write is None:
+    m = measure_def(q.measure)
+    if m is None or m.write is None:
         return
     for owner in q.owners:
         m.write(ctx, owner, update(m.read(ctx, owner)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import (
+    SELECTORS,
     card_types,
     current_encounter,
     opponents_of,
@@ -105,6 +106,9 @@ def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
         return bool(seats) and all(s in opp for s in seats)
     if role in ("winner", "loser"):
         return bool(seats) and all(s in winners_of(ctx, role == "loser") for s in seats)
+    if role not in ROLES and role in SELECTORS:  # a relation to you: "on your side", "opposing"
+        related = SELECTORS[role](ctx, None)
+        return bool(seats) and all(s in related for s in seats)
     test = ROLES.get(role, ROLES["any player"])[0]
     return bool(seats) and all(test(ctx.game.state, s) for s in seats)
 

@@ -7,6 +7,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import (
     current_encounter,
     seat_side,
+    ships_in_play,
 )
 from runtime.registry import measure, predicate, setter
 from runtime.rules.outcome import side_total
@@ -169,6 +170,20 @@ def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
     )
 
 
+@predicate(
+    "invited by you",
+    "you, a main player, invited the player to ally with your side this encounter",
+    "was invited by you",
+    "were invited by you",
+)
+def _invited_by_you(ctx: Ctx, seats: list[int]) -> bool:
+    enc = current_encounter(ctx)
+    side = None if enc is None else seat_side(enc, ctx.you)
+    if enc is None or side is None or ctx.you not in (enc.offense, enc.defense):
+        return False
+    return bool(seats) and all(enc.invited[side][s] for s in seats)
+
+
 @measure("ships lost", "how many of a player's ships went to the warp this encounter")
 def _ships_lost(ctx: Ctx, seat: int) -> int:
     enc = current_encounter(ctx)
@@ -203,11 +218,28 @@ def _set_colonies_to_win(ctx: Ctx, seat: int, new: int) -> None:
         need[seat] = max(1, new)
 
 
-@measure("markers", "how many markers a player keeps on its alien sheet")
-def _markers(ctx: Ctx, seat: int) -> int:
-    return ctx.game.state.players[seat].tokens.get("markers", 0)
+@measure(
+    "markers",
+    "how many markers a player keeps on its alien sheet (of one kind, when the kind is named:"
+    ' `your "point" markers`)',
+)
+def _markers(ctx: Ctx, seat: int, kind: str = "markers") -> int:
+    return ctx.game.state.players[seat].tokens.get(kind, 0)
 
 
 @setter("markers")
-def _set_markers(ctx: Ctx, seat: int, new: int) -> None:
-    ctx.game.state.players[seat].tokens["markers"] = max(0, new)
+def _set_markers(ctx: Ctx, seat: int, new: int, kind: str = "markers") -> None:
+    tokens = ctx.game.state.players[seat].tokens
+    if new > 0:
+        tokens[kind] = new
+    else:
+        tokens.pop(kind, None)  # no markers left: the kind leaves the sheet (and the digest)
+
+
+@measure(
+    "ships in play",
+    "how many of a player's ships are on planets, in the gate or beside the targeted planet"
+    " (not in the warp, out of the game or held captive)",
+)
+def _ships_in_play(ctx: Ctx, seat: int) -> int:
+    return ships_in_play(ctx.game.state, seat)

@@ -180,5 +180,12 @@ noun(
     "another player on your side of the encounter (its main player or an ally)",
     plural="players on your side",
 )
+noun(
+    "ship in play",
+    "measure",
+    "ships in play",
+    "a player's ships on planets and in the encounter (not in the warp, out of the game or captive)",
+    plural="ships in play",
+)
 noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")

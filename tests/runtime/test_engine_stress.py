@@ -28,6 +28,13 @@ def random_game(cards: CardSet, rules: Rules, players: int, seed: int, aliens: b
     return game
 
 
+def wins_by_power(game: Game, seat: int) -> bool:
+    """The seat's alien can win the game outright (Masochist): its winning needs no colonies."""
+    alien = game.state.players[seat].alien
+    card = game.cards.cards.get(alien) if alien is not None else None
+    return card is not None and any("op='win game'" in repr(h.effect) for h in card.hooks)
+
+
 def problem(cards: CardSet, rules: Rules, players: int, seed: int, aliens: bool) -> str | None:
     """What went wrong with one random game, or None."""
     try:
@@ -38,7 +45,7 @@ def problem(cards: CardSet, rules: Rules, players: int, seed: int, aliens: bool)
     if not st_.over or not st_.winners:
         return f"{players} players, seed {seed}: no winner after {st_.turn} turns"
     need = game.setup.option("colonies_to_win")
-    if any(st_.foreign_colonies(w) < need for w in st_.winners):
+    if any(st_.foreign_colonies(w) < need and not wins_by_power(game, w) for w in st_.winners):
         return f"{players} players, seed {seed}: a winner {st_.winners} lacks {need} colonies"
     return None
 

@@ -44,6 +44,7 @@ class ResolverBase(ABC):
     errors: list[ResolveError]
     nouns: dict[str, NounDef]
     scope: Scope
+    marker_kinds: tuple[str, ...] | None  # the kinds of markers the card declares (None: unchecked)
 
     def _slice(self, pos: ast.Pos) -> str:
         return " ".join(self.source[pos[0] : pos[1]].split()) if self.source else ""
@@ -57,6 +58,13 @@ class ResolverBase(ABC):
                 f"unknown noun '{noun}'",
                 np.pos,
                 d.did_you_mean(noun, list(self.nouns)),
+            )
+        if found.meaning != "markers" and any(m.startswith('"') for m in np.modifiers):
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{noun}' takes no quoted kind",
+                np.pos,
+                "a quoted name picks a kind of marker: '1 \"point\" marker'",
             )
         return found
 
@@ -162,6 +170,9 @@ class ResolverBase(ABC):
 
     @abstractmethod
     def _amount(self, np: ast.NP) -> ir.Node: ...
+
+    @abstractmethod
+    def _marker_measure(self, name: str, np: ast.NP) -> str: ...
 
     @abstractmethod
     def _cond(self, c: ast.Cond) -> ir.Node: ...

@@ -11,6 +11,9 @@ from compiler.pipeline.resolve.text import ROLE_WORDS, np_text, pos_of, text_of_
 from runtime import ir
 from runtime.registry import NOUNS, PREDICATES, T
 
+# players named by how they stand to the effect's owner: "is an opposing player" tests it
+RELATION_WORDS = {"opposing", "teammate", "in encounter"}
+
 
 class Conditions(ResolverBase):
     def _cond(self, c: ast.Cond) -> ir.Node:
@@ -114,7 +117,9 @@ class Conditions(ResolverBase):
                     np.tails[0].pos,
                     "write it as 'you have at least 3 lucre'",
                 )
-            amount = ir.Measure(self._measure_name(noun.word, np.pos), who)
+            amount = ir.Measure(
+                self._marker_measure(self._measure_name(noun.word, np.pos), np), who
+            )
         else:
             raise ResolveError(d.BAD_CONDITION, f"players do not have '{np_text(np)}'", np.pos)
         return ir.Compare(op, amount, threshold)
@@ -181,7 +186,12 @@ class Conditions(ResolverBase):
             if kind_np is not None and kind_np.form == "pronoun":
                 return ir.Pred("is player", (who, self._players(kind_np)))
             named = self.nouns.get(kind_np.noun or "") if kind_np is not None else None
-            if kind_np is not None and named is not None and named.meaning not in ROLE_WORDS:
+            if (
+                kind_np is not None
+                and named is not None
+                and named.meaning not in ROLE_WORDS
+                and not (named.meaning in RELATION_WORDS and kind_np.det in ("a", None))
+            ):
                 # "that player is the holder": one particular player, not a role
                 return ir.Pred("is player", (who, self._players(kind_np)))
             if kind_word is None:

@@ -7,7 +7,7 @@ from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import np_text
 from runtime import ir
-from runtime.registry import MEASURES
+from runtime.registry import MARKERS, MEASURES, marker_measure
 
 
 class NumberPhrases(ResolverBase):
@@ -96,7 +96,7 @@ class NumberPhrases(ResolverBase):
 
     def _quantity(self, np: ast.NP) -> ir.Node:
         """A number the game keeps, for an owner: `your total`, `either side's total`."""
-        name = self._measure_name(np.noun or "", np.pos)
+        name = self._marker_measure(self._measure_name(np.noun or "", np.pos), np)
         if np.tails:
             raise ResolveError(
                 d.BAD_PHRASE,
@@ -140,7 +140,25 @@ class NumberPhrases(ResolverBase):
                 d.WRONG_ARG_TYPE,
                 f"'{np_text(np)}' is not an amount",
                 np.pos,
-                "amounts are lucre or rewards: '2 lucre', '1 reward'",
+                "amounts are lucre, rewards or markers: '2 lucre', '1 reward', '1 \"point\" marker'",
             )
         count, up_to = self._count_of(np, default_one=True)
-        return ir.Amount(noun.meaning, count or ir.Num(1), up_to)
+        return ir.Amount(self._marker_measure(noun.meaning, np), count or ir.Num(1), up_to)
+
+    def _marker_measure(self, name: str, np: ast.NP) -> str:
+        """The measure of a kind of marker a quoted name picks (`"point" markers`), checked
+        against the kinds the card declares; any other measure as it is."""
+        kinds = [m.strip('"') for m in np.modifiers if m.startswith('"')]
+        if not kinds or name != MARKERS:
+            return name
+        kind = kinds[0]
+        if self.marker_kinds is not None and kind not in self.marker_kinds:
+            declared = ", ".join(self.marker_kinds) or "none"
+            raise ResolveError(
+                d.UNKNOWN_NAME,
+                f"this card declares no kind of marker named '{kind}' (declared: {declared})",
+                np.pos,
+                d.did_you_mean(kind, list(self.marker_kinds))
+                or f"add it to the card's markers: 'markers: [{kind}]'",
+            )
+        return marker_measure(kind)

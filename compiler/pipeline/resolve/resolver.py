@@ -38,6 +38,7 @@ class Resolver(
     window: str | None = None
     source: str = ""  # the effect text, for prompts and option labels in the author's words
     errors: list[ResolveError] = field(default_factory=list)
+    marker_kinds: tuple[str, ...] | None = None  # the kinds of markers the card declares
 
     def __post_init__(self) -> None:
         load()
