@@ -1,5 +1,6 @@
-"""The whole effect language: importing every module that registers ops, measures, predicates and
-nouns fills runtime/registry.py's tables (nothing in; the filled registry out)."""
+"""The whole effect language and the bundled rules modules: importing every module that registers
+ops, measures, predicates and nouns fills runtime/registry.py's tables, and importing
+runtime/modules fills runtime/extension.py's (nothing in; the filled tables out)."""
 
 from __future__ import annotations
 
@@ -15,3 +16,4 @@ def load() -> None:
     from runtime.ops import interventions  # noqa: F401
     from runtime.ops import essence, players  # noqa: F401
     from runtime.ops import ship_moves, totals  # noqa: F401
+    from runtime import modules  # noqa: F401

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects.context import Ctx
 from runtime.registry import T, obj, op, pp, word
-from runtime.rules import lucre, patron, ships
+from runtime.rules import patron, purses, ships
 from runtime.rules.start import card_allowed
 from runtime.windows import Window
 
@@ -53,7 +53,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
         if not game.yes_no(customer, "insure.accept", prompt):
             continue
         game.log("effect", customer, f"takes out insurance for {fee} lucre")
-        lucre.hold(game, customer, fee)
+        purses.hold(game, customer, fee)
         covered = ships_at_risk(game, customer)
         game.dispatch.delay(
             Window.ENCOUNTER_END.value, _settlement(seat, customer, fee, covered), ctx.copy()
@@ -82,11 +82,11 @@ def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable
         if lost:
             back = min(lost, game.state.players[customer].warp)
             game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
-            lucre.release(game, customer, fee, customer)
+            purses.release(game, customer, fee, customer)
             ships.retrieve(game, customer, back)
         else:
             game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
-            lucre.release(game, customer, fee, insurer)
+            purses.release(game, customer, fee, insurer)
 
     return settle
 
@@ -127,7 +127,7 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
             continue
         if not game.yes_no(customer, "lease.accept", f"pay {price} lucre for it?"):
             continue
-        lucre.pay(game, customer, price, seat)
+        purses.pay(game, customer, price, seat)
         game.log("effect", customer, f"leases {item_name(game, wanted)} for {price} lucre")
         handed = hand_over(game, customer, kind, card_id)
         end = _lease_end(customer, kind, card_id, handed)
@@ -245,7 +245,7 @@ def offer_help(ctx: Ctx, seat: int, _: str, customers: list[int]) -> None:
             continue
         prompt = f"take {offer} lucre to help {game.player_name(customer)}?"
         if game.yes_no(seat, "force.accept", prompt):
-            lucre.pay(game, customer, offer, seat)
+            purses.pay(game, customer, offer, seat)
             patron.hire(game, seat, customer)
             game.log("effect", seat, f"is hired by {game.player_name(customer)} for {offer} lucre")
             return

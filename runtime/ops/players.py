@@ -5,7 +5,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import T, obj, op, word
-from runtime.rules import essence, lucre
+from runtime.rules import essence, purses
 from runtime.rules.outcome import collect_rewards
 
 
@@ -23,7 +23,7 @@ def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
         tokens["markers"] = tokens.get("markers", 0) + amount.count
         ctx.game.log("effect", seat, f"gains {amount.count} marker(s)")
     else:
-        lucre.gain(ctx.game, seat, amount.count)
+        purses.gain(ctx.game, seat, amount.count)
 
 
 def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) -> bool:
@@ -40,11 +40,11 @@ def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) 
 )
 def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> None:
     if not payees:
-        lucre.pay(ctx.game, seat, amount.count)
+        purses.pay(ctx.game, seat, amount.count)
         return
     for payee in payees:
         if payee != seat:
-            lucre.pay(ctx.game, seat, amount.count, payee)
+            purses.pay(ctx.game, seat, amount.count, payee)
 
 
 @op(
@@ -54,7 +54,7 @@ def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> N
     doc="Buy cards from the cosmic deck, 1 lucre each (paid to the box unless a card redirects it).",
 )
 def buy(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
-    lucre.buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
+    purses.buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
 
 
 @op(

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from runtime.rules import kickers, lucre, ships
+from runtime.rules import kickers, purses, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -111,7 +111,7 @@ def steps(game: Table, enc: Encounter) -> list[Step]:
         if hand:
             prompt = f"how many cards does the {names[side]} give?"
             out.append(Step(f"deal.{names[side]}_cards", prompt, list(range(hand + 1))))
-    if lucre.enabled(game):
+    if purses.enabled(game):
         for side, seat in enumerate(seats(enc)):
             purse = st.players[seat].lucre
             if purse:
@@ -190,7 +190,7 @@ def carry_out(game: Table, enc: Encounter, terms: Terms) -> None:
             game.log("give", giver, taker, count)
             game.gained(taker, cards, "deal")
         if terms.lucre[side]:
-            lucre.pay(game, giver, terms.lucre[side], taker)
+            purses.pay(game, giver, terms.lucre[side], taker)
     for side in (OFFENSE, DEFENSE):
         if terms.colony[side]:
             found_colony(game, enc, side)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import deal, kickers, lucre, patron, ships
+from runtime import extension
+from runtime.rules import deal, kickers, patron, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -35,8 +36,7 @@ def reveal(game: Table, enc: Encounter) -> None:
     for side in (OFFENSE, DEFENSE):
         kickers.on_reveal(game, enc, side)
     game.dispatch.step(Window.REVEAL_AFTER_CARDS)
-    if lucre.enabled(game):
-        lucre.offer_cards(game, enc)
+    extension.run(game, "reveal.cards_shown", enc)
     game.dispatch.step(Window.REVEAL_REINFORCEMENTS)
     game.dispatch.step(Window.REVEAL_TOTALS)
     compute_totals(game, enc)
@@ -74,7 +74,7 @@ def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
 
 def side_total(game: Table, enc: Encounter, side: int) -> int | None:
     """A side's total as things stand (None unless its card is an attack): its formula or card
-    value plus ships, then every bonus, then (with lucre) its main player's purse."""
+    value plus ships, then every bonus, then what the rules modules in play add."""
     if enc.types[side] != "attack":
         return None
     formula = enc.formula[side]
@@ -86,10 +86,7 @@ def side_total(game: Table, enc: Encounter, side: int) -> int | None:
             + side_ships(game, enc, side, allies=False)
             + side_ships(game, enc, side, allies=True)
         )
-    total = base + enc.bonus[side]
-    if lucre.enabled(game):
-        total += game.state.players[main_of(enc, side)].lucre
-    return int(total)
+    return int(extension.fold(game, "total", base + enc.bonus[side], enc, side))
 
 
 def compute_totals(game: Table, enc: Encounter) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import allies, deal, lucre, ships
+from runtime.rules import allies, deal, purses, ships
 from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
 from runtime.rules.ships import GATE
 from runtime.rules.turn import blank_encounter, select_card
@@ -58,7 +58,7 @@ def bought_off(game: Table, raider: int, victim: int) -> bool:
     if not game.yes_no(victim, "raid.buy_off", prompt):
         return False
     game.log("effect", victim, f"buys off the raid with {half} lucre")
-    lucre.pay(game, victim, half, raider)
+    purses.pay(game, victim, half, raider)
     return True
 
 
@@ -66,7 +66,7 @@ def settle(game: Table, enc: Encounter) -> None:
     raider, victim = enc.offense, enc.defense
     outcome = enc.outcome
     if outcome == "offense":
-        lucre.pay(game, victim, game.state.players[victim].lucre, raider)
+        purses.pay(game, victim, game.state.players[victim].lucre, raider)
     elif outcome in ("defense", "both lose"):
         ships.send_to_warp(game, raider, {GATE: enc.gate[raider]})
     else:
