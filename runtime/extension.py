@@ -33,9 +33,15 @@ POINTS: dict[str, str] = {
     "alliance.answers": "the invited players answer; a step returning True has taken the answers "
     "over (the encounter, the seats that may ally); `first`",
     "planning.start": "before the main players are checked for encounter cards (the encounter)",
+    "planning.kickers": "after planning.start hooks, before planning.kickers hooks (the encounter)",
+    "reveal.kickers": "after reveal.kickers hooks: kickers change the cards' values (the encounter)",
     "reveal.cards_shown": "after reveal.after_cards hooks, before reinforcements (the encounter)",
     "total": "a side's total after every bonus (the encounter, the side, the total so far; "
     "returns the new total); `fold`",
+    "compensation": "the cards a side collects as compensation (the encounter, the side, the "
+    "count so far; returns the new count); `fold`",
+    "deal.failed_loss": "the ships a side loses when a deal fails (the encounter, the side, the "
+    "loss so far; returns the new loss); `fold`",
     "encounter.declined": "the offense declined another encounter (the offense's seat)",
     "invariants": "after every decision in checked games; raise InvariantBroken on a broken rule "
     "(no arguments)",

@@ -4,3 +4,4 @@ the order their steps run when two act at the same point (nothing in; the filled
 from runtime.modules import technology  # noqa: F401, I001
 from runtime.modules import lucre  # noqa: F401
 from runtime.modules import hidden_alliances  # noqa: F401
+from runtime.modules import kickers  # noqa: F401

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from runtime.rules import kickers, purses, ships
+from runtime import extension
+from runtime.rules import purses, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -218,7 +219,7 @@ def fail(game: Table, enc: Encounter) -> None:
     ships.return_home(game, enc.offense, enc.gate[enc.offense], GATE)
     for side in (OFFENSE, DEFENSE):
         seat = seats(enc)[side]
-        loss = kickers.failed_deal_loss(game, enc, side, enc.deal_penalty[seat])
+        loss = extension.fold(game, "deal.failed_loss", enc.deal_penalty[seat], enc, side)
         if loss > 0:
             ships.lose_ships(game, seat, loss, f"the deal failed: lose {loss} ship(s)")
         elif loss < 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.rules import deal, kickers, patron, ships
+from runtime.rules import deal, patron, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -33,8 +33,7 @@ def reveal(game: Table, enc: Encounter) -> None:
         if enc.kickers[side] is not None:
             game.log("reveal", main_of(enc, side), enc.kickers[side])
     game.dispatch.step(Window.REVEAL_KICKERS)
-    for side in (OFFENSE, DEFENSE):
-        kickers.on_reveal(game, enc, side)
+    extension.run(game, "reveal.kickers", enc)
     game.dispatch.step(Window.REVEAL_AFTER_CARDS)
     extension.run(game, "reveal.cards_shown", enc)
     game.dispatch.step(Window.REVEAL_REINFORCEMENTS)
@@ -263,7 +262,7 @@ def compensation(game: Table, enc: Encounter) -> None:
     count = enc.lost_ships[collector] * enc.comp_factor[collector]
     if count > 0:
         count = max(0, count + enc.comp_extra[collector])
-    count = kickers.compensation(game, enc, side, count)
+    count = extension.fold(game, "compensation", count, enc, side)
     if count < 0:
         # a negative kicker turns compensation around: the winner takes from the loser
         collector, payer, count = payer, collector, -count

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from runtime import extension
 from runtime.decisions import Decision
-from runtime.rules import allies, destiny, kickers, ships
+from runtime.rules import allies, destiny, ships
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
@@ -245,7 +245,7 @@ def planning(game: Table, enc: Encounter) -> bool:
             if game.has_encounter_card(enc.defense):
                 break
     game.dispatch.step(Window.PLANNING_START)
-    kickers.play_step(game, enc)
+    extension.run(game, "planning.kickers", enc)
     game.dispatch.step(Window.PLANNING_KICKERS)
     if enc.first_selector is not None:
         first = enc.first_selector
