@@ -3,7 +3,8 @@ such as lucre) declares here what it adds to a game, and the core calls it only 
 points named below (module definitions in, the module's steps called at those points out).
 
 The core opens a point with `run` (every active module's step, in registration order), `first`
-(the first module that takes it over) or `fold` (each module's step adjusts a number in turn).
+(the first module that takes it over), `answer` (the first module's answer that is not None) or
+`fold` (each module's step adjusts a number in turn).
 A module registers once, on import (runtime/modules/); a game uses the modules its packs name
 in their `pack.yaml`, and of those only the ones whose switching option is on.
 """
@@ -42,6 +43,10 @@ POINTS: dict[str, str] = {
     "count so far; returns the new count); `fold`",
     "deal.failed_loss": "the ships a side loses when a deal fails (the encounter, the side, the "
     "loss so far; returns the new loss); `fold`",
+    "chance.pick": "cards about to be taken at random (the pool, how many, the seats the pick "
+    "touches, what is picked); a step returning the cards decides the pick; `answer`",
+    "effect.nudge": "a power, edict or flare stating numbers takes effect (its user's seat, its "
+    "hook); a step returning a number adds it to each of those numbers; `answer`",
     "encounter.declined": "the offense declined another encounter (the offense's seat)",
     "invariants": "after every decision in checked games; raise InvariantBroken on a broken rule "
     "(no arguments)",
@@ -114,6 +119,17 @@ def first(game: Game, point: str, *args: Any) -> bool:
         if step is not None and module.on(game) and step(game, *args):
             return True
     return False
+
+
+def answer(game: Game, point: str, *args: Any) -> Any:
+    """The first answer (not None) an active module's step at `point` gives, else None."""
+    for module in game.modules:
+        step = module.steps.get(point)
+        if step is not None and module.on(game):
+            result = step(game, *args)
+            if result is not None:
+                return result
+    return None
 
 
 def fold(game: Game, point: str, value: int, *args: Any) -> int:

@@ -5,3 +5,7 @@ from runtime.modules import technology  # noqa: F401, I001
 from runtime.modules import lucre  # noqa: F401
 from runtime.modules import hidden_alliances  # noqa: F401
 from runtime.modules import kickers  # noqa: F401
+from runtime.modules import hired_help  # noqa: F401
+from runtime.modules import insurance  # noqa: F401
+from runtime.modules import leases  # noqa: F401
+from runtime.modules import raids  # noqa: F401

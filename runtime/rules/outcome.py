@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.rules import deal, patron, ships
+from runtime.rules import chance, deal, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -231,7 +231,7 @@ def collect_rewards(game: Table, seat: int, count: int) -> None:
     if from_warp:
         ships.retrieve(game, seat, from_warp)
     drawn = [card for _ in range(from_rewards) if (card := game.draw_reward(seat)) is not None]
-    chosen = patron.pick(game, st.deck, left - from_rewards, (seat,), "cards to draw as rewards")
+    chosen = chance.pick(game, st.deck, left - from_rewards, (seat,), "cards to draw as rewards")
     if chosen is not None:
         for card in chosen:
             st.deck.remove(card)
@@ -266,7 +266,7 @@ def compensation(game: Table, enc: Encounter) -> None:
     if count < 0:
         # a negative kicker turns compensation around: the winner takes from the loser
         collector, payer, count = payer, collector, -count
-    taken = patron.take_random(game, collector, payer, count)
+    taken = chance.take_random(game, collector, payer, count)
     if taken:
         game.log("compensation", collector, payer, len(taken))
         game.gained(collector, taken, "compensation")

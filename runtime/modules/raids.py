@@ -1,10 +1,14 @@
 """A raid: a small encounter nested inside the current one, in which a raider's ships attack a
-main player's lucre. The encounter it interrupts is suspended until the raid is over."""
+main player's lucre. The encounter it interrupts is suspended until the raid is over. The rules
+module `raids` (Set 6); adds the op `raid`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.effects.context import Ctx
+from runtime.extension import RulesModule, register
+from runtime.registry import T, obj, op
 from runtime.rules import allies, deal, purses, ships
 from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
 from runtime.rules.ships import GATE
@@ -16,7 +20,7 @@ if TYPE_CHECKING:
     from runtime.table import Table
 
 
-def raid(game: Table, raider: int, victim: int) -> None:
+def run_raid(game: Table, raider: int, victim: int) -> None:
     """The raider sends up to four ships against the victim, who defends with its lucre alone.
 
     The victim may end the raid at once by paying half its lucre, rounded up. Otherwise both
@@ -83,3 +87,26 @@ def end_raid(game: Table, enc: Encounter, raider: int) -> None:
     discard_encounter_cards(game, enc)
     st.encounter = st.suspended.pop()
     game.log("raid_over")
+
+
+@op(
+    "raid",
+    "raid",
+    obj(T.PLAYERS, "victim"),
+    doc="Suspend the encounter for a raid on a main player's lucre (see runtime/modules/raids.py).",
+)
+def raid(ctx: Ctx, seat: int, victims: list[int]) -> None:
+    for victim in victims[:1]:
+        run_raid(ctx.game, seat, victim)
+
+
+MODULE = register(
+    RulesModule(
+        name="raids",
+        doc="raids: small encounters nested in the current one, fought for a main player's lucre",
+        steps={},
+        decision_kinds=("raid.ships", "raid.buy_off"),
+        words=("raid",),
+        state_fields=("State.suspended",),
+    )
+)
