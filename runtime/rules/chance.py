@@ -1,6 +1,6 @@
-"""Chance events: cards taken at random from a pile or a hand. A rules module may decide such a
-pick instead of the shuffle (a hired helper picks for its client); the core asks it through the
-extension point `chance.pick`."""
+"""Chance events: cards taken at random from a pile or a hand (a pool, a count and the players the
+pick touches in; the cards taken out). A rules module may decide such a pick instead of chance;
+the core asks it through the extension point `chance.pick`."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def draw_card(game: Table) -> int:
-    """The top destiny card, or the one a hired helper picks from the destiny deck."""
+    """The top destiny card, or the one a rules module picks from the destiny deck."""
     st = game.state
     if not st.destiny_deck:
         st.destiny_deck = st.destiny_discard
