@@ -120,3 +120,14 @@ def test_a_named_module_whose_option_is_off_does_nothing(cards: CardSet) -> None
     off = Game(cards, setup, [RandomAgent(s) for s in range(3)])
     start_game(off)
     assert [p.lucre for p in off.state.players] == [0, 0, 0]
+
+
+def test_a_module_lists_exactly_the_words_its_file_registers() -> None:
+    from runtime.registry import MEASURES, OPS
+
+    for module in MODULES.values():
+        mod = f"runtime.modules.{module.name}"
+        owned = {n for n, o in OPS.items() if o.impl.__module__ == mod}
+        owned |= {n for n, m in MEASURES.items() if m.read.__module__ == mod}
+        assert set(module.words) == owned, module.name
+    assert set(MODULES["raids"].words) == {"raid"}
