@@ -104,6 +104,7 @@ class PackDef(Record):
     min_players: int = 3
     max_players: int = 5
     overrides: tuple[str, ...] = ()
+    modules: tuple[str, ...] = ()  # the rules modules the pack's mechanics need (runtime/modules/)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from runtime import extension
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
 from runtime.effects.lasting import DelayedHook, Lasting, Recurring, Restriction
-from runtime.rules import patron
-from runtime.rules.patron import HIRED
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -196,8 +195,8 @@ class Dispatcher(Lasting):
             if not bound.zapped_inside and self.zapped(seat, hook):
                 return
             ctx = Ctx(game, seat, bound.hook, event)
-            if bound.numbered and HIRED in self._marks():
-                ctx.nudge = patron.adjustment(game, seat, bound.hook)
+            if bound.numbered:
+                ctx.nudge = extension.answer(game, "effect.nudge", seat, bound.hook) or 0
             if bound.cost is not None:
                 bound.cost(ctx)
             bound.run(ctx)
@@ -424,12 +423,8 @@ class Dispatcher(Lasting):
             if not played.cancelled and run:
                 bound = play.bound
                 ctx = Ctx(game, seat, bound.hook, event, instance)
-                if (
-                    bound.numbered
-                    and (play.flare or play.kind == "edict")
-                    and HIRED in self._marks()
-                ):
-                    ctx.nudge = patron.adjustment(game, seat, bound.hook)
+                if bound.numbered and (play.flare or play.kind == "edict"):
+                    ctx.nudge = extension.answer(game, "effect.nudge", seat, bound.hook) or 0
                 if bound.cost is not None:
                     bound.cost(ctx)
                 bound.run(ctx)

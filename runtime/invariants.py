@@ -1,12 +1,13 @@
 """Invariants that hold after every step of every game: ships and cards are all accounted for,
-the holder index matches the hands, lucre is never negative and never made from nothing."""
+the holder index matches the hands; then each rules module in play checks its own."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from runtime.rules import essence, lucre
+from runtime import extension
+from runtime.rules import essence
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -71,16 +72,8 @@ def check(game: Table) -> None:
             raise InvariantBroken(
                 f"{game.player_name(p.seat)} has {count} ships accounted for, not {st.ships_per_player}"
             )
-        if p.lucre < 0:
-            raise InvariantBroken(f"{game.player_name(p.seat)} has negative lucre ({p.lucre})")
         if p.warp < 0 or any(planet.ships[p.seat] < 0 for planet in st.planets):
             raise InvariantBroken(f"{game.player_name(p.seat)} has a negative ship count")
-    purses = sum(p.lucre for p in st.players) + lucre.held_total(game)
-    if purses != st.lucre_out:
-        raise InvariantBroken(
-            f"the players hold {purses} lucre (held fees included) but {st.lucre_out} came out"
-            " of the box"
-        )
     seen = card_zones(game)
     for instance in range(len(st.catalog)):
         if seen[instance] != 1:
@@ -91,6 +84,7 @@ def check(game: Table) -> None:
             if game.holder[card] != p.seat:
                 raise InvariantBroken(f"card #{card} is in {p.color}'s hand but indexed elsewhere")
     check_essence(game)
+    extension.run(game, "invariants")
     held = sum(1 for h in game.holder if h >= 0)
     if held != sum(len(p.hand) for p in st.players):
         raise InvariantBroken("the holder index lists cards that are in no hand")

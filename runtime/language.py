@@ -1,5 +1,6 @@
-"""The whole effect language: importing every module that registers ops, measures, predicates and
-nouns fills runtime/registry.py's tables (nothing in; the filled registry out)."""
+"""The whole effect language and the bundled rules modules: importing every module that registers
+ops, measures, predicates and nouns fills runtime/registry.py's tables, and importing
+runtime/modules fills runtime/extension.py's (nothing in; the filled tables out)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ def load() -> None:
     vocabulary first, then the essence cards' words, then the ops."""
     from runtime import vocabulary  # noqa: F401, I001
     from runtime import essence_words  # noqa: F401
-    from runtime.ops import card_moves, contracts, encounter  # noqa: F401
+    from runtime.ops import card_moves, encounter  # noqa: F401
     from runtime.ops import interventions  # noqa: F401
     from runtime.ops import essence, players  # noqa: F401
     from runtime.ops import ship_moves, totals  # noqa: F401
     from runtime.ops import naming  # noqa: F401
+    from runtime import modules  # noqa: F401

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from runtime import extension
 from runtime.cards import CardDef, CardSet
 from runtime.decisions import Answer, Decision
 from runtime.interfaces import Hooks, LinkedRules
@@ -104,6 +105,7 @@ class Table:
         self.last_encounter: Encounter | None = None
         self.power_threshold: int = setup.option("power_threshold")
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
+        self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
 
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card

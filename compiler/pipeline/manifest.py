@@ -61,6 +61,7 @@ def read_manifest(raw: bytes, shown: str, folder_name: str) -> Manifest:
             min_players=int(players.get("min", 3)),
             max_players=int(players.get("max", 5)),
             overrides=tuple(data.get("overrides", ())),
+            modules=tuple(data.get("modules", ())),
         )
     spans = {
         p: loaded.span(p) for p in loaded.positions if p.startswith(SPAN_PREFIXES) or p == "/id"

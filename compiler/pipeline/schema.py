@@ -299,8 +299,21 @@ def pack_document() -> dict[str, Any]:
                 },
             },
             "overrides": {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN}},
+            "modules": {
+                "type": "array",
+                "items": {"enum": module_names()},
+                "description": "the rules modules the pack's mechanics need (docs/extending.md)",
+            },
         },
     }
+
+
+def module_names() -> list[str]:
+    from runtime.extension import MODULES
+    from runtime.language import load
+
+    load()  # the bundled rules modules register on import
+    return list(MODULES)
 
 
 def documents() -> dict[str, dict[str, Any]]:

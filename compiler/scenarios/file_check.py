@@ -13,19 +13,14 @@ from compiler.pipeline import schema_check
 from compiler.pipeline.load import Loaded
 from runtime.cards import CardSet
 
-# The kinds of decision the engine asks (a scripted answer or an `auto:` entry names one).
+# The kinds of decision the engine asks (a scripted answer or an `auto:` entry names one): the
+# core rules' own, and those each rules module declares (runtime/modules/).
 # `effect.<verb>` kinds come from the ops (choose a card to discard, a ship to move...).
-DECISION_KINDS = frozenset(
+CORE_DECISION_KINDS = frozenset(
     [
-        "aid.accept",
-        "aid.ally",
-        "aid.card",
-        "aid.invite",
-        "alliance.dial",
         "alliance.invite",
         "alliance.join",
         "alliance.ships",
-        "alliance.star",
         "card.play",
         "deal.accept",
         "deal.cards",
@@ -52,37 +47,31 @@ DECISION_KINDS = frozenset(
         "essence.share",
         "essence.use",
         "flare.upgrade",
-        "force.accept",
-        "force.adjust",
-        "force.hire",
-        "force.pick",
-        "insure.accept",
-        "insure.fee",
-        "kicker.play",
         "launch.planet",
         "launch.ships",
-        "lease.accept",
-        "lease.price",
-        "lease.request",
-        "lucre.buy_cards",
-        "lucre.buy_ships",
         "planning.select",
         "power.keep",
         "power.order",
         "power.use",
-        "raid.buy_off",
-        "raid.ships",
         "rewards.deck",
         "rewards.ships",
         "ships.hostage",
         "ships.lose",
         "ships.place",
-        "tech.action",
-        "tech.keep",
-        "tech.ship",
-        "tech.use",
     ]
 )
+
+
+def _module_decision_kinds() -> frozenset[str]:
+    from runtime.extension import MODULES
+    from runtime.language import load
+
+    load()  # the bundled rules modules register on import
+    return frozenset(k for m in MODULES.values() for k in m.decision_kinds)
+
+
+DECISION_KINDS = CORE_DECISION_KINDS | _module_decision_kinds()
+
 _EFFECT_KIND = re.compile(r"effect\.[a-z_]+( [a-z_]+)*")
 
 

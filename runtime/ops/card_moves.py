@@ -6,7 +6,7 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import cards_matching, matches
 from runtime.registry import T, flag, obj, op, pp, word
-from runtime.rules import patron
+from runtime.rules import chance
 
 
 def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
@@ -32,7 +32,7 @@ def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
         return pool
     count = max(0, arg.count)
     if arg.random:
-        decided = patron.pick(game, pool, count, (chooser, arg.owner), "cards to pick at random")
+        decided = chance.pick(game, pool, count, (chooser, arg.owner), "cards to pick at random")
         return (
             decided if decided is not None else game.state.rng.sample(pool, min(count, len(pool)))
         )

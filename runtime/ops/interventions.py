@@ -332,19 +332,6 @@ def change_card(ctx: Ctx, seat: int, _: str) -> None:
 
 
 @op(
-    "raid",
-    "raid",
-    obj(T.PLAYERS, "victim"),
-    doc="Suspend the encounter for a raid on a main player's lucre (see runtime/rules/raid.py).",
-)
-def raid(ctx: Ctx, seat: int, victims: list[int]) -> None:
-    from runtime.rules.raid import raid as run_raid
-
-    for victim in victims[:1]:
-        run_raid(ctx.game, seat, victim)
-
-
-@op(
     "negate",
     "negate",
     word("that decision"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import MARKERS, T, marker_name, measure_def, obj, op, word
-from runtime.rules import essence, lucre
+from runtime.rules import essence, purses
 from runtime.rules.outcome import collect_rewards
 
 
@@ -21,7 +21,7 @@ def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     elif marker_kind(amount.what) is not None:
         change_markers(ctx, seat, amount.what, amount.count)
     else:
-        lucre.gain(ctx.game, seat, amount.count)
+        purses.gain(ctx.game, seat, amount.count)
 
 
 def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) -> bool:
@@ -38,11 +38,11 @@ def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) 
 )
 def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> None:
     if not payees:
-        lucre.pay(ctx.game, seat, amount.count)
+        purses.pay(ctx.game, seat, amount.count)
         return
     for payee in payees:
         if payee != seat:
-            lucre.pay(ctx.game, seat, amount.count, payee)
+            purses.pay(ctx.game, seat, amount.count, payee)
 
 
 @op(
@@ -52,7 +52,7 @@ def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> N
     doc="Buy cards from the cosmic deck, 1 lucre each (paid to the box unless a card redirects it).",
 )
 def buy(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
-    lucre.buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
+    purses.buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
 
 
 @op(
@@ -76,7 +76,7 @@ def spend(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     if marker_kind(amount.what) is not None:
         change_markers(ctx, seat, amount.what, -amount.count)
     elif amount.what == "lucre":
-        lucre.pay(ctx.game, seat, amount.count)
+        purses.pay(ctx.game, seat, amount.count)
 
 
 def marker_kind(what: str) -> str | None:

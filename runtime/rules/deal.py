@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from runtime.rules import kickers, lucre, ships
+from runtime import extension
+from runtime.rules import purses, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -111,7 +112,7 @@ def steps(game: Table, enc: Encounter) -> list[Step]:
         if hand:
             prompt = f"how many cards does the {names[side]} give?"
             out.append(Step(f"deal.{names[side]}_cards", prompt, list(range(hand + 1))))
-    if lucre.enabled(game):
+    if purses.enabled(game):
         for side, seat in enumerate(seats(enc)):
             purse = st.players[seat].lucre
             if purse:
@@ -190,7 +191,7 @@ def carry_out(game: Table, enc: Encounter, terms: Terms) -> None:
             game.log("give", giver, taker, count)
             game.gained(taker, cards, "deal")
         if terms.lucre[side]:
-            lucre.pay(game, giver, terms.lucre[side], taker)
+            purses.pay(game, giver, terms.lucre[side], taker)
     for side in (OFFENSE, DEFENSE):
         if terms.colony[side]:
             found_colony(game, enc, side)
@@ -218,7 +219,7 @@ def fail(game: Table, enc: Encounter) -> None:
     ships.return_home(game, enc.offense, enc.gate[enc.offense], GATE)
     for side in (OFFENSE, DEFENSE):
         seat = seats(enc)[side]
-        loss = kickers.failed_deal_loss(game, enc, side, enc.deal_penalty[seat])
+        loss = extension.fold(game, "deal.failed_loss", enc.deal_penalty[seat], enc, side)
         if loss > 0:
             ships.lose_ships(game, seat, loss, f"the deal failed: lose {loss} ship(s)")
         elif loss < 0:

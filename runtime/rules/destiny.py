@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import patron, ships
+from runtime.rules import chance, ships
 from runtime.state import Encounter
 from runtime.table_events import EncounterEnded
 from runtime.windows import Window
@@ -14,13 +14,13 @@ if TYPE_CHECKING:
 
 
 def draw_card(game: Table) -> int:
-    """The top destiny card, or the one a hired helper picks from the destiny deck."""
+    """The top destiny card, or the one a rules module picks from the destiny deck."""
     st = game.state
     if not st.destiny_deck:
         st.destiny_deck = st.destiny_discard
         st.destiny_discard = []
         st.rng.shuffle(st.destiny_deck)
-    chosen = patron.pick(game, st.destiny_deck, 1, (), "destiny card to draw")
+    chosen = chance.pick(game, st.destiny_deck, 1, (), "destiny card to draw")
     if chosen:
         st.destiny_deck.remove(chosen[0])
         return chosen[0]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import deal, kickers, lucre, patron, ships
+from runtime import extension
+from runtime.rules import chance, deal, ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -32,11 +33,9 @@ def reveal(game: Table, enc: Encounter) -> None:
         if enc.kickers[side] is not None:
             game.log("reveal", main_of(enc, side), enc.kickers[side])
     game.dispatch.step(Window.REVEAL_KICKERS)
-    for side in (OFFENSE, DEFENSE):
-        kickers.on_reveal(game, enc, side)
+    extension.run(game, "reveal.kickers", enc)
     game.dispatch.step(Window.REVEAL_AFTER_CARDS)
-    if lucre.enabled(game):
-        lucre.offer_cards(game, enc)
+    extension.run(game, "reveal.cards_shown", enc)
     game.dispatch.step(Window.REVEAL_REINFORCEMENTS)
     game.dispatch.step(Window.REVEAL_TOTALS)
     compute_totals(game, enc)
@@ -81,7 +80,7 @@ def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
 
 def side_total(game: Table, enc: Encounter, side: int) -> int | None:
     """A side's total as things stand (None unless its card is an attack): its formula or card
-    value plus ships, then every bonus, then (with lucre) its main player's purse."""
+    value plus ships, then every bonus, then what the rules modules in play add."""
     if enc.types[side] != "attack":
         return None
     formula = enc.formula[side]
@@ -93,10 +92,7 @@ def side_total(game: Table, enc: Encounter, side: int) -> int | None:
             + side_ships(game, enc, side, allies=False)
             + side_ships(game, enc, side, allies=True)
         )
-    total = base + enc.bonus[side]
-    if lucre.enabled(game):
-        total += game.state.players[main_of(enc, side)].lucre
-    return int(total)
+    return int(extension.fold(game, "total", base + enc.bonus[side], enc, side))
 
 
 def compute_totals(game: Table, enc: Encounter) -> None:
@@ -243,7 +239,7 @@ def collect_rewards(game: Table, seat: int, count: int) -> None:
     if from_warp:
         ships.retrieve(game, seat, from_warp)
     drawn = [card for _ in range(from_rewards) if (card := game.draw_reward(seat)) is not None]
-    chosen = patron.pick(game, st.deck, left - from_rewards, (seat,), "cards to draw as rewards")
+    chosen = chance.pick(game, st.deck, left - from_rewards, (seat,), "cards to draw as rewards")
     if chosen is not None:
         for card in chosen:
             st.deck.remove(card)
@@ -274,11 +270,11 @@ def compensation(game: Table, enc: Encounter) -> None:
     count = enc.lost_ships[collector] * enc.comp_factor[collector]
     if count > 0:
         count = max(0, count + enc.comp_extra[collector])
-    count = kickers.compensation(game, enc, side, count)
+    count = extension.fold(game, "compensation", count, enc, side)
     if count < 0:
         # a negative kicker turns compensation around: the winner takes from the loser
         collector, payer, count = payer, collector, -count
-    taken = patron.take_random(game, collector, payer, count)
+    taken = chance.take_random(game, collector, payer, count)
     if taken:
         game.log("compensation", collector, payer, len(taken))
         game.gained(collector, taken, "compensation")

@@ -1,103 +1,12 @@
-"""Technology (the `techs` option): techs dealt at setup, one research action per player at the
-start of each encounter, completed techs acting through their card's hook, and new techs for an
-offense that declines a second encounter."""
+"""Completed techs in play: a one-shot tech that was used is spent. Dealing and researching techs
+is the rules module runtime/modules/technology.py."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import ships
-
 if TYPE_CHECKING:
     from runtime.table import Table
-
-
-def enabled(game: Table) -> bool:
-    return bool(game.option("techs"))
-
-
-def cost(game: Table, tech: int) -> int:
-    """Ships needed to complete a tech; an X tech completes with any number (at least one)."""
-    research = game.defs[tech].attrs.get("research", 0)
-    return 1 if research == "X" else int(research)
-
-
-def keep_one(game: Table, seat: int, count: int) -> None:
-    """Look at the top techs, keep one face down, discard the others (the cards stay on the
-    deck while the player decides)."""
-    st = game.state
-    if len(st.tech_deck) < count and st.tech_discard:
-        st.rng.shuffle(st.tech_discard)
-        st.tech_deck[:0] = st.tech_discard
-        st.tech_discard = []
-    drawn = st.tech_deck[-count:] if count else []
-    if not drawn:
-        return
-    kept = game.choose(
-        seat, "tech.keep", "keep which tech?", list(reversed(drawn)), game.card_label
-    )
-    del st.tech_deck[-len(drawn) :]
-    for tech in drawn:
-        if tech != kept:
-            st.tech_discard.append(tech)
-    st.players[seat].techs.append(kept)
-    game.log("effect", seat, f"keeps a tech face down ({len(drawn)} drawn)")
-
-
-def deal(game: Table) -> None:
-    for p in game.state.players:
-        keep_one(game, p.seat, 2)
-
-
-def research_step(game: Table) -> None:
-    """Each player, clockwise from the offense, may research, complete or abandon one tech."""
-    st = game.state
-    for seat in st.clockwise_from(st.offense):
-        player = st.players[seat]
-        if not player.techs:
-            continue
-        can_research = st.ships_in_play(seat) > 0
-        options: list[tuple[str, int | None]] = [("nothing", None)]
-        for tech in player.techs:
-            if can_research:
-                options.append(("research", tech))
-            if player.research.get(tech, 0) >= cost(game, tech):
-                options.append(("complete", tech))
-            options.append(("abandon", tech))
-
-        def label(option: tuple[str, int | None]) -> str:
-            verb, tech = option
-            return verb if tech is None else f"{verb} {game.card_label(tech)}"
-
-        verb, tech = game.choose(seat, "tech.action", "your tech action", options, label, passive=0)
-        if tech is None:
-            continue
-        if verb == "research":
-            picked = ships.pick_ships(game, seat, 1, 1, "tech.ship", "a ship to research with")
-            for src, k in picked.items():
-                ships.remove_from(game, seat, src, k)
-                player.research[tech] = player.research.get(tech, 0) + k
-            ships.update_powers(game, seat)
-            game.log("effect", seat, f"researches a tech ({player.research[tech]} ship(s) on it)")
-        else:
-            back = player.research.get(tech, 0)
-            planet = ships.choose_colony(game, seat, back) if back else -1
-            player.techs.remove(tech)
-            player.research.pop(tech, None)
-            if verb == "complete":
-                player.completed.append(tech)
-                game.log("effect", seat, f"completes {game.card_label(tech)}")
-            else:
-                st.tech_discard.append(tech)
-                game.log("effect", seat, "abandons a tech")
-            if back:
-                st.planets[planet].ships[seat] += back
-                ships.update_powers(game, seat)
-
-
-def after_declining(game: Table, seat: int) -> None:
-    """An offense that declines another encounter draws 1 tech plus 1 per foreign colony."""
-    keep_one(game, seat, 1 + game.state.foreign_colonies(seat))
 
 
 def spend(game: Table, seat: int, tech: int) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from runtime import extension
 from runtime.decisions import Decision
-from runtime.rules import allies, destiny, dials, kickers, lucre, ships, techs
+from runtime.rules import allies, destiny, ships
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
@@ -19,12 +20,9 @@ if TYPE_CHECKING:
 
 
 def start_game(game: Table) -> None:
-    """Deal techs (if in use) and run the setup hooks of every card in play; call once before
-    the first turn."""
-    if techs.enabled(game):
-        techs.deal(game)
-    if lucre.enabled(game):
-        lucre.start_purses(game)
+    """Start the rules modules in play, then run the setup hooks of every card in play; call
+    once before the first turn."""
+    extension.run(game, "game.start")
     game.dispatch.step(Window.GAME_SETUP)
 
 
@@ -60,8 +58,7 @@ def play_turn(game: Table, encounters: int | None = None) -> None:
         return
     if not game.has_encounter_card(offense):
         game.new_hand(offense)
-    if lucre.enabled(game):
-        lucre.gain(game, offense, 1)
+    extension.run(game, "turn.start", offense)
     game.dispatch.step(Window.TURN_START)
     number = 0
     while True:
@@ -142,12 +139,10 @@ def run_encounter(game: Table, number: int) -> Encounter:
 
 
 def regroup(game: Table, enc: Encounter) -> None:
-    if techs.enabled(game):
-        techs.research_step(game)
+    extension.run(game, "regroup.before")
     game.dispatch.step(Window.REGROUP_START)
     offense = enc.offense
-    if lucre.enabled(game):
-        lucre.buy_back_ships(game, enc)
+    extension.run(game, "regroup.retrieve", enc)
     if game.state.players[offense].warp > 0:
         event = ships.ShipsEvent(offense, {"warp": 1})
         game.dispatch.event(Window.REGROUP_RETRIEVE, event)
@@ -198,9 +193,7 @@ def alliance(game: Table, enc: Encounter) -> None:
         if invitees:
             game.log("invite", main, invitees)
     game.dispatch.step(Window.ALLIANCE_AFTER_INVITES)
-    if dials.enabled(game):
-        dials.set_dials(game, enc, others)
-    else:
+    if not extension.first(game, "alliance.answers", enc, others):
         for seat in others:
             answer_invitation(game, enc, seat)
     game.dispatch.step(Window.ALLIANCE_END)
@@ -243,8 +236,7 @@ def out_of_cards(game: Table, seat: int) -> bool:
 
 def planning(game: Table, enc: Encounter) -> bool:
     """Select encounter cards; False when the offense has none (its turn ends)."""
-    if lucre.enabled(game):
-        lucre.offer_cards(game, enc)
+    extension.run(game, "planning.start", enc)
     if not game.has_encounter_card(enc.offense) and not out_of_cards(game, enc.offense):
         enc.marks["turn over"] = True
         return False
@@ -254,7 +246,7 @@ def planning(game: Table, enc: Encounter) -> bool:
             if game.has_encounter_card(enc.defense):
                 break
     game.dispatch.step(Window.PLANNING_START)
-    kickers.play_step(game, enc)
+    extension.run(game, "planning.kickers", enc)
     game.dispatch.step(Window.PLANNING_KICKERS)
     if enc.first_selector is not None:
         first = enc.first_selector
@@ -342,8 +334,7 @@ def wants_another(game: Table, enc: Encounter) -> bool:
         return False
     if game.yes_no(enc.offense, "encounter.another", "have another encounter?"):
         return True
-    if techs.enabled(game):
-        techs.after_declining(game, enc.offense)
+    extension.run(game, "encounter.declined", enc.offense)
     return False
 
 

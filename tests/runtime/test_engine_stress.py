@@ -105,20 +105,26 @@ def negative_lucre(game: Game) -> None:
 
 
 @pytest.mark.parametrize(
-    ("corrupt", "message"),
+    ("corrupt", "message", "packs"),
     [
-        (lose_a_ship, "red (no alien) has 19 ships accounted for, not 20"),
-        (negative_warp, "blue (no alien) has a negative ship count"),
-        (copy_a_card, "is in 2 places"),
-        (drop_a_card, "is nowhere"),
-        (misfile_a_card, "in red's hand but indexed elsewhere"),
-        (negative_lucre, "purple (no alien) has negative lucre (-1)"),
+        (lose_a_ship, "red (no alien) has 19 ships accounted for, not 20", ("base",)),
+        (negative_warp, "blue (no alien) has a negative ship count", ("base",)),
+        (copy_a_card, "is in 2 places", ("base",)),
+        (drop_a_card, "is nowhere", ("base",)),
+        (misfile_a_card, "in red's hand but indexed elsewhere", ("base",)),
+        # a rules module checks its own invariants, in the games that play with it
+        (negative_lucre, "purple (no alien) has negative lucre (-1)", ("base", "lucre")),
     ],
 )
 def test_the_invariant_checker_notices_broken_states(
-    cards: CardSet, rules: Rules, corrupt: Callable[[Game], None], message: str
+    cards: CardSet,
+    rules: Rules,
+    corrupt: Callable[[Game], None],
+    message: str,
+    packs: tuple[str, ...],
 ) -> None:
-    game = Game(cards, Setup(players=3, aliens=("none",) * 3), [RandomAgent()] * 3, rules=rules)
+    setup = Setup(players=3, packs=packs, aliens=("none",) * 3)
+    game = Game(cards, setup, [RandomAgent()] * 3, rules=rules)
     check(game)
     corrupt(game)
     with pytest.raises(InvariantBroken) as err:

@@ -1,6 +1,7 @@
 """Hidden alliances: every player eligible to ally sets an alliance dial in secret (a side and 1-4
 ships, neither, or the star for what a dial cannot show); all dials are revealed at once. With
-foreign aid, players outside the encounter may dial a card to a main player instead."""
+foreign aid, players outside the encounter may dial a card to a main player instead. The rules
+module `hidden_alliances` (Cosmic Eons): it takes over the invited players' answers."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.decisions import Decision
+from runtime.extension import RulesModule, register
 from runtime.rules import allies
 from runtime.rules.allies import SIDES, most_ships
 from runtime.rules.outcome import collect_rewards
@@ -33,10 +35,6 @@ class Dial:
         if self.what == "aid":
             return f"foreign aid to the {SIDES[self.side]}"
         return "the star (announce it before the reveal)" if self.what == "star" else "neither"
-
-
-def enabled(game: Table) -> bool:
-    return bool(game.option("hidden_alliances"))
 
 
 def set_dials(game: Table, enc: Encounter, others: list[int]) -> None:
@@ -158,3 +156,27 @@ def review(game: Table, enc: Encounter, seat: int, side: int, card: int) -> None
         seat, "aid.ally", f"ally with the {SIDES[side]} with {asked} ship(s)?"
     ):
         allies.enlist(game, enc, seat, side, asked, asked)
+
+
+def answers(game: Table, enc: Encounter, others: list[int]) -> bool:
+    set_dials(game, enc, others)
+    return True
+
+
+MODULE = register(
+    RulesModule(
+        name="hidden_alliances",
+        doc="would-be allies set alliance dials in secret and reveal them together; with foreign "
+        "aid, players outside the encounter may dial a card to a main player",
+        steps={"alliance.answers": answers},
+        option="hidden_alliances",
+        decision_kinds=(
+            "alliance.dial",
+            "alliance.star",
+            "aid.card",
+            "aid.accept",
+            "aid.invite",
+            "aid.ally",
+        ),
+    )
+)

@@ -1,11 +1,15 @@
 """A raid: a small encounter nested inside the current one, in which a raider's ships attack a
-main player's lucre. The encounter it interrupts is suspended until the raid is over."""
+main player's lucre. The encounter it interrupts is suspended until the raid is over. The rules
+module `raids` (Set 6); adds the op `raid`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import allies, deal, lucre, ships
+from runtime.effects.context import Ctx
+from runtime.extension import RulesModule, register
+from runtime.registry import T, obj, op
+from runtime.rules import allies, deal, purses, ships
 from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
 from runtime.rules.ships import GATE
 from runtime.rules.turn import blank_encounter, select_card
@@ -16,7 +20,7 @@ if TYPE_CHECKING:
     from runtime.table import Table
 
 
-def raid(game: Table, raider: int, victim: int) -> None:
+def run_raid(game: Table, raider: int, victim: int) -> None:
     """The raider sends up to four ships against the victim, who defends with its lucre alone.
 
     The victim may end the raid at once by paying half its lucre, rounded up. Otherwise both
@@ -58,7 +62,7 @@ def bought_off(game: Table, raider: int, victim: int) -> bool:
     if not game.yes_no(victim, "raid.buy_off", prompt):
         return False
     game.log("effect", victim, f"buys off the raid with {half} lucre")
-    lucre.pay(game, victim, half, raider)
+    purses.pay(game, victim, half, raider)
     return True
 
 
@@ -66,7 +70,7 @@ def settle(game: Table, enc: Encounter) -> None:
     raider, victim = enc.offense, enc.defense
     outcome = enc.outcome
     if outcome == "offense":
-        lucre.pay(game, victim, game.state.players[victim].lucre, raider)
+        purses.pay(game, victim, game.state.players[victim].lucre, raider)
     elif outcome in ("defense", "both lose"):
         ships.send_to_warp(game, raider, {GATE: enc.gate[raider]})
     else:
@@ -83,3 +87,26 @@ def end_raid(game: Table, enc: Encounter, raider: int) -> None:
     discard_encounter_cards(game, enc)
     st.encounter = st.suspended.pop()
     game.log("raid_over")
+
+
+@op(
+    "raid",
+    "raid",
+    obj(T.PLAYERS, "victim"),
+    doc="Suspend the encounter for a raid on a main player's lucre (see runtime/modules/raids.py).",
+)
+def raid(ctx: Ctx, seat: int, victims: list[int]) -> None:
+    for victim in victims[:1]:
+        run_raid(ctx.game, seat, victim)
+
+
+MODULE = register(
+    RulesModule(
+        name="raids",
+        doc="raids: small encounters nested in the current one, fought for a main player's lucre",
+        steps={},
+        decision_kinds=("raid.ships", "raid.buy_off"),
+        words=("raid",),
+        state_fields=("State.suspended",),
+    )
+)

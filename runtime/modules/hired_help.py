@@ -1,12 +1,17 @@
-"""Hired help: a player hired for the rest of an encounter (the Force) decides the chance events
-that touch its client and may make each power, edict or flare that takes effect a little stronger
-(the client's) or a little weaker (anyone else's). The help ends as soon as the helper is a main
-player, however it became one."""
+"""The rules module `hired_help` (Set 6): a player hired for the rest of an encounter decides the
+chance events that touch its client and may make each power, edict or flare that takes effect a
+little stronger (the client's) or a little weaker (anyone else's). The help ends as soon as the
+helper is a main player, however it became one. Adds the op `offer help`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from runtime.effects.context import Ctx
+from runtime.extension import RulesModule, register
+from runtime.registry import T, op, pp, word
+from runtime.rules import purses
 
 if TYPE_CHECKING:
     from runtime.cards import Hook
@@ -57,11 +62,10 @@ def client_of(game: Table) -> int | None:
 def pick(
     game: Table, pool: Sequence[int], count: int, involved: Sequence[int], what: str
 ) -> list[int] | None:
-    """Cards to take `count` of at random from `pool`, chosen by a helper instead when its client
-    is involved; None leaves the pick to chance."""
+    """The helper chooses the cards of a random pick that touches its client (any pick when
+    `involved` is empty); None when there is no such helper."""
     helper = helper_for(game, *involved)
-    count = min(count, len(pool))
-    if helper is None or count <= 0:
+    if helper is None:
         return None
     game.log("effect", helper, f"chooses the {what}")
     return game.choose_many(
@@ -69,12 +73,12 @@ def pick(
     )
 
 
-def adjustment(game: Table, user: int, hook: Hook) -> int:
+def adjustment(game: Table, user: int, hook: Hook) -> int | None:
     """How much the helper changes each number of a power, edict or flare taking effect: +1 for
     its client's, -1 for anyone else's, 0 if it lets it be."""
     pair = hired(game)
     if pair is None:
-        return 0
+        return None
     helper, client = pair
     if user == helper or not game.has_power(helper):
         return 0
@@ -86,15 +90,50 @@ def adjustment(game: Table, user: int, hook: Hook) -> int:
     return 1 if up else -1
 
 
-def take_random(game: Table, taker: int, victim: int, count: int) -> list[int]:
-    """Move `count` cards at random from the victim's hand to the taker's (a helper picks them
-    instead when its client is involved)."""
-    hand = game.state.players[victim].hand
-    count = min(count, len(hand))
-    picked = pick(game, hand, count, (taker, victim), "cards to take")
-    if picked is None:
-        picked = game.state.rng.sample(hand, count) if count else []
-    for card in picked:
-        game.from_hand(victim, card)
-        game.to_hand(taker, card)
-    return picked
+@op(
+    "offer help",
+    "offer",
+    word("your help"),
+    pp("to", T.PLAYERS, "customers"),
+    doc=(
+        "Each customer in turn may offer lucre for help, without saying what help; the first offer"
+        " taken makes that customer the helper's client for the rest of the encounter."
+    ),
+)
+def offer_help(ctx: Ctx, seat: int, _: str, customers: list[int]) -> None:
+    game = ctx.game
+    if client_of(game) is not None:
+        return
+    for customer in customers:
+        purse = game.state.players[customer].lucre
+        if customer == seat or purse <= 0:
+            continue
+        offer = int(
+            game.choose(
+                customer,
+                "force.hire",
+                f"offer {game.player_name(seat)} lucre for help (0 to offer nothing)?",
+                list(range(purse + 1)),
+                passive=0,
+            )
+        )
+        if not offer:
+            continue
+        prompt = f"take {offer} lucre to help {game.player_name(customer)}?"
+        if game.yes_no(seat, "force.accept", prompt):
+            purses.pay(game, customer, offer, seat)
+            hire(game, seat, customer)
+            game.log("effect", seat, f"is hired by {game.player_name(customer)} for {offer} lucre")
+            return
+
+
+MODULE = register(
+    RulesModule(
+        name="hired_help",
+        doc="help hired for lucre: the helper decides its client's chance events and nudges the "
+        "numbers of powers, edicts and flares",
+        steps={"chance.pick": pick, "effect.nudge": adjustment},
+        decision_kinds=("force.hire", "force.accept", "force.pick", "force.adjust"),
+        words=("offer help",),
+    )
+)

@@ -1,5 +1,6 @@
-"""Ops for bargains struck for lucre during an encounter: insurance on ships at risk, leases of
-cards, powers and flares that go back when the encounter ends, help hired for the encounter."""
+"""The rules module `leases` (Set 6): a player leases cards from the deck, or powers and flares
+not in the game, to its customers for lucre; each leased item goes back when the encounter
+ends. Adds the op `lease`."""
 
 from __future__ import annotations
 
@@ -8,87 +9,14 @@ from typing import TYPE_CHECKING
 
 from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects.context import Ctx
-from runtime.registry import T, obj, op, pp, word
-from runtime.rules import lucre, patron, ships
+from runtime.extension import RulesModule, register
+from runtime.registry import T, op, pp
+from runtime.rules import purses
 from runtime.rules.start import card_allowed
 from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.table import Table
-
-
-@op(
-    "insure",
-    "insure",
-    obj(T.PLAYERS, "customers"),
-    doc=(
-        "Offer insurance, for a fee the insurer names, on the ships players have in the encounter"
-        " (in the gate, on or beside the defensive planet); the fee is held when a policy is taken."
-        " At the encounter's end a customer who lost such ships gets them back and its fee back;"
-        " one who lost none pays the fee."
-    ),
-)
-def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
-    game = ctx.game
-    enc = game.state.encounter
-    customers = [c for c in customers if c != seat]
-    if enc is None or not customers:
-        return
-    richest = max(game.state.players[c].lucre for c in customers)
-    if richest <= 0:
-        return
-    fee = int(
-        game.choose(
-            seat,
-            "insure.fee",
-            "what fee, in lucre, do you ask for insurance?",
-            list(range(1, richest + 1)),  # a fee above every purse sells nothing
-        )
-    )
-    game.log("effect", seat, f"offers insurance for {fee} lucre")
-    for customer in customers:
-        if game.state.players[customer].lucre < fee:
-            continue
-        prompt = f"insure your ships in this encounter for {fee} lucre?"
-        if not game.yes_no(customer, "insure.accept", prompt):
-            continue
-        game.log("effect", customer, f"takes out insurance for {fee} lucre")
-        lucre.hold(game, customer, fee)
-        covered = ships_at_risk(game, customer)
-        game.dispatch.delay(
-            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee, covered), ctx.copy()
-        )
-
-
-def ships_at_risk(game: Table, seat: int) -> int:
-    """A player's ships directly in the encounter: in the gate, beside the defensive planet or
-    on it."""
-    enc = game.state.encounter
-    if enc is None:
-        return 0
-    on_planet = game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
-    return enc.gate[seat] + enc.guard[seat] + on_planet
-
-
-def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable[[Ctx], None]:
-    """At the end of the encounter: replace the ships a customer lost, up to the number it had
-    in the encounter when insured, and hand its held fee back; or pay the held fee to the
-    insurer."""
-
-    def settle(ctx: Ctx) -> None:
-        game = ctx.game
-        enc = game.state.encounter
-        lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
-        if lost:
-            back = min(lost, game.state.players[customer].warp)
-            game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
-            lucre.release(game, customer, fee, customer)
-            ships.retrieve(game, customer, back)
-        else:
-            game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
-            lucre.release(game, customer, fee, insurer)
-
-    return settle
 
 
 @op(
@@ -127,7 +55,7 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
             continue
         if not game.yes_no(customer, "lease.accept", f"pay {price} lucre for it?"):
             continue
-        lucre.pay(game, customer, price, seat)
+        purses.pay(game, customer, price, seat)
         game.log("effect", customer, f"leases {item_name(game, wanted)} for {price} lucre")
         handed = hand_over(game, customer, kind, card_id)
         end = _lease_end(customer, kind, card_id, handed)
@@ -214,38 +142,13 @@ def _lease_end(
     return end
 
 
-@op(
-    "offer help",
-    "offer",
-    word("your help"),
-    pp("to", T.PLAYERS, "customers"),
-    doc=(
-        "Each customer in turn may offer lucre for help, without saying what help; the first offer"
-        " taken makes that customer the helper's client for the rest of the encounter."
-    ),
+MODULE = register(
+    RulesModule(
+        name="leases",
+        doc="cards, powers and flares leased for lucre for the rest of the encounter",
+        steps={},
+        decision_kinds=("lease.request", "lease.price", "lease.accept"),
+        words=("lease",),
+        state_fields=("Player.leased",),
+    )
 )
-def offer_help(ctx: Ctx, seat: int, _: str, customers: list[int]) -> None:
-    game = ctx.game
-    if patron.client_of(game) is not None:
-        return
-    for customer in customers:
-        purse = game.state.players[customer].lucre
-        if customer == seat or purse <= 0:
-            continue
-        offer = int(
-            game.choose(
-                customer,
-                "force.hire",
-                f"offer {game.player_name(seat)} lucre for help (0 to offer nothing)?",
-                list(range(purse + 1)),
-                passive=0,
-            )
-        )
-        if not offer:
-            continue
-        prompt = f"take {offer} lucre to help {game.player_name(customer)}?"
-        if game.yes_no(seat, "force.accept", prompt):
-            lucre.pay(game, customer, offer, seat)
-            patron.hire(game, seat, customer)
-            game.log("effect", seat, f"is hired by {game.player_name(customer)} for {offer} lucre")
-            return

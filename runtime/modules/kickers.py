@@ -1,11 +1,13 @@
 """Kickers: main players may play one face down before selecting; revealed with the encounter cards,
 a kicker multiplies (or, in the additive variant, adds to) the attack value, compensation and the
-failed-deal losses it applies to."""
+failed-deal losses it applies to. The rules module `kickers`, named by every pack that deals
+kicker cards."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.extension import RulesModule, register
 from runtime.state import DEFENSE, OFFENSE, Encounter
 
 if TYPE_CHECKING:
@@ -81,6 +83,11 @@ def on_reveal(game: Table, enc: Encounter, side: int) -> None:
     )
 
 
+def reveal_kickers(game: Table, enc: Encounter) -> None:
+    for side in (OFFENSE, DEFENSE):
+        on_reveal(game, enc, side)
+
+
 def scales_payouts(game: Table, enc: Encounter, side: int) -> int | None:
     card = enc.kickers[side]
     if card is None or style(game) == "add" or game.defs[card].attrs.get("attack_only"):
@@ -97,3 +104,20 @@ def failed_deal_loss(game: Table, enc: Encounter, side: int, base: int) -> int:
     """What `side` loses when the deal fails: the OTHER side's kicker multiplies it."""
     k = scales_payouts(game, enc, 1 - side)
     return base if k is None else base * k
+
+
+MODULE = register(
+    RulesModule(
+        name="kickers",
+        doc="kicker cards: played face down before selection, they scale the attack value, "
+        "compensation and the ships lost when a deal fails",
+        steps={
+            "planning.kickers": play_step,
+            "reveal.kickers": reveal_kickers,
+            "compensation": compensation,
+            "deal.failed_loss": failed_deal_loss,
+        },
+        decision_kinds=("kicker.play",),
+        state_fields=("Encounter.kickers",),
+    )
+)

@@ -1,5 +1,6 @@
-"""Lucre, the optional economy: purses dealt at setup, a coin each turn, ships bought back from the
-warp and cards bought from the deck; payments go to the box unless a card redirects them."""
+"""Purses: lucre moving between players and the box (payments, fees held by an encounter, gains
+and purchases, which a card may redirect), for the ops, deals and raids that move it. The rules of
+the lucre economy itself are the rules module runtime/modules/lucre.py."""
 
 from __future__ import annotations
 
@@ -9,12 +10,10 @@ from typing import TYPE_CHECKING
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.state import Encounter
     from runtime.table import Table
 
 BOX = -1
 HELD = "held lucre"  # Encounter.marks key: {seat: lucre taken from its purse and held for now}
-CARDS_PER_ENCOUNTER = 4  # cards a main player may buy in one encounter
 
 
 def enabled(game: Table) -> bool:
@@ -103,43 +102,6 @@ def purchase(game: Table, seat: int, price: int) -> bool:
     if not event.cancelled:
         pay(game, seat, price)
     return True
-
-
-def start_purses(game: Table) -> None:
-    for player in game.state.players:
-        gain(game, player.seat, game.option("starting_lucre") or 0)
-
-
-def buy_back_ships(game: Table, enc: Encounter) -> None:
-    """At the start of each of its encounters the offense may buy ships back from the warp."""
-    seat = enc.offense
-    player = game.state.players[seat]
-    most = min(player.lucre, player.warp)
-    if most <= 0 or game.dispatch.forbidden("buy", seat):
-        return
-    count = how_many(game, seat, "lucre.buy_ships", "ships back from the warp", most)
-    if count:
-        from runtime.rules import ships
-
-        game.log("buy", seat, count, "ship(s) back from the warp")
-        purchase(game, seat, count)
-        ships.retrieve(game, seat, count)
-
-
-def offer_cards(game: Table, enc: Encounter) -> None:
-    """Each main player may buy cards from the deck, 1 lucre each, up to four an encounter."""
-    for seat in (enc.offense, enc.defense):
-        if seat < 0 or (seat == enc.defense and enc.marks.get("raid")):
-            continue  # a raid's victim may not buy its way out of it
-        most = min(game.state.players[seat].lucre, CARDS_PER_ENCOUNTER - enc.bought[seat])
-        if most <= 0 or game.dispatch.forbidden("buy", seat):
-            continue
-        buy_cards(game, seat, how_many(game, seat, "lucre.buy_cards", "cards from the deck", most))
-
-
-def how_many(game: Table, seat: int, kind: str, what: str, most: int) -> int:
-    prompt = f"buy how many {what}, 1 lucre each?"
-    return int(game.choose(seat, kind, prompt, list(range(most + 1)), passive=0))
 
 
 def buy_cards(game: Table, seat: int, count: int) -> list[int]:

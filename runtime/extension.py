@@ -1,0 +1,141 @@
+"""The extension interface: a rules module (a mechanic of a pack that no card language expresses,
+such as lucre) declares here what it adds to a game, and the core calls it only through the
+points named below (module definitions in, the module's steps called at those points out).
+
+The core opens a point with `run` (every active module's step, in registration order), `first`
+(the first module that takes it over), `answer` (the first module's answer that is not None) or
+`fold` (each module's step adjusts a number in turn).
+A module registers once, on import (runtime/modules/); a game uses the modules its packs name
+in their `pack.yaml`, and of those only the ones whose switching option is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class Game(Protocol):
+    """What the extension points need of a game: its modules and its options."""
+
+    modules: tuple[RulesModule, ...]
+
+    def option(self, name: str) -> Any: ...
+
+
+# Every point the core opens, with when it opens and what its steps receive after the game.
+POINTS: dict[str, str] = {
+    "game.start": "once, before the first turn and the cards' setup hooks (no arguments)",
+    "turn.start": "the offense's turn begins, before turn.start hooks (the offense's seat)",
+    "regroup.before": "an encounter begins, before the regroup window opens (no arguments)",
+    "regroup.retrieve": "after regroup.start hooks, before the offense retrieves a ship "
+    "(the encounter)",
+    "alliance.answers": "the invited players answer; a step returning True has taken the answers "
+    "over (the encounter, the seats that may ally); `first`",
+    "planning.start": "before the main players are checked for encounter cards (the encounter)",
+    "planning.kickers": "after planning.start hooks, before planning.kickers hooks (the encounter)",
+    "reveal.kickers": "after reveal.kickers hooks: kickers change the cards' values (the encounter)",
+    "reveal.cards_shown": "after reveal.after_cards hooks, before reinforcements (the encounter)",
+    "total": "a side's total after every bonus (the encounter, the side, the total so far; "
+    "returns the new total); `fold`",
+    "compensation": "the cards a side collects as compensation (the encounter, the side, the "
+    "count so far; returns the new count); `fold`",
+    "deal.failed_loss": "the ships a side loses when a deal fails (the encounter, the side, the "
+    "loss so far; returns the new loss); `fold`",
+    "chance.pick": "cards about to be taken at random (the pool, how many, the seats the pick "
+    "touches, what is picked); a step returning the cards decides the pick; `answer`",
+    "effect.nudge": "a power, edict or flare stating numbers takes effect (its user's seat, its "
+    "hook); a step returning a number adds it to each of those numbers; `answer`",
+    "encounter.declined": "the offense declined another encounter (the offense's seat)",
+    "invariants": "after every decision in checked games; raise InvariantBroken on a broken rule "
+    "(no arguments)",
+}
+
+
+@dataclass(frozen=True)
+class RulesModule:
+    """What one rules module adds to a game. Only `name`, `doc` and `steps` change play; the other
+    fields declare what the module owns, so that docs, agents and tests can find it."""
+
+    name: str
+    doc: str
+    steps: Mapping[str, Callable[..., Any]]  # extension point -> the module's step there
+    option: str | None = None  # the option that switches the module on; None: on when named
+    windows: tuple[str, ...] = ()  # timing windows the module opens
+    decision_kinds: tuple[str, ...] = ()  # prefixes of the decision kinds it asks
+    words: tuple[str, ...] = ()  # ops and measures of the effect language it registers
+    state_fields: tuple[str, ...] = ()  # `Class.field` of runtime/state.py it keeps its data in
+
+    def on(self, game: Game) -> bool:
+        return self.option is None or bool(game.option(self.option))
+
+
+MODULES: dict[str, RulesModule] = {}  # by name, in registration order
+
+
+class ExtensionError(ValueError):
+    """A rules module that cannot be registered, or a pack naming no known module."""
+
+
+def register(module: RulesModule) -> RulesModule:
+    """Add a rules module (idempotent for the same module); its steps must name known points."""
+    unknown = sorted(set(module.steps) - set(POINTS))
+    if unknown:
+        raise ExtensionError(
+            f"rules module '{module.name}' has steps at unknown point(s) {', '.join(unknown)} "
+            f"(known: {', '.join(POINTS)})"
+        )
+    existing = MODULES.get(module.name)
+    if existing is not None and existing is not module:
+        raise ExtensionError(f"two rules modules are named '{module.name}'")
+    MODULES[module.name] = module
+    return module
+
+
+def named_by(packs: Mapping[str, Any], chosen: Iterable[str]) -> tuple[RulesModule, ...]:
+    """The modules the chosen packs name (each pack's `modules`), in registration order."""
+    wanted = {m for p in chosen if p in packs for m in getattr(packs[p], "modules", ())}
+    missing = sorted(wanted - set(MODULES))
+    if missing:
+        raise ExtensionError(
+            f"unknown rules module(s) {', '.join(missing)} (known: {', '.join(MODULES)})"
+        )
+    return tuple(m for name, m in MODULES.items() if name in wanted)
+
+
+def run(game: Game, point: str, *args: Any) -> None:
+    """Call every active module's step at `point`."""
+    for module in game.modules:
+        step = module.steps.get(point)
+        if step is not None and module.on(game):
+            step(game, *args)
+
+
+def first(game: Game, point: str, *args: Any) -> bool:
+    """Offer `point` to the active modules in turn; True once one has taken it over."""
+    for module in game.modules:
+        step = module.steps.get(point)
+        if step is not None and module.on(game) and step(game, *args):
+            return True
+    return False
+
+
+def answer(game: Game, point: str, *args: Any) -> Any:
+    """The first answer (not None) an active module's step at `point` gives, else None."""
+    for module in game.modules:
+        step = module.steps.get(point)
+        if step is not None and module.on(game):
+            result = step(game, *args)
+            if result is not None:
+                return result
+    return None
+
+
+def fold(game: Game, point: str, value: int, *args: Any) -> int:
+    """Let each active module's step at `point` adjust `value` in turn (args go before it)."""
+    for module in game.modules:
+        step = module.steps.get(point)
+        if step is not None and module.on(game):
+            value = step(game, *args, value)
+    return value

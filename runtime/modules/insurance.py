@@ -1,0 +1,102 @@
+"""The rules module `insurance` (Set 6): a player sells insurance policies on the ships its
+customers have at risk in the encounter; the fee is held until the encounter ends, then paid to
+the insurer, or handed back with the lost ships replaced. Adds the op `insure`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from runtime.effects.context import Ctx
+from runtime.extension import RulesModule, register
+from runtime.registry import T, obj, op
+from runtime.rules import purses, ships
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.table import Table
+
+
+@op(
+    "insure",
+    "insure",
+    obj(T.PLAYERS, "customers"),
+    doc=(
+        "Offer insurance, for a fee the insurer names, on the ships players have in the encounter"
+        " (in the gate, on or beside the defensive planet); the fee is held when a policy is taken."
+        " At the encounter's end a customer who lost such ships gets them back and its fee back;"
+        " one who lost none pays the fee."
+    ),
+)
+def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
+    game = ctx.game
+    enc = game.state.encounter
+    customers = [c for c in customers if c != seat]
+    if enc is None or not customers:
+        return
+    richest = max(game.state.players[c].lucre for c in customers)
+    if richest <= 0:
+        return
+    fee = int(
+        game.choose(
+            seat,
+            "insure.fee",
+            "what fee, in lucre, do you ask for insurance?",
+            list(range(1, richest + 1)),  # a fee above every purse sells nothing
+        )
+    )
+    game.log("effect", seat, f"offers insurance for {fee} lucre")
+    for customer in customers:
+        if game.state.players[customer].lucre < fee:
+            continue
+        prompt = f"insure your ships in this encounter for {fee} lucre?"
+        if not game.yes_no(customer, "insure.accept", prompt):
+            continue
+        game.log("effect", customer, f"takes out insurance for {fee} lucre")
+        purses.hold(game, customer, fee)
+        covered = ships_at_risk(game, customer)
+        game.dispatch.delay(
+            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee, covered), ctx.copy()
+        )
+
+
+def ships_at_risk(game: Table, seat: int) -> int:
+    """A player's ships directly in the encounter: in the gate, beside the defensive planet or
+    on it."""
+    enc = game.state.encounter
+    if enc is None:
+        return 0
+    on_planet = game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
+    return enc.gate[seat] + enc.guard[seat] + on_planet
+
+
+def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable[[Ctx], None]:
+    """At the end of the encounter: replace the ships a customer lost, up to the number it had
+    in the encounter when insured, and hand its held fee back; or pay the held fee to the
+    insurer."""
+
+    def settle(ctx: Ctx) -> None:
+        game = ctx.game
+        enc = game.state.encounter
+        lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
+        if lost:
+            back = min(lost, game.state.players[customer].warp)
+            game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
+            purses.release(game, customer, fee, customer)
+            ships.retrieve(game, customer, back)
+        else:
+            game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
+            purses.release(game, customer, fee, insurer)
+
+    return settle
+
+
+MODULE = register(
+    RulesModule(
+        name="insurance",
+        doc="insurance policies on ships at risk, paid for with a fee held until the encounter ends",
+        steps={},
+        decision_kinds=("insure.fee", "insure.accept"),
+        words=("insure",),
+    )
+)

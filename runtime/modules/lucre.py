@@ -1,0 +1,101 @@
+"""The rules module `lucre` (the Eon economy): purses dealt at setup, a coin at the start of each
+turn, ships bought back from the warp and cards bought from the deck, the purse added to a main
+player's total, and lucre never made from nothing. Registered through runtime/extension.py; the
+purses it fills are runtime/rules/purses.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.extension import RulesModule, register
+from runtime.invariants import InvariantBroken
+from runtime.rules import ships
+from runtime.rules.outcome import main_of
+from runtime.rules.purses import buy_cards, gain, held_total, purchase
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.state import Encounter
+    from runtime.table import Table
+
+CARDS_PER_ENCOUNTER = 4  # cards a main player may buy in one encounter
+
+
+def start_purses(game: Table) -> None:
+    for player in game.state.players:
+        gain(game, player.seat, game.option("starting_lucre") or 0)
+
+
+def earn_coin(game: Table, offense: int) -> None:
+    gain(game, offense, 1)
+
+
+def buy_back_ships(game: Table, enc: Encounter) -> None:
+    """At the start of each of its encounters the offense may buy ships back from the warp."""
+    seat = enc.offense
+    player = game.state.players[seat]
+    most = min(player.lucre, player.warp)
+    if most <= 0 or game.dispatch.forbidden("buy", seat):
+        return
+    count = how_many(game, seat, "lucre.buy_ships", "ships back from the warp", most)
+    if count:
+        game.log("buy", seat, count, "ship(s) back from the warp")
+        purchase(game, seat, count)
+        ships.retrieve(game, seat, count)
+
+
+def offer_cards(game: Table, enc: Encounter) -> None:
+    """Each main player may buy cards from the deck, 1 lucre each, up to four an encounter."""
+    for seat in (enc.offense, enc.defense):
+        if seat < 0 or (seat == enc.defense and enc.marks.get("raid")):
+            continue  # a raid's victim may not buy its way out of it
+        most = min(game.state.players[seat].lucre, CARDS_PER_ENCOUNTER - enc.bought[seat])
+        if most <= 0 or game.dispatch.forbidden("buy", seat):
+            continue
+        buy_cards(game, seat, how_many(game, seat, "lucre.buy_cards", "cards from the deck", most))
+
+
+def how_many(game: Table, seat: int, kind: str, what: str, most: int) -> int:
+    prompt = f"buy how many {what}, 1 lucre each?"
+    return int(game.choose(seat, kind, prompt, list(range(most + 1)), passive=0))
+
+
+def add_purse(game: Table, enc: Encounter, side: int, total: int) -> int:
+    """A main player's purse counts toward its side's total."""
+    return total + game.state.players[main_of(enc, side)].lucre
+
+
+def check_purses(game: Table) -> None:
+    """No purse is negative, and the purses (with fees held) hold what came out of the box."""
+    st = game.state
+    for p in st.players:
+        if p.lucre < 0:
+            raise InvariantBroken(f"{game.player_name(p.seat)} has negative lucre ({p.lucre})")
+    purses = sum(p.lucre for p in st.players) + held_total(game)
+    if purses != st.lucre_out:
+        raise InvariantBroken(
+            f"the players hold {purses} lucre (held fees included) but {st.lucre_out} came out"
+            " of the box"
+        )
+
+
+MODULE = register(
+    RulesModule(
+        name="lucre",
+        doc="money: purses at setup, a coin each turn, ships and cards bought with it, and the "
+        "purse added to a main player's total",
+        steps={
+            "game.start": start_purses,
+            "turn.start": earn_coin,
+            "regroup.retrieve": buy_back_ships,
+            "planning.start": offer_cards,
+            "reveal.cards_shown": offer_cards,
+            "total": add_purse,
+            "invariants": check_purses,
+        },
+        option="lucre",
+        windows=(Window.LUCRE_PAID.value, Window.LUCRE_PURCHASE.value),
+        decision_kinds=("lucre.buy_ships", "lucre.buy_cards"),
+        state_fields=("Player.lucre", "State.lucre_out", "Encounter.bought"),
+    )
+)

@@ -1,0 +1,133 @@
+"""The extension interface: rules modules register only at known points and under unique names, a
+game runs only the modules its packs name (and of those only the switched-on ones), and the
+core's calls (run, first, answer, fold) reach the modules in registration order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from runtime import extension
+from runtime.agents import RandomAgent
+from runtime.cards import CardSet
+from runtime.extension import MODULES, ExtensionError, RulesModule, register
+from runtime.game import Game
+from runtime.language import load
+from runtime.rules.turn import start_game
+from runtime.setup import Setup
+
+load()
+
+
+@dataclass
+class FakeGame:
+    modules: tuple[RulesModule, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def option(self, name: str) -> Any:
+        return self.options.get(name)
+
+
+@pytest.fixture
+def scratch() -> Iterator[list[str]]:
+    """Names of modules a test registers; they are removed afterwards."""
+    names: list[str] = []
+    yield names
+    for name in names:
+        MODULES.pop(name, None)
+
+
+def test_a_module_with_a_step_at_an_unknown_point_is_refused(scratch: list[str]) -> None:
+    module = RulesModule("scratch", "", steps={"turn.begin": lambda game: None})
+    with pytest.raises(ExtensionError, match=r"unknown point\(s\) turn.begin .*turn.start"):
+        register(module)
+    assert "scratch" not in MODULES
+
+
+def test_two_modules_may_not_share_a_name(scratch: list[str]) -> None:
+    scratch.append("scratch")
+    first = register(RulesModule("scratch", "", steps={}))
+    assert register(first) is first  # registering the same module again is harmless
+    with pytest.raises(ExtensionError, match="two rules modules are named 'scratch'"):
+        register(RulesModule("scratch", "", steps={}))
+
+
+def test_the_core_calls_reach_the_switched_on_modules_in_order() -> None:
+    calls: list[str] = []
+    a = RulesModule(
+        "a",
+        "",
+        steps={
+            "turn.start": lambda game, seat: calls.append(f"a{seat}"),
+            "total": lambda game, enc, side, total: total * 10,
+            "chance.pick": lambda game, *args: None,
+            "alliance.answers": lambda game, enc, seats: False,
+        },
+    )
+    b = RulesModule(
+        "b",
+        "",
+        steps={
+            "turn.start": lambda game, seat: calls.append(f"b{seat}"),
+            "total": lambda game, enc, side, total: total + 1,
+            "chance.pick": lambda game, *args: [7],
+            "alliance.answers": lambda game, enc, seats: True,
+        },
+    )
+    off = RulesModule(
+        "off",
+        "",
+        option="off_switch",
+        steps={"turn.start": lambda game, seat: calls.append("off"), "total": lambda *a: 0},
+    )
+    game = FakeGame((a, off, b))
+    extension.run(game, "turn.start", 3)
+    assert calls == ["a3", "b3"]
+    assert extension.fold(game, "total", 2, None, 0) == 21
+    assert extension.answer(game, "chance.pick", [1, 7], 1, (), "a card") == [7]
+    assert extension.first(game, "alliance.answers", None, [])
+    assert not extension.first(FakeGame((a,)), "alliance.answers", None, [])
+    game.options["off_switch"] = True
+    assert extension.fold(game, "total", 2, None, 0) == 1
+
+
+def test_a_pack_naming_an_unknown_module_cannot_be_played() -> None:
+    @dataclass
+    class Pack:
+        modules: tuple[str, ...]
+
+    with pytest.raises(ExtensionError, match=r"unknown rules module\(s\) pirates \(known: "):
+        extension.named_by({"p": Pack(("lucre", "pirates"))}, ["p"])
+
+
+def test_a_game_uses_only_the_modules_its_packs_name(cards: CardSet) -> None:
+    base = Game(cards, Setup(players=3), [RandomAgent(s) for s in range(3)])
+    assert [m.name for m in base.modules] == ["techs"]
+    setup = Setup(players=3, packs=("base", "lucre", "set6"))
+    economy = Game(cards, setup, [RandomAgent(s) for s in range(3)])
+    named = [m.name for m in economy.modules]
+    assert named == ["techs", "lucre", "hired_help", "insurance", "leases", "raids"]
+
+
+def test_a_named_module_whose_option_is_off_does_nothing(cards: CardSet) -> None:
+    on = Game(cards, Setup(players=3, packs=("base", "lucre")), [RandomAgent(s) for s in range(3)])
+    start_game(on)
+    assert [p.lucre for p in on.state.players] == [4, 4, 4]
+    setup = Setup(players=3, packs=("base", "lucre"), options={"lucre": False})
+    off = Game(cards, setup, [RandomAgent(s) for s in range(3)])
+    start_game(off)
+    assert [p.lucre for p in off.state.players] == [0, 0, 0]
+
+
+def test_a_module_lists_exactly_the_words_its_file_registers() -> None:
+    from runtime.registry import MEASURES, OPS
+
+    for module in MODULES.values():
+        mod = f"runtime.modules.{module.name}"
+        owned = {n for n, o in OPS.items() if o.impl.__module__ == mod}
+        owned |= {n for n, m in MEASURES.items() if m.read.__module__ == mod}
+        assert set(module.words) == owned, module.name
+    assert set(MODULES["raids"].words) == {"raid"}
