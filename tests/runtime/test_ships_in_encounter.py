@@ -32,7 +32,7 @@ def markers(game: Game, seat: int, text: str = COUNT) -> int:
     player = game.state.players[seat]
     player.tokens["markers"] = 0
     run(game, text, seat=seat, window="resolution.after_outcome")
-    return player.tokens["markers"]
+    return player.tokens.get("markers", 0)
 
 
 def test_landed_ships_are_still_in_the_encounter(cards: CardSet, rules: Rules) -> None:
