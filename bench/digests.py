@@ -1,64 +1,100 @@
-"""Seeded-game digests: play random games from fixed seeds and print one line per configuration
-with a hash over every game's final state digest (compare the lines before and after a change
-that must not alter play)."""
+"""Fingerprints of seeded games: write them once, then check that an engine change plays every
+game exactly as before (final-state digest, decisions answered, and the log text).
+
+    python bench/digests.py --write before.json     # before the change
+    python bench/digests.py --check before.json     # after it: exit 1 on the first difference
+
+Three sets by default: base with random agents (500 games, log off), base with heuristic agents
+(200 games, log on, so the log text is covered too) and every bundled pack with random agents
+(200 games, log off). Game k of a set uses seed 1+k, agents seeded as `cosmic simulate` does.
+"""
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import sys
+from typing import Any
 
 os.environ["COSMIC_CACHE_DIR"] = ""
-if __name__ == "__main__" and os.environ.get("PYTHONHASHSEED") != "0":
-    # a few games still play differently under different string hashes: compare like with like
-    os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
 
-# (label, packs, options): the base game, then every bundled pack with each optional rule on.
-CONFIGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
-    ("base", ("base",), ()),
-    ("all packs", ("*",), ()),
-    ("all packs, options on", ("*",), ("techs", "hidden_alliances", "foreign_aid")),
+# (name, agent, packs, games, log): "*" stands for every bundled pack
+SETS: tuple[tuple[str, str, str, int, bool], ...] = (
+    ("base-random", "random", "base", 500, False),
+    ("base-heuristic-log", "heuristic", "base", 200, True),
+    ("all-packs-random", "random", "*", 200, False),
 )
 
 
+def fingerprint(game: Any, log: bool) -> str:
+    st = game.state
+    parts = [st.digest(), str(len(game.answers)), repr(game.answers)]
+    if log:
+        parts.append("\n".join(game.log_lines()))
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:24]
+
+
+def play_set(
+    cards: Any, rules: Any, agent: str, packs: list[str], games: int, log: bool
+) -> list[str]:
+    from compiler.tools.setups import build_setup
+    from runtime.agents import AGENTS
+    from runtime.game import Game
+    from runtime.rules.turn import play_game
+
+    out = []
+    for k in range(games):
+        setup = build_setup(cards, players=5, packs=packs, seed=1 + k)
+        agents = [AGENTS[agent](setup.seed * 101 + s) for s in range(setup.players)]
+        game = Game(cards, setup, agents, rules=rules, log=log)
+        play_game(game)
+        out.append(fingerprint(game, log))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=200, help="games per configuration (default 200)")
-    ap.add_argument(
-        "--seed", type=int, default=1, help="seed of the first game; game k uses seed+k"
-    )
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--write", metavar="FILE", help="write the fingerprints to FILE")
+    mode.add_argument("--check", metavar="FILE", help="compare with the fingerprints in FILE")
+    ap.add_argument("--scale", type=float, default=1.0, help="fraction of each set's games")
     args = ap.parse_args(argv)
 
     from cards import BUNDLED
     from compiler.pipeline.project import load_project
-    from compiler.tools.setups import build_setup
-    from runtime.agents import RandomAgent
     from runtime.effects.link import Rules
-    from runtime.game import Game
     from runtime.language import load
-    from runtime.rules.turn import play_game
 
     project = load_project([BUNDLED], use_cache=False)
-    if project.errors:
-        print("the bundled cards do not compile; run `cosmic validate`", file=sys.stderr)
-        return 1
-    cards = project.cards
     load()
-    rules = Rules(cards)
-    for label, packs, options in CONFIGS:
-        chosen = tuple(sorted(cards.packs)) if packs == ("*",) else packs
-        combined = hashlib.sha256()
-        options = tuple(o for o in options if o in cards.options())
-        for k in range(args.games):
-            setup = build_setup(cards, packs=chosen, options=options, seed=args.seed + k)
-            agents = [RandomAgent(setup.seed * 101 + s) for s in range(setup.players)]
-            game = Game(cards, setup, agents, rules=rules, log=False)
-            play_game(game)
-            combined.update(game.state.digest().encode())
-        print(f"{label}: {args.games} games from seed {args.seed}: {combined.hexdigest()[:16]}")
-    return 0
+    rules = Rules(project.cards)
+    every = sorted(project.cards.packs)
+    found: dict[str, list[str]] = {}
+    for name, agent, packs, games, log in SETS:
+        chosen = every if packs == "*" else packs.split(",")
+        found[name] = play_set(
+            project.cards, rules, agent, chosen, max(1, int(games * args.scale)), log
+        )
+        print(f"{name}: {len(found[name])} games", file=sys.stderr)
+    if args.write:
+        with open(args.write, "w") as f:
+            json.dump(found, f, indent=0)
+        return 0
+    with open(args.check) as f:
+        expected: dict[str, list[str]] = json.load(f)
+    bad = 0
+    for name, prints in found.items():
+        for k, (got, want) in enumerate(zip(prints, expected.get(name, []), strict=False)):
+            if got != want:
+                print(f"{name}: seed {1 + k} plays differently", file=sys.stderr)
+                bad += 1
+                break
+        else:
+            print(f"{name}: all {len(prints)} games identical", file=sys.stderr)
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

@@ -169,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     cards = project.cards
     load()  # a fully cached compile registers no words
     rules = Rules(cards)
+    from compiler.balance.play import settle
+
+    settle()  # as `cosmic simulate` and `cosmic balance` do before their games
 
     # Warm-up (imports, first-call caches), not timed.
     bench = Bench(cards, rules, args.players, tuple(p for p in args.packs.split(",") if p))

@@ -58,6 +58,8 @@ class Dispatcher(Lasting):
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         self.essence_acting: set[tuple[int, str]] = set()  # (card, window) running now
         self.with_essence = False  # an alien in play has essence cards
+        self.with_techs = False  # the game is played with techs
+        self.ready = False  # the tables above are built (the starting state is dealt)
 
     # ------------------------------------------------------------------ tables
 
@@ -71,10 +73,26 @@ class Dispatcher(Lasting):
                 for window, bounds in self.rules.powers.get(alien, {}).items():
                     table.setdefault(window, []).extend((player.seat, b) for b in bounds)
         self.powers = table
+        self.ready = True
+        self.find_quiet()
+
+    def find_quiet(self) -> None:
+        """The windows where no power, kicker, tech or essence card of this game can act. Card
+        plays are not counted: `run` offers them wherever a playable card is in a hand."""
         rules = self.rules
-        busy = set(table) | set(rules.plays) | set(rules.in_play) | set(rules.techs)
+        game = self.game
+        busy = set(self.powers)
+        # only kickers dealt in this game can be revealed, and techs act only with the option on
+        busy |= {
+            w
+            for w, bounds in rules.in_play.items()
+            if any(game.instances_of.get(b.hook.card) for b in bounds)
+        }
+        self.with_techs = bool(game.option("techs"))
+        if self.with_techs:
+            busy |= set(rules.techs)
         essence_windows = {
-            w for p in self.game.state.players for w in rules.essence_windows.get(p.alien or "", ())
+            w for p in game.state.players for w in rules.essence_windows.get(p.alien or "", ())
         }
         self.with_essence = bool(essence_windows)  # only the essence cards of aliens in play act
         busy |= essence_windows
@@ -93,6 +111,7 @@ class Dispatcher(Lasting):
             window._value_ not in self.quiet
             or bool(enc is not None and enc.delayed)
             or bool(self.recurring)
+            or bool(self.game.held.get(window._value_))
         )
 
     def step(self, window: Window) -> None:
@@ -105,16 +124,20 @@ class Dispatcher(Lasting):
         enc = self.game.state.encounter
         delayed = enc.delayed if enc is not None and enc.delayed else None
         if name in self.quiet and not delayed and not self.recurring:
-            return  # nothing in this game can ever act here
+            # nothing but a card play can act here
+            if self.game.held.get(name):
+                self.offer_plays(name, event)
+            return
         powers = self.powers.get(name)
         if powers:
             self.run_powers(powers, event)
         in_play = self.rules.in_play.get(name)
         if in_play and enc is not None:
             self.run_in_play(in_play, enc, event)
-        tech_hooks = self.rules.techs.get(name)
-        if tech_hooks:
-            self.run_techs(tech_hooks, event)
+        if self.with_techs:
+            tech_hooks = self.rules.techs.get(name)
+            if tech_hooks:
+                self.run_techs(tech_hooks, event)
         if self.with_essence:
             for run_pack_hooks in PACK_HOOKS:
                 run_pack_hooks(self, name, event)
@@ -322,10 +345,9 @@ class Dispatcher(Lasting):
         holder = game.holder
         out: dict[int, list[tuple[int, Play]]] = {}
         enc = game.state.encounter
-        for instance, play in self.pairs(window):
+        # most copies lie in decks and piles: keep those in a hand before the per-card checks
+        for instance, play in [pair for pair in self.pairs(window) if holder[pair[0]] >= 0]:
             seat = holder[instance]
-            if seat < 0:
-                continue
             if play.flare and not self.flare_allowed(seat, play, enc):
                 continue
             if self.restrictions and self.forbidden(f"play {play.kind}", seat):
@@ -354,6 +376,8 @@ class Dispatcher(Lasting):
     def forget_plays(self) -> None:
         """Drop the cached card plays: a card instance has joined the game."""
         self._held.clear()
+        if self.ready:
+            self.find_quiet()  # a kicker brought into the game may act where none could
 
     def pairs(self, window: str) -> list[tuple[int, Play]]:
         """Every (instance, play) of this game that could be played in a window, built once."""
@@ -373,6 +397,8 @@ class Dispatcher(Lasting):
         played: set[int] = set()
         for _ in range(64):
             options = self.playable(window, event)
+            if not options:
+                return
             asked = False
             for seat in self.order():
                 choices = [c for c in options.get(seat, ()) if c[0] not in played]

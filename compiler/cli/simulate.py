@@ -93,6 +93,10 @@ def simulate(
 
     project, rules, fingerprint = load_cards(pack_paths)
     cards = project.cards
+    if games > 1:
+        from compiler.balance.play import settle
+
+        settle()  # the cards outlive every game: keep the collector off them
     chosen_packs = (
         [p for p in packs.split(",") if p]
         if packs is not None

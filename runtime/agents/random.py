@@ -46,7 +46,7 @@ def fullest_first(rng: random.Random, decision: Decision) -> Answer:
     count = rng.randint(min(decision.minimum, high), high)
     picks: list[int] = []
     for _ in range(count):
-        i = max(range(len(left)), key=lambda k: (left[k], -k))
+        i = max(range(len(left)), key=left.__getitem__)  # max keeps the first of equal piles
         left[i] -= 1
         picks.append(i)
     return tuple(sorted(picks))

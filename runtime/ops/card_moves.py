@@ -61,7 +61,8 @@ def name_a_card(ctx: Ctx, arg: v.CardsArg, chooser: int) -> v.CardsArg:
             if d.kind not in ("destiny", "essence", "tech")
             and (types is None or types & {d.kind, d.type})
         },
-        key=lambda i: game.cards.cards[i].label(),
+        # two cards may share a label (kicker variants): the id keeps their order fixed
+        key=lambda i: (game.cards.cards[i].label(), i),
     )
     named = game.choose(
         chooser, "effect.name", "name a card", names, lambda i: game.cards.cards[i].label()
