@@ -1,7 +1,9 @@
-"""The game state as plain data: players, planets, piles, the current encounter and the seeded RNG.
+"""The game state as plain data: players, planets, piles, the current encounter, the lasting
+effects (runtime/lasting_data.py) and the seeded RNG; out of it, a digest of all of it.
 
 Card instances are small ints; `State.catalog[i]` is the card id of instance i. Everything here
-is lists, dicts and ints so a state copies cheaply and digests deterministically.
+is lists, dicts, ints and frozen records, so a state deep-copies into an independent game and
+digests deterministically.
 """
 
 from __future__ import annotations
@@ -10,8 +12,12 @@ import copy
 import hashlib
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
+
+from runtime import ir
+from runtime.cards import Hook
+from runtime.lasting_data import Formula, Later, Restriction
 
 OFFENSE, DEFENSE = 0, 1
 
@@ -73,11 +79,11 @@ class Encounter:
     types: list[str | None] = field(default_factory=lambda: [None, None])  # as revealed/changed
     values: list[int | None] = field(default_factory=lambda: [None, None])
     bonus: list[int] = field(default_factory=lambda: [0, 0])
-    formula: list[Any] = field(default_factory=lambda: [None, None])
+    formula: list[Formula | None] = field(default_factory=lambda: [None, None])
     totals: list[int | None] = field(default_factory=lambda: [None, None])
-    required: list[Any] = field(
+    required: list[ir.CardFilter | None] = field(
         default_factory=lambda: [None, None]
-    )  # card filter a side must play
+    )  # the kind of card a side must play
     first_selector: int | None = None  # side that selects first, face up
     outcome: str | None = None  # "offense" | "defense" | "deal" | "no deal" | "both lose" | "ended"
     forced: str | None = (
@@ -102,8 +108,7 @@ class Encounter:
     zapped: set[int] = field(default_factory=set)  # seats whose power is off this encounter
     powers_off: set[tuple[int, str]] = field(default_factory=set)  # (seat, alien) switched off
     used: dict[str, int] = field(default_factory=dict)  # use counts for per-encounter limits
-    delayed: list[Any] = field(default_factory=list)
-    forbidden: list[Any] = field(default_factory=list)
+    delayed: list[Later] = field(default_factory=list)  # effects waiting for a later window
     marks: dict[str, Any] = field(default_factory=dict)
     flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
     bought: list[int] = field(default_factory=list)  # cards each seat bought with lucre
@@ -154,7 +159,9 @@ class State:
     used: dict[str, int] = field(
         default_factory=dict
     )  # use counts for per-turn and per-game limits
-    lasting: list[Any] = field(default_factory=list)  # effects that outlive the encounter
+    restrictions: list[Restriction] = field(default_factory=list)  # what players may not do
+    recurring: list[Later] = field(default_factory=list)  # effects that outlive the encounter
+    started: bool = False  # the setup hooks have run (the game loop is past its first step)
     options: dict[str, Any] = field(default_factory=dict)
     ships_per_player: int = 20
 
@@ -194,58 +201,35 @@ class State:
     def copy(self) -> State:
         return copy.deepcopy(self)
 
-    def to_data(self) -> dict[str, Any]:
-        """A canonical, JSON-able picture of the state (RNG included) for digests and dumps."""
-        enc = self.encounter
-        return {
-            "rng": list(self.rng.getstate()[1]),
-            "players": [
-                [
-                    p.seat,
-                    p.color,
-                    p.alien,
-                    p.hand,
-                    p.warp,
-                    p.removed,
-                    p.lucre,
-                    p.powered,
-                    p.power_lost,
-                    sorted(p.tokens.items()),
-                    p.techs,
-                    sorted(p.research.items()),
-                    p.completed,
-                    p.essence_set,
-                    p.cache,
-                    p.unavailable,
-                ]
-                for p in self.players
-            ],
-            "planets": [[p.id, p.system, p.ships] for p in self.planets],
-            "piles": [
-                self.deck,
-                self.discard,
-                self.destiny_deck,
-                self.destiny_discard,
-                self.reward_deck,
-                self.reward_discard,
-                self.tech_deck,
-                self.tech_discard,
-            ],
-            "in_play": self.in_play,
-            "aside": self.aside,
-            "hostages": self.hostages,
-            "placed": sorted(
-                (i, [e.owner, e.holder, e.face_up, e.captive, e.since])
-                for i, e in self.placed.items()
-            ),
-            "turn": [self.turn, self.offense, self.encounters_this_turn],
-            "encounter": None
-            if enc is None
-            else [enc.number, enc.offense, enc.defense, enc.planet],
-            "winners": self.winners,
-            "over": self.over,
-        }
+    def to_data(self) -> list[Any]:
+        """A canonical, JSON-able picture of the whole state (RNG included) for digests and dumps."""
+        return plain(self)
 
     def digest(self) -> str:
         blob = json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def plain(value: Any) -> Any:
+    """`value` as JSON-able lists, numbers and strings, the same for equal values in any process:
+    every field of a record in declaration order, sets and dicts sorted, a hook by its name."""
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain(v) for v in value), key=_order)
+    if isinstance(value, dict):
+        return sorted(([plain(k), plain(v)] for k, v in value.items()), key=_order)
+    if isinstance(value, random.Random):
+        version, inner, gauss = value.getstate()
+        return [version, list(inner), gauss]
+    if isinstance(value, Hook):  # the card's own data: its name says which
+        return ["Hook", value.card, value.kind, value.name, value.window]
+    if is_dataclass(value):
+        return [type(value).__name__, *(plain(getattr(value, f.name)) for f in fields(value))]
+    raise TypeError(f"the state holds a {type(value).__name__}, which is not plain data")
+
+
+def _order(item: Any) -> str:
+    return json.dumps(item, separators=(",", ":"))

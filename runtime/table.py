@@ -367,7 +367,7 @@ class Table:
 
     def sitting_out(self, seat: int) -> bool:
         """Whether the player is in a timeout: it takes no part in the game for now."""
-        return bool(self.dispatch.restrictions) and self.dispatch.forbidden("take part", seat)
+        return bool(self.state.restrictions) and self.dispatch.forbidden("take part", seat)
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
         """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""

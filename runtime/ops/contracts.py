@@ -3,12 +3,11 @@ cards, powers and flares that go back when the encounter ends, help hired for th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects.context import Ctx
-from runtime.registry import T, obj, op, pp, word
+from runtime.registry import LATER_STEPS, T, obj, op, pp, word
 from runtime.rules import lucre, patron, ships
 from runtime.rules.start import card_allowed
 from runtime.windows import Window
@@ -56,7 +55,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
         lucre.hold(game, customer, fee)
         covered = ships_at_risk(game, customer)
         game.dispatch.delay(
-            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee, covered), ctx.copy()
+            Window.ENCOUNTER_END.value, ctx, step=SETTLE, args=(seat, customer, fee, covered)
         )
 
 
@@ -70,25 +69,25 @@ def ships_at_risk(game: Table, seat: int) -> int:
     return enc.gate[seat] + enc.guard[seat] + on_planet
 
 
-def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable[[Ctx], None]:
+def _settle(ctx: Ctx, insurer: int, customer: int, fee: int, covered: int) -> None:
     """At the end of the encounter: replace the ships a customer lost, up to the number it had
     in the encounter when insured, and hand its held fee back; or pay the held fee to the
     insurer."""
+    game = ctx.game
+    enc = game.state.encounter
+    lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
+    if lost:
+        back = min(lost, game.state.players[customer].warp)
+        game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
+        lucre.release(game, customer, fee, customer)
+        ships.retrieve(game, customer, back)
+    else:
+        game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
+        lucre.release(game, customer, fee, insurer)
 
-    def settle(ctx: Ctx) -> None:
-        game = ctx.game
-        enc = game.state.encounter
-        lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
-        if lost:
-            back = min(lost, game.state.players[customer].warp)
-            game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
-            lucre.release(game, customer, fee, customer)
-            ships.retrieve(game, customer, back)
-        else:
-            game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
-            lucre.release(game, customer, fee, insurer)
 
-    return settle
+SETTLE = "insurance settles"
+LATER_STEPS[SETTLE] = _settle
 
 
 @op(
@@ -130,8 +129,9 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
         lucre.pay(game, customer, price, seat)
         game.log("effect", customer, f"leases {item_name(game, wanted)} for {price} lucre")
         handed = hand_over(game, customer, kind, card_id)
-        end = _lease_end(customer, kind, card_id, handed)
-        game.dispatch.delay(Window.ENCOUNTER_END.value, end, ctx.copy())
+        game.dispatch.delay(
+            Window.ENCOUNTER_END.value, ctx, step=LEASE_ENDS, args=(customer, kind, card_id, handed)
+        )
 
 
 def leasable(game: Table) -> list[tuple[str, str]]:
@@ -178,40 +178,38 @@ def hand_over(game: Table, customer: int, kind: str, card_id: str) -> int | None
     return instance
 
 
-def _lease_end(
-    customer: int, kind: str, card_id: str, instance: int | None
-) -> Callable[[Ctx], None]:
+def _lease_end(ctx: Ctx, customer: int, kind: str, card_id: str, instance: int | None) -> None:
     """At the end of the encounter the item goes back: a card to the discard pile, a power or a
     flare out of the game for good."""
-
-    def end(ctx: Ctx) -> None:
-        game = ctx.game
-        st = game.state
-        if kind == "power":
-            if card_id in st.players[customer].leased:
-                st.players[customer].leased.remove(card_id)
-            st.retired.append(card_id)
-            game.dispatch.refresh_powers()
-            game.log("effect", customer, f"gives back the {item_name(game, (kind, card_id))} power")
-            return
-        assert instance is not None
-        holder = game.holder[instance]
-        if holder >= 0:
-            game.from_hand(holder, instance)
+    game = ctx.game
+    st = game.state
+    if kind == "power":
+        if card_id in st.players[customer].leased:
+            st.players[customer].leased.remove(card_id)
+        st.retired.append(card_id)
+        game.dispatch.refresh_powers()
+        game.log("effect", customer, f"gives back the {item_name(game, (kind, card_id))} power")
+        return
+    assert instance is not None
+    holder = game.holder[instance]
+    if holder >= 0:
+        game.from_hand(holder, instance)
+    else:
+        for pile in (st.in_play, st.discard, st.deck):
+            if instance in pile:
+                pile.remove(instance)
+                break
         else:
-            for pile in (st.in_play, st.discard, st.deck):
-                if instance in pile:
-                    pile.remove(instance)
-                    break
-            else:
-                return  # already out of the game
-        if kind == "flare":
-            st.aside.append(instance)
-        else:
-            game.discard(instance)
-        game.log("effect", customer, f"gives back {game.card_label(instance)}")
+            return  # already out of the game
+    if kind == "flare":
+        st.aside.append(instance)
+    else:
+        game.discard(instance)
+    game.log("effect", customer, f"gives back {game.card_label(instance)}")
 
-    return end
+
+LEASE_ENDS = "a lease ends"
+LATER_STEPS[LEASE_ENDS] = _lease_end
 
 
 @op(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from runtime.cards import fits
 from runtime.decisions import Decision
 from runtime.rules import allies, destiny, dials, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
@@ -296,7 +297,7 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     seat = enc.offense if side == 0 else enc.defense
     required = enc.required[side]
     hand = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
-    others = [c for c in hand if required is not None and not required(game.defs[c])]
+    others = [c for c in hand if required is not None and not fits(game.defs[c], required)]
     if not others or len(others) == len(hand):
         return card  # nothing was forced, or nothing else could be selected
     decision = Decision(
@@ -321,7 +322,7 @@ def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
             raise EncounterEnded(False)
     required = enc.required[side]
     if required is not None:
-        fitting = [c for c in options if required(game.defs[c])]
+        fitting = [c for c in options if fits(game.defs[c], required)]
         options = fitting or options
     return options
 
