@@ -18,6 +18,7 @@ from typing import Any
 from runtime import ir
 from runtime.cards import Hook
 from runtime.lasting_data import Formula, Later, Restriction
+from runtime.record import Record
 
 OFFENSE, DEFENSE = 0, 1
 
@@ -161,7 +162,6 @@ class State:
     )  # use counts for per-turn and per-game limits
     restrictions: list[Restriction] = field(default_factory=list)  # what players may not do
     recurring: list[Later] = field(default_factory=list)  # effects that outlive the encounter
-    started: bool = False  # the setup hooks have run (the game loop is past its first step)
     options: dict[str, Any] = field(default_factory=dict)
     ships_per_player: int = 20
 
@@ -199,7 +199,12 @@ class State:
         return [(seat + k) % n for k in range(n)]
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy: it shares nothing mutable with this state (frozen records, the
+        card set's hooks and IR nodes, are shared)."""
+        return _copy_state(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.copy()
 
     def to_data(self) -> list[Any]:
         """A canonical, JSON-able picture of the whole state (RNG included) for digests and dumps."""
@@ -208,6 +213,120 @@ class State:
     def digest(self) -> str:
         blob = json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A copy of the state at the start of a step of the game loop (the setup, a turn), and how
+    many answers had been given and events logged by then."""
+
+    state: State
+    answers: int
+    events: int
+
+
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
+def duplicate(value: Any) -> Any:
+    """A deep copy of plain state data, several times faster than copy.deepcopy (a state is
+    copied at the start of every turn so that a game can be forked: runtime/table.py)."""
+    t = type(value)
+    if t in _ATOMS or isinstance(value, Record) or t is frozenset:
+        return value  # immutable: frozen records (hooks, IR nodes) are the card set's own
+    atoms = _ATOMS
+    if t is list:
+        return [v if type(v) in atoms else duplicate(v) for v in value]
+    if t is dict:
+        return {k: v if type(v) in atoms else duplicate(v) for k, v in value.items()}
+    if t is tuple:
+        return tuple(v if type(v) in atoms else duplicate(v) for v in value)
+    if t is set:
+        return {duplicate(v) for v in value}
+    fast = _COPIERS.get(t)
+    if fast is not None:
+        return fast(value)
+    if t is random.Random:
+        rng = random.Random.__new__(random.Random)  # unseeded: setstate gives it its state
+        rng.setstate(value.getstate())
+        return rng
+    if is_dataclass(value):
+        other = object.__new__(t)
+        for name in t.__slots__:
+            v = getattr(value, name)
+            setattr(other, name, v if type(v) in atoms else duplicate(v))
+        return other
+    return copy.deepcopy(value)
+
+
+def _copy_planet(p: Planet) -> Planet:
+    return Planet(p.id, p.system, p.ships[:])
+
+
+def _copy_player(p: Player) -> Player:
+    return Player(
+        p.seat,
+        p.color,
+        p.alien,
+        p.hand[:],
+        p.warp,
+        p.removed,
+        p.lucre,
+        p.powered,
+        p.power_lost,
+        p.tokens.copy(),
+        p.techs[:],
+        p.research.copy(),
+        p.completed[:],
+        p.leased[:],
+        p.essence_set[:],
+        p.cache[:],
+        p.unavailable[:],
+    )
+
+
+def _copy_state(st: State) -> State:
+    rng = random.Random.__new__(random.Random)  # unseeded: setstate gives it its state
+    rng.setstate(st.rng.getstate())
+    return State(
+        st.seed,
+        rng,
+        st.catalog[:],
+        [_copy_player(p) for p in st.players],
+        [Planet(p.id, p.system, p.ships[:]) for p in st.planets],
+        st.deck[:],
+        st.discard[:],
+        st.destiny_deck[:],
+        st.destiny_discard[:],
+        st.reward_deck[:],
+        st.reward_discard[:],
+        st.tech_deck[:],
+        st.tech_discard[:],
+        st.in_play[:],
+        st.aside[:],
+        duplicate(st.placed) if st.placed else {},
+        [h[:] for h in st.hostages],
+        st.turn,
+        st.offense,
+        duplicate(st.encounter) if st.encounter is not None else None,
+        duplicate(st.suspended) if st.suspended else [],
+        st.retired[:],
+        st.lucre_out,
+        st.encounters_this_turn,
+        st.encounter_serial,
+        st.winners[:],
+        st.over,
+        st.used.copy(),
+        duplicate(st.restrictions) if st.restrictions else [],
+        duplicate(st.recurring) if st.recurring else [],
+        duplicate(st.options),
+        st.ships_per_player,
+    )
+
+
+# The records a state holds many of, copied field by field (tests/runtime/test_state_digest.py
+# checks that a copy of each keeps every field).
+_COPIERS: dict[type, Any] = {Planet: _copy_planet, Player: _copy_player, State: _copy_state}
 
 
 def plain(value: Any) -> Any:

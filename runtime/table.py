@@ -16,7 +16,7 @@ from runtime.decisions import Answer, Decision
 from runtime.interfaces import Hooks, LinkedRules
 from runtime.log import Event, render
 from runtime.setup import BASE_OPTIONS, Setup
-from runtime.state import Encounter, State
+from runtime.state import Checkpoint, Encounter, State
 from runtime.table_events import GAIN_WINDOWS, CardsGained, DecisionMade, GameOver
 from runtime.view import PlayerView
 from runtime.windows import Window
@@ -104,6 +104,7 @@ class Table:
         self.last_encounter: Encounter | None = None
         self.power_threshold: int = setup.option("power_threshold")
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
+        self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
 
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card

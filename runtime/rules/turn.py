@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.cards import fits
+from runtime.checkpoints import checkpoint
 from runtime.decisions import Decision
 from runtime.rules import allies, destiny, dials, kickers, lucre, ships, techs
 from runtime.rules.outcome import resolve, reveal
@@ -29,14 +30,23 @@ def start_game(game: Table) -> None:
     game.dispatch.step(Window.GAME_SETUP)
 
 
+# A game keeps a copy of its state at the start of the setup and of a turn once this many answers
+# were given since the last copy: a fork replays at most these and one turn's answers, and
+# copying costs a game about one per cent of its time.
+CHECKPOINT_EVERY = 64
+
+
 def play_game(game: Table) -> None:
     """Play from the current state until someone wins or the turn limit stops the game."""
     st = game.state
     limit = game.setup.option("max_turns")
     try:
         if st.turn == 0:
+            checkpoint(game)
             start_game(game)
         while not st.over and st.turn < limit:
+            if st.turn > 0:  # a copy taken before this turn's setup would run the setup again
+                checkpoint(game, CHECKPOINT_EVERY)
             play_turn(game)
             st.offense = (st.offense + 1) % st.n
         if not st.over:

@@ -29,7 +29,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "runtime.table_events",
         ),
     ),
-    ("game services", ("runtime.view", "runtime.table")),
+    ("game services", ("runtime.view", "runtime.table", "runtime.checkpoints")),
     ("rules of play", ("runtime.rules", "runtime.invariants")),
     ("effects and dispatch", ("runtime.effects", "runtime.dispatch")),
     (
