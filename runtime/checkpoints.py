@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 def checkpoint(game: Table, every: int = 0) -> None:
     """Keep a copy of the game's state as it is now, unless fewer than `every` answers were given
-    since the last one."""
+    since the last one (or since the setup, which a game without a copy is set up again from)."""
     mark = game.mark
-    if mark is not None and len(game.answers) - mark.answers < every:
+    if len(game.answers) - (mark.answers if mark is not None else 0) < every:
         return
     events = len(game.events) if game.events is not None else 0
     game.mark = Checkpoint(game.state.copy(), len(game.answers), events)

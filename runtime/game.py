@@ -6,10 +6,11 @@ This is the one place the layers are put together: the table below calls nothing
 
 How a game is copied: a game in progress also lives in the Python call stack (turn, encounter,
 hook, decision), which cannot be copied. So the game loop keeps a copy of the state at the start
-of a step (the setup, a turn: runtime/rules/turn.py), and a snapshot is that checkpoint, the
-answers given since and copies of the agents as they are now. A game restored from it starts at
-the checkpoint, gives the answers again in order, and asks its agents from there: being
-deterministic, it reaches the decision the snapshot was taken at and goes on as the original would.
+of a turn now and then (runtime/rules/turn.py), and a snapshot is the last such checkpoint (none:
+the setup), the answers given since and copies of the agents as they are now. A game restored from
+it starts at the checkpoint, gives the answers again in order, and asks its agents from there:
+being deterministic, it reaches the decision the snapshot was taken at and goes on as the original
+would.
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ class Replaying:
 @dataclass(frozen=True)
 class Snapshot:
     """A game as it stands, to be played on any number of times (Game.restore): its last
-    checkpoint (None: the game is still being set up), every answer given so far, the log up to
-    the checkpoint and copies of the agents. It shares nothing mutable with the game."""
+    checkpoint (None: none kept yet, the game is set up again), every answer given so far, the
+    log up to the checkpoint and copies of the agents. It shares nothing mutable with the game."""
 
     cards: CardSet
     setup: Setup

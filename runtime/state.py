@@ -247,9 +247,7 @@ def duplicate(value: Any) -> Any:
     if fast is not None:
         return fast(value)
     if t is random.Random:
-        rng = random.Random.__new__(random.Random)  # unseeded: setstate gives it its state
-        rng.setstate(value.getstate())
-        return rng
+        return copy_rng(value)
     if is_dataclass(value):
         other = object.__new__(t)
         for name in t.__slots__:
@@ -257,6 +255,13 @@ def duplicate(value: Any) -> Any:
             setattr(other, name, v if type(v) in atoms else duplicate(v))
         return other
     return copy.deepcopy(value)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    # seeded with 0, not from the system's entropy (slow), then given the state to copy
+    other = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
+    other.setstate(rng.getstate())
+    return other
 
 
 def _copy_planet(p: Planet) -> Planet:
@@ -286,11 +291,9 @@ def _copy_player(p: Player) -> Player:
 
 
 def _copy_state(st: State) -> State:
-    rng = random.Random.__new__(random.Random)  # unseeded: setstate gives it its state
-    rng.setstate(st.rng.getstate())
     return State(
         st.seed,
-        rng,
+        copy_rng(st.rng),
         st.catalog[:],
         [_copy_player(p) for p in st.players],
         [Planet(p.id, p.system, p.ships[:]) for p in st.planets],

@@ -30,10 +30,10 @@ def start_game(game: Table) -> None:
     game.dispatch.step(Window.GAME_SETUP)
 
 
-# A game keeps a copy of its state at the start of the setup and of a turn once this many answers
-# were given since the last copy: a fork replays at most these and one turn's answers, and
-# copying costs a game about one per cent of its time.
-CHECKPOINT_EVERY = 64
+# A game keeps a copy of its state at the start of a turn once this many answers were given since
+# the last copy (or since the setup: a game with no copy yet is set up again): a fork replays at
+# most these and one turn's answers, and copying costs a game one or two per cent of its time.
+CHECKPOINT_EVERY = 128
 
 
 def play_game(game: Table) -> None:
@@ -42,7 +42,6 @@ def play_game(game: Table) -> None:
     limit = game.setup.option("max_turns")
     try:
         if st.turn == 0:
-            checkpoint(game)
             start_game(game)
         while not st.over and st.turn < limit:
             if st.turn > 0:  # a copy taken before this turn's setup would run the setup again
