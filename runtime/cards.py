@@ -80,6 +80,19 @@ class CardDef(Record):
         return self.name
 
 
+def fits(card: CardDef, wanted: ir.CardFilter) -> bool:
+    """Whether a card is of the kind a filter asks for (its name, type and value range)."""
+    if wanted.named is not None and card.id != wanted.named:
+        return False
+    if wanted.types is not None and card.kind not in wanted.types and card.type not in wanted.types:
+        return False
+    if wanted.min_value is not None and (card.value is None or card.value < wanted.min_value):
+        return False
+    return not (
+        wanted.max_value is not None and (card.value is None or card.value > wanted.max_value)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class OptionDef(Record):
     """A setup option a pack declares (a rule variant), with its default."""

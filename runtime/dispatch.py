@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from runtime import extension
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
-from runtime.effects.lasting import DelayedHook, Lasting, Recurring, Restriction
+from runtime.effects.lasting import Lasting
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -51,8 +51,6 @@ class Dispatcher(Lasting):
         self.game = game
         self.rules = rules
         self.powers: dict[str, list[tuple[int, Bound]]] = {}
-        self.restrictions: list[Restriction] = []
-        self.recurring: list[Recurring] = []
         self._orders: dict[tuple[int, int], list[int]] = {}
         self.quiet: set[str] = set()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
@@ -106,11 +104,12 @@ class Dispatcher(Lasting):
 
     def listening(self, window: Window) -> bool:
         """Whether anything could act in a window now (so its event is worth building)."""
-        enc = self.game.state.encounter
+        st = self.game.state
+        enc = st.encounter
         return (
             window._value_ not in self.quiet
             or bool(enc is not None and enc.delayed)
-            or bool(self.recurring)
+            or bool(st.recurring)
             or bool(self.game.held.get(window._value_))
         )
 
@@ -121,9 +120,10 @@ class Dispatcher(Lasting):
         self.run(window._value_, event)
 
     def run(self, name: str, event: Any) -> None:
-        enc = self.game.state.encounter
+        st = self.game.state
+        enc = st.encounter
         delayed = enc.delayed if enc is not None and enc.delayed else None
-        if name in self.quiet and not delayed and not self.recurring:
+        if name in self.quiet and not delayed and not st.recurring:
             # nothing but a card play can act here
             if self.game.held.get(name):
                 self.offer_plays(name, event)
@@ -143,7 +143,7 @@ class Dispatcher(Lasting):
                 run_pack_hooks(self, name, event)
         if delayed:
             self.run_delayed(name, delayed, event)
-        if self.recurring:
+        if st.recurring:
             self.run_recurring(name, event)
         if self.game.held.get(name):
             self.offer_plays(name, event)
@@ -311,32 +311,6 @@ class Dispatcher(Lasting):
                     if card.attrs.get("after_use") == "discard":
                         techs.spend(game, seat, tech)
 
-    # ------------------------------------------------------------------ delayed hooks
-
-    def delay(self, window: str, run: Any, ctx: Ctx) -> None:
-        """A one-shot effect later this encounter, or a recurring one for a longer period."""
-        period = ctx.period
-        if period is not None and period.scope != "encounter":
-            self.recurring.append(Recurring(window, run, ctx, period))
-            return
-        enc = self.game.state.encounter
-        if enc is not None:
-            enc.delayed.append(DelayedHook(window, run, ctx))
-
-    def run_recurring(self, name: str, event: Any) -> None:
-        st = self.game.state
-        for hook in [h for h in self.recurring if h.window == name]:
-            if hook.period.covers(st.encounter_serial, st.turn):
-                hook.ctx.event = event
-                hook.run(hook.ctx)
-
-    def run_delayed(self, name: str, delayed: list[Any], event: Any) -> None:
-        due = [d for d in delayed if d.window == name]
-        for d in due:
-            delayed.remove(d)
-            d.ctx.event = event
-            d.run(d.ctx)
-
     # ------------------------------------------------------------------ card plays
 
     def playable(self, window: str, event: Any) -> dict[int, list[tuple[int, Play]]]:
@@ -350,7 +324,7 @@ class Dispatcher(Lasting):
             seat = holder[instance]
             if play.flare and not self.flare_allowed(seat, play, enc):
                 continue
-            if self.restrictions and self.forbidden(f"play {play.kind}", seat):
+            if game.state.restrictions and self.forbidden(f"play {play.kind}", seat):
                 continue
             bound = play.bound
             if bound.role is not None and not bound.role(game.state, seat):

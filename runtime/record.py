@@ -11,6 +11,9 @@ from typing import Any
 class Record:
     __slots__ = ()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Record:
+        return self  # frozen: a copy of what holds it may share it
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         names: tuple[str, ...] = type(self).__slots__
         return (type(self), tuple(getattr(self, name) for name in names))

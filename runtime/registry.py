@@ -127,6 +127,9 @@ PREDICATES: dict[str, PredicateDef] = {}
 NOUNS: dict[str, NounDef] = {}  # by canonical singular
 ADJECTIVES: dict[str, str] = {}  # word -> meaning doc
 ADVERBS: dict[str, str] = {}
+# Steps an op leaves for a later window with plain arguments (a lasting_data.Later names one):
+# called as step(ctx, *args). Kept by name so that the state holds no code.
+LATER_STEPS: dict[str, Callable[..., None]] = {}
 
 # Eon-era words and their FFG equivalents, accepted wherever the FFG word is.
 ALIASES: dict[str, str] = {

@@ -1,7 +1,9 @@
-"""The game state as plain data: players, planets, piles, the current encounter and the seeded RNG.
+"""The game state as plain data: players, planets, piles, the current encounter, the lasting
+effects (runtime/lasting_data.py) and the seeded RNG; out of it, a digest of all of it.
 
 Card instances are small ints; `State.catalog[i]` is the card id of instance i. Everything here
-is lists, dicts and ints so a state copies cheaply and digests deterministically.
+is lists, dicts, ints and frozen records, so a state deep-copies into an independent game and
+digests deterministically.
 """
 
 from __future__ import annotations
@@ -10,8 +12,13 @@ import copy
 import hashlib
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
+
+from runtime import ir
+from runtime.cards import Hook
+from runtime.lasting_data import Formula, Later, Restriction
+from runtime.record import Record
 
 OFFENSE, DEFENSE = 0, 1
 
@@ -73,11 +80,11 @@ class Encounter:
     types: list[str | None] = field(default_factory=lambda: [None, None])  # as revealed/changed
     values: list[int | None] = field(default_factory=lambda: [None, None])
     bonus: list[int] = field(default_factory=lambda: [0, 0])
-    formula: list[Any] = field(default_factory=lambda: [None, None])
+    formula: list[Formula | None] = field(default_factory=lambda: [None, None])
     totals: list[int | None] = field(default_factory=lambda: [None, None])
-    required: list[Any] = field(
+    required: list[ir.CardFilter | None] = field(
         default_factory=lambda: [None, None]
-    )  # card filter a side must play
+    )  # the kind of card a side must play
     first_selector: int | None = None  # side that selects first, face up
     outcome: str | None = None  # "offense" | "defense" | "deal" | "no deal" | "both lose" | "ended"
     forced: str | None = (
@@ -105,8 +112,7 @@ class Encounter:
     zapped: set[int] = field(default_factory=set)  # seats whose power is off this encounter
     powers_off: set[tuple[int, str]] = field(default_factory=set)  # (seat, alien) switched off
     used: dict[str, int] = field(default_factory=dict)  # use counts for per-encounter limits
-    delayed: list[Any] = field(default_factory=list)
-    forbidden: list[Any] = field(default_factory=list)
+    delayed: list[Later] = field(default_factory=list)  # effects waiting for a later window
     marks: dict[str, Any] = field(default_factory=dict)
     flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
     bought: list[int] = field(default_factory=list)  # cards each seat bought with lucre
@@ -157,7 +163,8 @@ class State:
     used: dict[str, int] = field(
         default_factory=dict
     )  # use counts for per-turn and per-game limits
-    lasting: list[Any] = field(default_factory=list)  # effects that outlive the encounter
+    restrictions: list[Restriction] = field(default_factory=list)  # what players may not do
+    recurring: list[Later] = field(default_factory=list)  # effects that outlive the encounter
     options: dict[str, Any] = field(default_factory=dict)
     ships_per_player: int = 20
 
@@ -195,60 +202,159 @@ class State:
         return [(seat + k) % n for k in range(n)]
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy: it shares nothing mutable with this state (frozen records, the
+        card set's hooks and IR nodes, are shared)."""
+        return _copy_state(self)
 
-    def to_data(self) -> dict[str, Any]:
-        """A canonical, JSON-able picture of the state (RNG included) for digests and dumps."""
-        enc = self.encounter
-        return {
-            "rng": list(self.rng.getstate()[1]),
-            "players": [
-                [
-                    p.seat,
-                    p.color,
-                    p.alien,
-                    p.hand,
-                    p.warp,
-                    p.removed,
-                    p.lucre,
-                    p.powered,
-                    p.power_lost,
-                    sorted(p.tokens.items()),
-                    p.techs,
-                    sorted(p.research.items()),
-                    p.completed,
-                    p.essence_set,
-                    p.cache,
-                    p.unavailable,
-                ]
-                for p in self.players
-            ],
-            "planets": [[p.id, p.system, p.ships] for p in self.planets],
-            "piles": [
-                self.deck,
-                self.discard,
-                self.destiny_deck,
-                self.destiny_discard,
-                self.reward_deck,
-                self.reward_discard,
-                self.tech_deck,
-                self.tech_discard,
-            ],
-            "in_play": self.in_play,
-            "aside": self.aside,
-            "hostages": self.hostages,
-            "placed": sorted(
-                (i, [e.owner, e.holder, e.face_up, e.captive, e.since])
-                for i, e in self.placed.items()
-            ),
-            "turn": [self.turn, self.offense, self.encounters_this_turn],
-            "encounter": None
-            if enc is None
-            else [enc.number, enc.offense, enc.defense, enc.planet],
-            "winners": self.winners,
-            "over": self.over,
-        }
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.copy()
+
+    def to_data(self) -> list[Any]:
+        """A canonical, JSON-able picture of the whole state (RNG included) for digests and dumps."""
+        return plain(self)
 
     def digest(self) -> str:
         blob = json.dumps(self.to_data(), separators=(",", ":"), sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A copy of the state at the start of a step of the game loop (the setup, a turn), and how
+    many answers had been given and events logged by then."""
+
+    state: State
+    answers: int
+    events: int
+
+
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
+def duplicate(value: Any) -> Any:
+    """A deep copy of plain state data, several times faster than copy.deepcopy (a state is
+    copied at the start of every turn so that a game can be forked: runtime/table.py)."""
+    t = type(value)
+    if t in _ATOMS or isinstance(value, Record) or t is frozenset:
+        return value  # immutable: frozen records (hooks, IR nodes) are the card set's own
+    atoms = _ATOMS
+    if t is list:
+        return [v if type(v) in atoms else duplicate(v) for v in value]
+    if t is dict:
+        return {k: v if type(v) in atoms else duplicate(v) for k, v in value.items()}
+    if t is tuple:
+        return tuple(v if type(v) in atoms else duplicate(v) for v in value)
+    if t is set:
+        return {duplicate(v) for v in value}
+    fast = _COPIERS.get(t)
+    if fast is not None:
+        return fast(value)
+    if t is random.Random:
+        return copy_rng(value)
+    if is_dataclass(value):
+        other = object.__new__(t)
+        for name in t.__slots__:
+            v = getattr(value, name)
+            setattr(other, name, v if type(v) in atoms else duplicate(v))
+        return other
+    return copy.deepcopy(value)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    # seeded with 0, not from the system's entropy (slow), then given the state to copy
+    other = random.Random.__new__(random.Random, 0)  # type: ignore[call-arg]
+    other.setstate(rng.getstate())
+    return other
+
+
+def _copy_planet(p: Planet) -> Planet:
+    return Planet(p.id, p.system, p.ships[:])
+
+
+def _copy_player(p: Player) -> Player:
+    return Player(
+        p.seat,
+        p.color,
+        p.alien,
+        p.hand[:],
+        p.warp,
+        p.removed,
+        p.lucre,
+        p.powered,
+        p.power_lost,
+        p.tokens.copy(),
+        p.techs[:],
+        p.research.copy(),
+        p.completed[:],
+        p.leased[:],
+        p.essence_set[:],
+        p.cache[:],
+        p.unavailable[:],
+    )
+
+
+def _copy_state(st: State) -> State:
+    return State(
+        st.seed,
+        copy_rng(st.rng),
+        st.catalog[:],
+        [_copy_player(p) for p in st.players],
+        [Planet(p.id, p.system, p.ships[:]) for p in st.planets],
+        st.deck[:],
+        st.discard[:],
+        st.destiny_deck[:],
+        st.destiny_discard[:],
+        st.reward_deck[:],
+        st.reward_discard[:],
+        st.tech_deck[:],
+        st.tech_discard[:],
+        st.in_play[:],
+        st.aside[:],
+        duplicate(st.placed) if st.placed else {},
+        [h[:] for h in st.hostages],
+        st.turn,
+        st.offense,
+        duplicate(st.encounter) if st.encounter is not None else None,
+        duplicate(st.suspended) if st.suspended else [],
+        st.retired[:],
+        st.lucre_out,
+        st.encounters_this_turn,
+        st.encounter_serial,
+        st.winners[:],
+        st.over,
+        st.used.copy(),
+        duplicate(st.restrictions) if st.restrictions else [],
+        duplicate(st.recurring) if st.recurring else [],
+        duplicate(st.options),
+        st.ships_per_player,
+    )
+
+
+# The records a state holds many of, copied field by field (tests/runtime/test_state_digest.py
+# checks that a copy of each keeps every field).
+_COPIERS: dict[type, Any] = {Planet: _copy_planet, Player: _copy_player, State: _copy_state}
+
+
+def plain(value: Any) -> Any:
+    """`value` as JSON-able lists, numbers and strings, the same for equal values in any process:
+    every field of a record in declaration order, sets and dicts sorted, a hook by its name."""
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain(v) for v in value), key=_order)
+    if isinstance(value, dict):
+        return sorted(([plain(k), plain(v)] for k, v in value.items()), key=_order)
+    if isinstance(value, random.Random):
+        version, inner, gauss = value.getstate()
+        return [version, list(inner), gauss]
+    if isinstance(value, Hook):  # the card's own data: its name says which
+        return ["Hook", value.card, value.kind, value.name, value.window]
+    if is_dataclass(value):
+        return [type(value).__name__, *(plain(getattr(value, f.name)) for f in fields(value))]
+    raise TypeError(f"the state holds a {type(value).__name__}, which is not plain data")
+
+
+def _order(item: Any) -> str:
+    return json.dumps(item, separators=(",", ":"))

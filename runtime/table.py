@@ -17,7 +17,7 @@ from runtime.decisions import Answer, Decision
 from runtime.interfaces import Hooks, LinkedRules
 from runtime.log import Event, render
 from runtime.setup import BASE_OPTIONS, Setup
-from runtime.state import Encounter, State
+from runtime.state import Checkpoint, Encounter, State
 from runtime.table_events import GAIN_WINDOWS, CardsGained, DecisionMade, GameOver
 from runtime.view import PlayerView
 from runtime.windows import Window
@@ -106,6 +106,7 @@ class Table:
         self.power_threshold: int = setup.option("power_threshold")
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
         self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
+        self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
 
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
@@ -369,7 +370,7 @@ class Table:
 
     def sitting_out(self, seat: int) -> bool:
         """Whether the player is in a timeout: it takes no part in the game for now."""
-        return bool(self.dispatch.restrictions) and self.dispatch.forbidden("take part", seat)
+        return bool(self.state.restrictions) and self.dispatch.forbidden("take part", seat)
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
         """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from runtime import ir
 from runtime.effects import values as v
-from runtime.effects.context import Ctx, Stop
+from runtime.effects.context import Ctx, Stop, bindings_of, remember
 from runtime.effects.expressions import (
     FAST,
     CompileError,
@@ -93,21 +93,24 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
 
         return instead
     if isinstance(node, ir.Lasting):
-        body, scope, count = statement(node.body), node.duration, node.count
-        guard = condition(node.condition) if node.condition is not None else None
+        body, scope, count, cond = statement(node.body), node.duration, node.count, node.condition
+        if cond is not None:
+            remember(cond, "condition", condition(cond))
 
         def lasting(ctx: Ctx) -> None:
             inner = ctx.copy()
-            test = (lambda: guard(inner)) if guard is not None else None
-            inner.period = ctx.game.dispatch.period(scope, count, test)
+            # a "while" period keeps its condition and the effect's bindings, as data
+            bindings = bindings_of(inner) if cond is not None else None
+            inner.period = ctx.game.dispatch.period(scope, count, cond, bindings)
             body(inner)
 
         return lasting
     if isinstance(node, ir.Delayed):
-        body, window = statement(node.body), node.window
+        later, window = node.body, node.window
+        remember(later, "statement", statement(later))
 
         def delayed(ctx: Ctx) -> None:
-            ctx.game.dispatch.delay(window, body, ctx.copy())
+            ctx.game.dispatch.delay(window, ctx, later)
 
         return delayed
     if isinstance(node, ir.Forbid):

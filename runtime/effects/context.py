@@ -1,10 +1,15 @@
-"""The context one effect runs in: whose it is, which card and hook, the event it reacts to."""
+"""The context one effect runs in: whose it is, which card and hook, the event it reacts to; and
+the plain values (runtime/lasting_data.Bindings) it is kept as in the state and rebuilt from."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from runtime.lasting_data import Bindings
+
 if TYPE_CHECKING:
+    from runtime import ir
     from runtime.cards import Hook
     from runtime.table import Table
 
@@ -63,3 +68,28 @@ class Ctx:
         other = self.copy()
         other.subject = seat
         return other
+
+
+def bindings_of(ctx: Ctx) -> Bindings:
+    """The plain values of an effect's context (the list of moved cards is shared, as by copies)."""
+    return Bindings(
+        ctx.you, ctx.hook, ctx.card, ctx.they, ctx.subject, ctx.moved, ctx.nudge, ctx.period
+    )
+
+
+def context(game: Table, b: Bindings, event: Any = None) -> Ctx:
+    """A context rebuilt from the values it was bound to."""
+    ctx = Ctx(game, b.you, b.hook, event, b.card)
+    ctx.they, ctx.subject, ctx.period = b.they, b.subject, b.period
+    ctx.moved, ctx.nudge = b.moved, b.nudge
+    return ctx
+
+
+# Code compiled from the IR nodes a state names, by node identity and form (the node is kept with
+# its code so that its id is never reused). The nodes belong to the card set, so this stays small.
+COMPILED: dict[tuple[int, str], tuple[ir.Node, Callable[[Ctx], Any]]] = {}
+
+
+def remember(node: ir.Node, form: str, code: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
+    COMPILED[(id(node), form)] = (node, code)
+    return code

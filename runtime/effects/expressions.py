@@ -14,7 +14,7 @@ from typing import Any
 from runtime import ir
 from runtime.effects import codegen, naming
 from runtime.effects import values as v
-from runtime.effects.context import Ctx
+from runtime.effects.context import Ctx, bindings_of, remember
 from runtime.effects.selectors import (
     SELECTORS,
     card_target,
@@ -23,6 +23,7 @@ from runtime.effects.selectors import (
     event_count,
     sides_of,
 )
+from runtime.lasting_data import Formula
 from runtime.registry import NUMBER_RANGES, PREDICATES, T, measure_def
 
 Fn = Callable[[Ctx], Any]
@@ -105,9 +106,9 @@ def arg(node: ir.Node | None, t: T) -> Fn:
         name = node.name
         return lambda ctx: v.QuantityArg(name, owners(ctx))
     if t is T.FORMULA:
-        formula = value(node)
-        # each hook call has its own context, so the formula may keep it to evaluate later
-        return lambda ctx: (formula, ctx)
+        remember(node, "value", value(node))
+        # kept as data in the state: the expression and the values this call was bound to
+        return lambda ctx: Formula(node, bindings_of(ctx))
     if t is T.AMOUNT:
         assert isinstance(node, ir.Amount), node
         count, what, up_to = value(node.count), node.what, node.up_to

@@ -1,81 +1,42 @@
-"""What outlasts the moment an effect runs (periods, restrictions, delayed and recurring effects)
-and the use counts of limited hooks: the data, and the dispatcher's methods that keep it."""
+"""What outlasts the moment an effect runs (periods, restrictions, delayed and recurring effects,
+formulas) and the use counts of limited hooks: the dispatcher's methods that keep them in the state
+as data (runtime/lasting_data.py), and the code rebuilt from that data when it runs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from runtime.effects.context import Ctx
+from runtime import ir
+from runtime.effects.compile import statement
+from runtime.effects.context import COMPILED, Ctx, bindings_of, context, remember
+from runtime.effects.expressions import condition, value
+from runtime.lasting_data import Bindings, Formula, Later, Period, Restriction
+from runtime.registry import LATER_STEPS
 
 if TYPE_CHECKING:
     from runtime.table import Table
 
 
-@dataclass(slots=True)
-class Period:
-    """How long a lasting effect holds: this encounter, this turn, the game, a run of
-    encounters (by serial number) or of turns (by turn number), or while a condition holds."""
-
-    scope: str
-    first: int = 0
-    last: int = 0
-    guard: Any = None  # for "while": a no-argument test
-
-    def covers(self, serial: int, turn: int) -> bool:
-        if self.scope in ("encounter", "encounters"):
-            return self.first <= serial <= self.last
-        if self.scope == "turns":
-            return self.first <= turn <= self.last
-        if self.scope == "while":
-            return bool(self.guard())
-        return True
-
-    def over(self, scope: str, serial: int, turn: int) -> bool:
-        """Whether the period has ended once `scope` ends (encounter `serial` just finished, or
-        turn `turn` just began)."""
-        if self.scope in ("encounter", "encounters"):
-            return scope == "encounter" and self.last <= serial
-        if self.scope == "turns":
-            return scope == "turn" and self.last < turn  # expired as the next turn begins
-        if self.scope == "turn":
-            return scope == "turn"
-        if self.scope == "while":
-            return not self.guard()
-        return False
+def compiled(node: ir.Node, form: str) -> Callable[[Ctx], Any]:
+    """The code of an IR node the state names (a "statement", "condition" or "value"), built once."""
+    found = COMPILED.get((id(node), form))
+    if found is not None and found[0] is node:
+        return found[1]
+    return remember(node, form, _COMPILERS[form](node))
 
 
-@dataclass(slots=True)
-class Restriction:
-    action: str
-    seats: frozenset[int]
-    period: Period
-    source: str = ""
-
-
-@dataclass(slots=True)
-class Recurring:
-    """A delayed effect that fires in each encounter its period covers."""
-
-    window: str
-    run: Any
-    ctx: Ctx
-    period: Period
-
-
-@dataclass(slots=True)
-class DelayedHook:
-    window: str
-    run: Any
-    ctx: Ctx
+_COMPILERS: dict[str, Callable[[ir.Node], Callable[[Ctx], Any]]] = {
+    "statement": statement,
+    "condition": condition,
+    "value": value,
+}
 
 
 class Lasting:
-    """The part of the dispatcher that keeps use counts, restrictions and recurring effects."""
+    """The part of the dispatcher that keeps use counts and what outlasts an effect."""
 
     game: Table
-    restrictions: list[Restriction]
-    recurring: list[Recurring]
 
     def _counter(self, limit: str | None) -> tuple[dict[str, int] | None, str]:
         """Where uses under a limit are counted, and the key prefix (a per-turn count is keyed by
@@ -103,49 +64,137 @@ class Lasting:
         if table is not None:
             table[prefix + key] = table.get(prefix + key, 0) + count
 
-    # ------------------------------------------------------------------ restrictions
+    # ------------------------------------------------------------------ periods
 
-    def period(self, scope: str, count: int = 1, guard: Any = None) -> Period:
-        """The period a lasting effect made now covers."""
+    def period(
+        self,
+        scope: str,
+        count: int = 1,
+        cond: ir.Node | None = None,
+        bindings: Bindings | None = None,
+    ) -> Period:
+        """The period a lasting effect made now covers (`cond` and `bindings` for "while")."""
         st = self.game.state
         serial = st.encounter_serial
         if scope == "encounters":
             return Period(scope, serial + 1, serial + count)
         if scope == "turns":
             return Period(scope, st.turn + 1, st.turn + count)
-        return Period(scope, serial, serial, guard)
+        return Period(scope, serial, serial, cond, bindings)
+
+    def holds(self, period: Period) -> bool:
+        """Whether a "while" period's condition holds now."""
+        if period.condition is None or period.bindings is None:
+            return True
+        ctx = context(self.game, period.bindings)
+        ctx.period = period
+        return bool(compiled(period.condition, "condition")(ctx))
+
+    def covers(self, period: Period) -> bool:
+        """Whether a period covers the present moment."""
+        scope = period.scope
+        if scope == "encounter" or scope == "encounters":
+            return period.first <= self.game.state.encounter_serial <= period.last
+        if scope == "turns":
+            return period.first <= self.game.state.turn <= period.last
+        if scope == "while":
+            return self.holds(period)
+        return True
+
+    def over(self, period: Period, scope: str) -> bool:
+        """Whether a period has ended once `scope` ends (the encounter just finished, or the
+        turn just began)."""
+        st = self.game.state
+        if period.scope in ("encounter", "encounters"):
+            return scope == "encounter" and period.last <= st.encounter_serial
+        if period.scope == "turns":
+            return scope == "turn" and period.last < st.turn  # expired as the next turn begins
+        if period.scope == "turn":
+            return scope == "turn"
+        if period.scope == "while":
+            return not self.holds(period)
+        return False
+
+    # ------------------------------------------------------------------ restrictions
 
     def forbid(
         self, action: str, seats: frozenset[int], period: Period | None, source: str = ""
     ) -> None:
-        self.restrictions.append(
+        self.game.state.restrictions.append(
             Restriction(action, seats, period or self.period("encounter"), source)
         )
 
     def forbidden(self, action: str, seat: int) -> bool:
-        if not self.restrictions:
+        restrictions = self.game.state.restrictions
+        if not restrictions:
             return False
-        st = self.game.state
         return any(
-            r.action == action and seat in r.seats and r.period.covers(st.encounter_serial, st.turn)
-            for r in self.restrictions
+            r.action == action and seat in r.seats and self.covers(r.period) for r in restrictions
         )
 
     def pending(self, action: str, seat: int) -> bool:
         """Whether a restriction on the player is in force now or still to come."""
-        return any(r.action == action and seat in r.seats for r in self.restrictions)
+        return any(r.action == action and seat in r.seats for r in self.game.state.restrictions)
 
     def lift(self, action: str) -> None:
         """End every restriction of a kind at once."""
-        self.restrictions = [r for r in self.restrictions if r.action != action]
+        st = self.game.state
+        st.restrictions = [r for r in st.restrictions if r.action != action]
 
     def expire(self, scope: str) -> None:
         """Drop the restrictions and recurring effects whose period ends with `scope`."""
         st = self.game.state
-        serial, turn = st.encounter_serial, st.turn
-        if self.restrictions:
-            self.restrictions = [
-                r for r in self.restrictions if not r.period.over(scope, serial, turn)
+        if st.restrictions:
+            st.restrictions = [r for r in st.restrictions if not self.over(r.period, scope)]
+        if st.recurring:
+            st.recurring = [
+                h for h in st.recurring if h.period is None or not self.over(h.period, scope)
             ]
-        if self.recurring:
-            self.recurring = [h for h in self.recurring if not h.period.over(scope, serial, turn)]
+
+    # ------------------------------------------------------------------ later effects
+
+    def delay(
+        self,
+        window: str,
+        ctx: Ctx,
+        node: ir.Node | None = None,
+        step: str | None = None,
+        args: tuple[Any, ...] = (),
+    ) -> None:
+        """A statement of the effect's IR (`node`) or a registered step to run in a later window:
+        once later this encounter, or in each encounter of a longer period the effect set."""
+        later = Later(window, bindings_of(ctx), node, step, args)
+        period = ctx.period
+        if period is not None and period.scope != "encounter":
+            later.period = period
+            self.game.state.recurring.append(later)
+            return
+        enc = self.game.state.encounter
+        if enc is not None:
+            enc.delayed.append(later)
+
+    def run_later(self, later: Later, event: Any) -> None:
+        ctx = context(self.game, later.bindings, event)
+        if later.node is not None:
+            compiled(later.node, "statement")(ctx)
+        elif later.step is not None:
+            LATER_STEPS[later.step](ctx, *later.args)
+        later.bindings.moved = ctx.moved  # a recurring effect's "those cards" carries on
+
+    def run_recurring(self, name: str, event: Any) -> None:
+        for later in [h for h in self.game.state.recurring if h.window == name]:
+            if later.period is None or self.covers(later.period):
+                self.run_later(later, event)
+
+    def run_delayed(self, name: str, delayed: list[Later], event: Any) -> None:
+        due = [d for d in delayed if d.window == name]
+        for d in due:
+            del delayed[next(i for i, x in enumerate(delayed) if x is d)]
+            self.run_later(d, event)
+
+    # ------------------------------------------------------------------ formulas
+
+    def work_out(self, formula: Formula) -> int:
+        """A side's total by the formula an effect gave it."""
+        ctx = context(self.game, formula.bindings)
+        return int(compiled(formula.node, "value")(ctx))

@@ -4,12 +4,11 @@ the insurer, or handed back with the lost ships replaced. Adds the op `insure`."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
-from runtime.registry import T, obj, op
+from runtime.registry import LATER_STEPS, T, obj, op
 from runtime.rules import purses, ships
 from runtime.windows import Window
 
@@ -56,7 +55,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
         purses.hold(game, customer, fee)
         covered = ships_at_risk(game, customer)
         game.dispatch.delay(
-            Window.ENCOUNTER_END.value, _settlement(seat, customer, fee, covered), ctx.copy()
+            Window.ENCOUNTER_END.value, ctx, step=SETTLE, args=(seat, customer, fee, covered)
         )
 
 
@@ -70,25 +69,25 @@ def ships_at_risk(game: Table, seat: int) -> int:
     return enc.gate[seat] + enc.guard[seat] + on_planet
 
 
-def _settlement(insurer: int, customer: int, fee: int, covered: int) -> Callable[[Ctx], None]:
+def _settle(ctx: Ctx, insurer: int, customer: int, fee: int, covered: int) -> None:
     """At the end of the encounter: replace the ships a customer lost, up to the number it had
     in the encounter when insured, and hand its held fee back; or pay the held fee to the
     insurer."""
+    game = ctx.game
+    enc = game.state.encounter
+    lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
+    if lost:
+        back = min(lost, game.state.players[customer].warp)
+        game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
+        purses.release(game, customer, fee, customer)
+        ships.retrieve(game, customer, back)
+    else:
+        game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
+        purses.release(game, customer, fee, insurer)
 
-    def settle(ctx: Ctx) -> None:
-        game = ctx.game
-        enc = game.state.encounter
-        lost = min(enc.lost_ships[customer], covered) if enc is not None else 0
-        if lost:
-            back = min(lost, game.state.players[customer].warp)
-            game.log("effect", customer, f"is insured: {back} lost ship(s) come back")
-            purses.release(game, customer, fee, customer)
-            ships.retrieve(game, customer, back)
-        else:
-            game.log("effect", customer, f"lost no insured ship: pays {fee} lucre")
-            purses.release(game, customer, fee, insurer)
 
-    return settle
+SETTLE = "insurance settles"
+LATER_STEPS[SETTLE] = _settle
 
 
 MODULE = register(

@@ -4,13 +4,12 @@ ends. Adds the op `lease`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
-from runtime.registry import T, op, pp
+from runtime.registry import LATER_STEPS, T, op, pp
 from runtime.rules import purses
 from runtime.rules.start import card_allowed
 from runtime.windows import Window
@@ -58,8 +57,9 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
         purses.pay(game, customer, price, seat)
         game.log("effect", customer, f"leases {item_name(game, wanted)} for {price} lucre")
         handed = hand_over(game, customer, kind, card_id)
-        end = _lease_end(customer, kind, card_id, handed)
-        game.dispatch.delay(Window.ENCOUNTER_END.value, end, ctx.copy())
+        game.dispatch.delay(
+            Window.ENCOUNTER_END.value, ctx, step=LEASE_ENDS, args=(customer, kind, card_id, handed)
+        )
 
 
 def leasable(game: Table) -> list[tuple[str, str]]:
@@ -106,40 +106,38 @@ def hand_over(game: Table, customer: int, kind: str, card_id: str) -> int | None
     return instance
 
 
-def _lease_end(
-    customer: int, kind: str, card_id: str, instance: int | None
-) -> Callable[[Ctx], None]:
+def _lease_end(ctx: Ctx, customer: int, kind: str, card_id: str, instance: int | None) -> None:
     """At the end of the encounter the item goes back: a card to the discard pile, a power or a
     flare out of the game for good."""
-
-    def end(ctx: Ctx) -> None:
-        game = ctx.game
-        st = game.state
-        if kind == "power":
-            if card_id in st.players[customer].leased:
-                st.players[customer].leased.remove(card_id)
-            st.retired.append(card_id)
-            game.dispatch.refresh_powers()
-            game.log("effect", customer, f"gives back the {item_name(game, (kind, card_id))} power")
-            return
-        assert instance is not None
-        holder = game.holder[instance]
-        if holder >= 0:
-            game.from_hand(holder, instance)
+    game = ctx.game
+    st = game.state
+    if kind == "power":
+        if card_id in st.players[customer].leased:
+            st.players[customer].leased.remove(card_id)
+        st.retired.append(card_id)
+        game.dispatch.refresh_powers()
+        game.log("effect", customer, f"gives back the {item_name(game, (kind, card_id))} power")
+        return
+    assert instance is not None
+    holder = game.holder[instance]
+    if holder >= 0:
+        game.from_hand(holder, instance)
+    else:
+        for pile in (st.in_play, st.discard, st.deck):
+            if instance in pile:
+                pile.remove(instance)
+                break
         else:
-            for pile in (st.in_play, st.discard, st.deck):
-                if instance in pile:
-                    pile.remove(instance)
-                    break
-            else:
-                return  # already out of the game
-        if kind == "flare":
-            st.aside.append(instance)
-        else:
-            game.discard(instance)
-        game.log("effect", customer, f"gives back {game.card_label(instance)}")
+            return  # already out of the game
+    if kind == "flare":
+        st.aside.append(instance)
+    else:
+        game.discard(instance)
+    game.log("effect", customer, f"gives back {game.card_label(instance)}")
 
-    return end
+
+LEASE_ENDS = "a lease ends"
+LATER_STEPS[LEASE_ENDS] = _lease_end
 
 
 MODULE = register(

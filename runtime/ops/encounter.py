@@ -123,24 +123,7 @@ def must_play(ctx: Ctx, seat: int, cards: v.CardsArg, if_able: bool | None) -> N
     if cards.filter.named == "*":
         # the effect's owner names the card the player must play
         cards = name_a_card(ctx, cards, ctx.you)
-    wanted = cards.filter
-    enc.required[side] = lambda definition: _fits(ctx, definition, wanted)
-
-
-def _fits(ctx: Ctx, definition: Any, wanted: Any) -> bool:
-    if wanted.named is not None and definition.id != wanted.named:
-        return False
-    kinds = {definition.kind, definition.type}
-    if wanted.types is not None and not (wanted.types & kinds):
-        return False
-    if wanted.min_value is not None and (
-        definition.value is None or definition.value < wanted.min_value
-    ):
-        return False
-    return not (
-        wanted.max_value is not None
-        and (definition.value is None or definition.value > wanted.max_value)
-    )
+    enc.required[side] = cards.filter
 
 
 @op(

@@ -8,10 +8,10 @@ from typing import Any
 from runtime import ir
 from runtime.effects import expressions as x
 from runtime.effects import values as v
-from runtime.effects.context import Ctx
+from runtime.effects.context import Ctx, bindings_of, remember
 from runtime.effects.selectors import side_of, sides_of
+from runtime.lasting_data import Formula
 from runtime.registry import T, measure_def, obj, op, pp
-from runtime.state import Encounter
 
 
 def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
@@ -122,7 +122,7 @@ def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
     target, formula = node.args
     if not isinstance(target, ir.Measure) or target.name != "total" or formula is None:
         return None
-    expr = x.value(formula)
+    remember(formula, "value", x.value(formula))
     sides = _sides(target.of)
 
     def calculate(ctx: Ctx) -> None:
@@ -130,7 +130,7 @@ def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
         if enc is None:
             return
         for side in sides(ctx):
-            enc.formula[side] = lambda game, enc, side: expr(ctx)
+            enc.formula[side] = Formula(formula, bindings_of(ctx))
 
     return calculate
 
@@ -206,13 +206,6 @@ def set_value(ctx: Ctx, seat: int, q: v.QuantityArg, amount: int) -> None:
     _change(ctx, q, lambda old: amount)
 
 
-def _formula_for(expr: Any, captured: Ctx) -> Any:
-    def formula(game: Any, enc: Encounter, side: int) -> int:
-        return int(expr(captured))
-
-    return formula
-
-
 @op(
     "calculate",
     "calculate",
@@ -221,15 +214,14 @@ def _formula_for(expr: Any, captured: Ctx) -> Any:
     doc="Work out a side's total with another formula (kept until the totals are compared).",
     specialise=_formula_change,
 )
-def calculate(ctx: Ctx, seat: int, q: v.QuantityArg, formula: tuple[Any, Ctx]) -> None:
+def calculate(ctx: Ctx, seat: int, q: v.QuantityArg, formula: Formula) -> None:
     enc = ctx.game.state.encounter
     if enc is None:
         return
-    expr, captured = formula
     for owner in q.owners:
         side = side_of(ctx, owner)
         if side is not None:
-            enc.formula[side] = _formula_for(expr, captured)
+            enc.formula[side] = formula
 
 
 @op(

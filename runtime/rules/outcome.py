@@ -85,7 +85,7 @@ def side_total(game: Table, enc: Encounter, side: int) -> int | None:
         return None
     formula = enc.formula[side]
     if formula is not None:
-        base = formula(game, enc, side)
+        base = game.dispatch.work_out(formula)
     else:
         base = (
             (enc.values[side] or 0)

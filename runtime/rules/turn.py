@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime import extension
+from runtime.cards import fits
+from runtime.checkpoints import checkpoint
 from runtime.decisions import Decision
 from runtime.rules import allies, destiny, ships
 from runtime.rules.outcome import resolve, reveal
@@ -26,6 +28,12 @@ def start_game(game: Table) -> None:
     game.dispatch.step(Window.GAME_SETUP)
 
 
+# A game keeps a copy of its state at the start of a turn once this many answers were given since
+# the last copy (or since the setup: a game with no copy yet is set up again): a fork replays at
+# most these and one turn's answers, and copying costs a game one or two per cent of its time.
+CHECKPOINT_EVERY = 128
+
+
 def play_game(game: Table) -> None:
     """Play from the current state until someone wins or the turn limit stops the game."""
     st = game.state
@@ -34,6 +42,8 @@ def play_game(game: Table) -> None:
         if st.turn == 0:
             start_game(game)
         while not st.over and st.turn < limit:
+            if st.turn > 0:  # a copy taken before this turn's setup would run the setup again
+                checkpoint(game, CHECKPOINT_EVERY)
             play_turn(game)
             st.offense = (st.offense + 1) % st.n
         if not st.over:
@@ -289,7 +299,7 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     seat = enc.offense if side == 0 else enc.defense
     required = enc.required[side]
     hand = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
-    others = [c for c in hand if required is not None and not required(game.defs[c])]
+    others = [c for c in hand if required is not None and not fits(game.defs[c], required)]
     if not others or len(others) == len(hand):
         return card  # nothing was forced, or nothing else could be selected
     decision = Decision(
@@ -314,7 +324,7 @@ def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
             raise EncounterEnded(False)
     required = enc.required[side]
     if required is not None:
-        fitting = [c for c in options if required(game.defs[c])]
+        fitting = [c for c in options if fits(game.defs[c], required)]
         options = fitting or options
     return options
 

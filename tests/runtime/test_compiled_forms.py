@@ -119,7 +119,7 @@ def test_every_hook_an_op_fast_path_compiles_does_what_the_op_does(
             run(c.Ctx(game, 0, hook))
             enc = game.state.encounter
             assert enc is not None
-            formulas = [f(game, enc, side) if f else None for side, f in enumerate(enc.formula)]
+            formulas = [game.dispatch.work_out(f) if f else None for f in enc.formula]
             states.append((enc.bonus, enc.totals, enc.values, formulas, game.state.digest()))
         assert states[0] == states[1], f"{hook.card} {hook.name}"
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from engine_kit import new_game
 
-from runtime import dispatch
-from runtime.cards import CardSet
-from runtime.effects.lasting import Period
+from runtime import dispatch, ir
+from runtime.cards import CardSet, Hook
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.lasting_data import Bindings, Period
 from runtime.windows import Window
 
 
@@ -20,35 +20,61 @@ def game(cards: CardSet, rules: Rules) -> Game:
     return new_game(cards, rules, 4)[0]
 
 
-def test_a_run_of_encounters_covers_only_its_serial_numbers_and_ends_after_the_last() -> None:
+def test_a_run_of_encounters_covers_only_its_serial_numbers_and_ends_after_the_last(
+    game: Game,
+) -> None:
+    d, st = game.dispatch, game.state
     p = Period("encounters", 3, 4)
-    assert [p.covers(s, 1) for s in (2, 3, 4, 5)] == [False, True, True, False]
-    assert not p.over("encounter", 3, 1)
-    assert not p.over("turn", 9, 9)  # only the end of an encounter ends it
-    assert p.over("encounter", 4, 1)
+    covered = []
+    for serial in (2, 3, 4, 5):
+        st.encounter_serial = serial
+        covered.append(d.covers(p))
+    assert covered == [False, True, True, False]
+    st.encounter_serial, st.turn = 3, 1
+    assert not d.over(p, "encounter")
+    st.encounter_serial = st.turn = 9
+    assert not d.over(p, "turn")  # only the end of an encounter ends it
+    st.encounter_serial, st.turn = 4, 1
+    assert d.over(p, "encounter")
 
 
-def test_a_run_of_turns_holds_through_its_last_turn_and_ends_as_the_next_begins() -> None:
+def test_a_run_of_turns_holds_through_its_last_turn_and_ends_as_the_next_begins(
+    game: Game,
+) -> None:
+    d, st = game.dispatch, game.state
     p = Period("turns", 2, 3)
-    assert [p.covers(0, t) for t in (1, 2, 3, 4)] == [False, True, True, False]
-    assert not p.over("turn", 0, 3)
-    assert p.over("turn", 0, 4)
-    assert not p.over("encounter", 99, 4)
+    covered = []
+    for turn in (1, 2, 3, 4):
+        st.turn = turn
+        covered.append(d.covers(p))
+    assert covered == [False, True, True, False]
+    st.turn = 3
+    assert not d.over(p, "turn")
+    st.turn = 4
+    assert d.over(p, "turn")
+    st.encounter_serial = 99
+    assert not d.over(p, "encounter")
 
 
-def test_a_this_turn_period_ends_with_the_turn_and_a_game_period_never() -> None:
-    assert Period("turn").over("turn", 0, 1)
-    assert not Period("turn").over("encounter", 5, 1)
-    assert not Period("game").over("turn", 5, 9) and not Period("game").over("encounter", 5, 9)
-    assert Period("game").covers(1000, 1000)
+def test_a_this_turn_period_ends_with_the_turn_and_a_game_period_never(game: Game) -> None:
+    d, st = game.dispatch, game.state
+    st.encounter_serial, st.turn = 5, 9
+    assert d.over(Period("turn"), "turn")
+    assert not d.over(Period("turn"), "encounter")
+    assert not d.over(Period("game"), "turn") and not d.over(Period("game"), "encounter")
+    st.encounter_serial = st.turn = 1000
+    assert d.covers(Period("game"))
 
 
-def test_a_while_period_asks_its_guard_each_time() -> None:
-    holds = [True]
-    p = Period("while", guard=lambda: holds[0])
-    assert p.covers(0, 0) and not p.over("encounter", 0, 0)
-    holds[0] = False
-    assert not p.covers(0, 0) and p.over("encounter", 0, 0)
+def test_a_while_period_checks_its_condition_with_the_bindings_it_keeps(game: Game) -> None:
+    d = game.dispatch
+    hook = Hook("test", "test", "power", "turn.start", ir.Seq(()))
+    has_lucre = ir.Compare(">=", ir.Measure("lucre", ir.Players("you")), ir.Num(1))
+    p = d.period("while", 1, has_lucre, Bindings(2, hook, they=2, subject=2))
+    game.state.players[2].lucre = 1
+    assert d.covers(p) and not d.over(p, "encounter")
+    game.state.players[2].lucre = 0
+    assert not d.covers(p) and d.over(p, "encounter")
 
 
 def test_a_restriction_forbids_one_action_to_its_seats_while_its_period_covers(game: Game) -> None:

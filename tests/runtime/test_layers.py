@@ -15,6 +15,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "plain data",
         (
             "runtime.state",
+            "runtime.lasting_data",
             "runtime.cards",
             "runtime.windows",
             "runtime.decisions",
@@ -29,7 +30,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "runtime.extension",
         ),
     ),
-    ("game services", ("runtime.view", "runtime.table")),
+    ("game services", ("runtime.view", "runtime.table", "runtime.checkpoints")),
     ("rules of play", ("runtime.rules", "runtime.invariants")),
     ("effects and dispatch", ("runtime.effects", "runtime.dispatch")),
     (

@@ -1,0 +1,72 @@
+"""What outlasts the moment an effect runs, as plain data the state holds: how long it lasts, what
+it forbids, what waits for a later window and what works out a side's total.
+
+Each names the hook and the IR node it comes from and the values the effect was bound to (its
+players, the card played, the cards it last moved); runtime/effects/lasting.py builds the code to
+run from them when it is needed. Hooks and IR nodes are frozen, so copies of a state share them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from runtime import ir
+from runtime.cards import Hook
+
+
+@dataclass(slots=True)
+class Bindings:
+    """The values an effect was bound to when it made something lasting."""
+
+    you: int  # whose effect it is
+    hook: Hook
+    card: int | None = None  # the card instance played, for card plays
+    they: int = 0  # the player bound by `for each`
+    subject: int = 0  # the player the statement acts for
+    moved: list[int] = field(default_factory=list)  # "those cards"
+    nudge: int = 0  # hired help's change to each number the effect states
+    period: Period | None = None  # how long what the effect makes now lasts
+
+
+@dataclass(slots=True)
+class Period:
+    """How long a lasting effect holds: this encounter, this turn, the game, a run of
+    encounters (by serial number) or of turns (by turn number), or while a condition holds
+    (`condition`, checked with `bindings`)."""
+
+    scope: str
+    first: int = 0
+    last: int = 0
+    condition: ir.Node | None = None
+    bindings: Bindings | None = None
+
+
+@dataclass(slots=True)
+class Restriction:
+    action: str
+    seats: frozenset[int]
+    period: Period
+    source: str = ""
+
+
+@dataclass(slots=True)
+class Later:
+    """An effect waiting for a window: a statement of its hook's IR (`node`), or a step a rule
+    registered in runtime.registry.LATER_STEPS (`step`, called with `args`). With a period it
+    recurs in each encounter the period covers, else it runs once, later this encounter."""
+
+    window: str
+    bindings: Bindings
+    node: ir.Node | None = None
+    step: str | None = None
+    args: tuple[Any, ...] = ()
+    period: Period | None = None
+
+
+@dataclass(slots=True)
+class Formula:
+    """Another way to work out a side's total: a number expression of the hook's IR."""
+
+    node: ir.Node
+    bindings: Bindings
