@@ -25,15 +25,17 @@ PACKS = (("base",), ("base", "set8"), ("lucre", "set6"), ("eons",), ("base", "ki
 
 
 class ForkAt:
-    """Plays as `inner`; at the `at`-th decision of the game, first forks the game (the fork
-    plays on with copies of the inner agents as they are at that moment)."""
+    """Plays as `inner`; at the `at`-th decision of the game (with `at` None: the first decision
+    after the game kept a checkpoint), first forks the game (the fork plays on with copies of
+    the inner agents as they are at that moment)."""
 
-    def __init__(self, inner: Agent, at: int, forks: list[Game]) -> None:
+    def __init__(self, inner: Agent, at: int | None, forks: list[Game]) -> None:
         self.inner, self.at, self.forks = inner, at, forks
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
         game = table_of(view)
-        if len(game.answers) == self.at and not self.forks:
+        due = game.mark is not None if self.at is None else len(game.answers) == self.at
+        if due and not self.forks:
             inner = [a.inner for a in game.agents if isinstance(a, ForkAt)]
             self.forks.append(game.fork(copy.deepcopy(inner)))
         return self.inner.decide(decision, view)
@@ -94,7 +96,7 @@ def test_a_fork_shares_nothing_mutable_with_its_original(cards: CardSet, rules: 
     setup, kind = game_setup(cards, 2)  # lucre and Set 6: leases, insurance, hired help
     forks: list[Game] = []
     inner = agents(kind, 2, setup.players)
-    original = Game(cards, setup, [ForkAt(a, 150, forks) for a in inner], rules=rules)
+    original = Game(cards, setup, [ForkAt(a, None, forks) for a in inner], rules=rules)
     play_game(original)
     (fork,) = forks
     mark = original.mark
