@@ -92,6 +92,14 @@ class Builder(Transformer):
         order = next((i for i in items if isinstance(i, _Order)), _Order(None, False))
         return ast.ForEachStmt(target, items[-1], _pos(*items), order.start, order.reverse)
 
+    def offer(self, items: list[Any]) -> ast.OfferStmt:
+        order = next((i for i in items if isinstance(i, _Order)), _Order(None, False))
+        blocks = [i for i in items if isinstance(i, tuple)]
+        otherwise = blocks[1] if len(blocks) > 1 else None
+        return ast.OfferStmt(
+            items[1], blocks[0], otherwise, _pos(*items), order.start, order.reverse
+        )
+
     def order(self, items: list[Any]) -> _Order:
         start = next((i for i in items if isinstance(i, ast.NP)), None)
         reverse = any(isinstance(i, Token) and i.type == "IN_REVERSE_ORDER" for i in items)

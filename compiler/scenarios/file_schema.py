@@ -88,6 +88,7 @@ def start_schema() -> dict[str, Any]:
                 "ships on planets: {colour: {planet name: count}}",
             ),
             "warp": _by_color(_count("ships in the warp"), "ships in the warp"),
+            "discard": {**CARD_IDS, "description": "cards on the discard pile, the last on top"},
             "lucre": _by_color(_count("lucre"), "purses"),
             "techs": _by_color(
                 {

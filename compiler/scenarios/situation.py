@@ -170,6 +170,13 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             if instance is None:
                 raise ScenarioError(f"no '{card_id}' left for {color}'s hand", line)
             game.to_hand(seat, instance)
+    for card_id in start.get("discard") or []:
+        instance = _take(game, str(card_id), fixed)
+        if instance is None:
+            raise ScenarioError(
+                f"no '{card_id}' left for the discard pile", loaded.span("/start/discard").line
+            )
+        game.discard(instance)
     if "destiny" in start:
         # one card, or a list drawn in order: the first named is the first drawn
         named = start["destiny"]

@@ -11,6 +11,7 @@ from compiler.pipeline.resolve.base import ResolveError, Scope
 from compiler.pipeline.resolve.card_phrases import CardPhrases
 from compiler.pipeline.resolve.conditions import Conditions
 from compiler.pipeline.resolve.number_phrases import NumberPhrases
+from compiler.pipeline.resolve.offers import Offers
 from compiler.pipeline.resolve.place_phrases import PlacePhrases
 from compiler.pipeline.resolve.player_phrases import PlayerPhrases
 from compiler.pipeline.resolve.statements import Statements
@@ -22,7 +23,14 @@ from runtime.windows import BY_NAME
 
 @dataclass
 class Resolver(
-    Statements, Arguments, PlayerPhrases, NumberPhrases, CardPhrases, PlacePhrases, Conditions
+    Statements,
+    Offers,
+    Arguments,
+    PlayerPhrases,
+    NumberPhrases,
+    CardPhrases,
+    PlacePhrases,
+    Conditions,
 ):
     """Resolves the effect text of one card field in the scope of its window. Problems collect in
     `errors`: `effect` keeps the statements that resolved, `condition` and `players` give None."""
