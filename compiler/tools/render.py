@@ -130,7 +130,11 @@ def do(node: ir.Do) -> str:
         subject = players(node.subject) if node.subject is not None else ""
         if subject:
             parts.append(subject)
-        plural = subject in ("", "you", "they") or subject.startswith("any number")
+        plural = (
+            subject in ("", "you", "they")
+            or subject.startswith("any number")
+            or (isinstance(node.subject, ir.Chosen) and node.subject.maximum > 1)
+        )
         verb = op.verb if plural or node.may else third_person(op.verb)
         if node.may:
             parts.append("may")

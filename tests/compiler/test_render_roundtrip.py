@@ -82,6 +82,8 @@ def test_every_bundled_hook_reads_back_as_itself(project: Project) -> None:
         "if you would win the encounter and the offense would lose, draw 1 card",
         "if any other player accepts starting with the offense:\n  they draw 1 card\notherwise:\n  draw 1 card",
         "if another player you choose accepts, give them 1 card",
+        "up to 1 other player you choose loses 1 ship",
+        "2 players you choose draw 1 card",
     ],
 )
 def test_new_phrases_read_back_as_themselves(text: str) -> None:

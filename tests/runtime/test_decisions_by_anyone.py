@@ -99,3 +99,29 @@ def test_an_offer_to_non_players_or_they_after_a_refusal_is_refused(
 ) -> None:
     _, errors = resolved(text)
     assert any(message in e for e in errors), errors
+
+
+# ---------------------------------------------------------------- how many players are chosen
+
+
+def test_up_to_n_players_you_choose_may_be_nobody_and_each_chosen_player_picks_its_own_ships(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules, players=3)
+    expect(agent, (0, "effect.players", ()))
+    run(game, "up to 1 other player you choose loses 1 ship")
+    assert [p.warp for p in game.state.players] == [0, 0, 0]
+    expect(agent, (0, "effect.players", ("purple",)), (2, "effect.lose", "purple planet 4"))
+    run(game, "up to 1 other player you choose loses 1 ship")
+    assert [p.warp for p in game.state.players] == [0, 0, 1]
+    assert agent.of_kind("effect.players")[-1].minimum == 0
+
+
+def test_a_number_of_players_you_choose_is_exactly_that_many(cards: CardSet, rules: Rules) -> None:
+    game, agent = new_game(cards, rules, players=4)
+    deal(game, {0: [], 1: [], 2: [], 3: []})
+    expect(agent, (0, "effect.players", ("blue", "yellow")))
+    run(game, "2 other players you choose draw 1 card")
+    asked = agent.of_kind("effect.players")[0]
+    assert (asked.minimum, asked.maximum) == (2, 2)
+    assert hand_sizes(game) == [0, 1, 0, 1]
