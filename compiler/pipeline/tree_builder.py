@@ -9,6 +9,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from compiler.pipeline import ast
+from compiler.pipeline.offer_builder import OfferBuilder
 from compiler.pipeline.syntax_errors import DETERMINERS
 
 
@@ -59,7 +60,7 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
-class Builder(Transformer):
+class Builder(OfferBuilder, Transformer):
     """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
 
     def start(self, items: list[Any]) -> ast.Effect:
@@ -91,14 +92,6 @@ class Builder(Transformer):
         target = next(i for i in items[1:] if isinstance(i, ast.NP))
         order = next((i for i in items if isinstance(i, _Order)), _Order(None, False))
         return ast.ForEachStmt(target, items[-1], _pos(*items), order.start, order.reverse)
-
-    def offer(self, items: list[Any]) -> ast.OfferStmt:
-        order = next((i for i in items if isinstance(i, _Order)), _Order(None, False))
-        blocks = [i for i in items if isinstance(i, tuple)]
-        otherwise = blocks[1] if len(blocks) > 1 else None
-        return ast.OfferStmt(
-            items[1], blocks[0], otherwise, _pos(*items), order.start, order.reverse
-        )
 
     def order(self, items: list[Any]) -> _Order:
         start = next((i for i in items if isinstance(i, ast.NP)), None)
