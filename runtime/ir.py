@@ -254,6 +254,19 @@ class ForEach(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class Offer(Record):
+    """An offer put to players one at a time (encounter order, or clockwise from `start`); the
+    first to accept is `they` in `body`; `otherwise` runs when nobody accepts."""
+
+    who: Node
+    body: Node
+    otherwise: Node | None = None
+    start: Node | None = None
+    reverse: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Choose(Record):
     options: tuple[Node, ...]
     labels: tuple[str, ...]
@@ -338,6 +351,7 @@ Node: TypeAlias = (
     | Seq
     | If
     | ForEach
+    | Offer
     | Choose
     | Repeat
     | RepeatUntil

@@ -44,6 +44,7 @@ NUMBER_RANGES: dict[str, tuple[int, int]] = {
     T.NUMBER.value: (-1000, 1000),
     "repeat": (1, 20),
     "duration": (1, 100),
+    "chosen players": (1, 8),
 }
 
 

@@ -191,6 +191,18 @@ class DelayedStmt:
     window_pos: Pos = (0, 0)
 
 
+@dataclass(frozen=True, slots=True)
+class OfferStmt:
+    """`if <players> accepts: ...`: asked in turn, the first to accept acts as `they`."""
+
+    np: NP
+    body: tuple[Stmt, ...]
+    otherwise: tuple[Stmt, ...] | None
+    pos: Pos
+    start: NP | None = None
+    reverse: bool = False
+
+
 Stmt: TypeAlias = (
     Simple
     | IfStmt
@@ -201,6 +213,7 @@ Stmt: TypeAlias = (
     | InsteadStmt
     | LastingStmt
     | DelayedStmt
+    | OfferStmt
 )
 
 

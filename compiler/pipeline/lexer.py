@@ -33,6 +33,7 @@ KEYWORD_SPELLINGS: dict[str, tuple[str, ...]] = {
     "IS": ("is", "are", "was", "were"),
     "HAS": ("has", "have", "had"),
     "OTHERWISE": ("otherwise", "else"),
+    "ACCEPTS": ("accepts", "accept"),
     "TO_PREVENT_THIS": ("to prevent this", "to prevent it"),
     "CANNOT": ("cannot", "can not"),
     "PLUS": ("plus",),

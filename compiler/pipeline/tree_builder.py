@@ -9,6 +9,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from compiler.pipeline import ast
+from compiler.pipeline.offer_builder import OfferBuilder
 from compiler.pipeline.syntax_errors import DETERMINERS
 from compiler.pipeline.tree_parts import PartsBuilder, with_worth
 from compiler.pipeline.tree_parts import span as _pos
@@ -35,7 +36,7 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
-class Builder(PartsBuilder, Transformer):
+class Builder(PartsBuilder, OfferBuilder, Transformer):
     """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
 
     def start(self, items: list[Any]) -> ast.Effect:

@@ -49,6 +49,7 @@ def language_reference(cards: CardSet | None = None) -> str:
         "| `for each <players>: ...` | repeat for each player (`they` is that player) or each counted thing; players go in encounter order (the offense, the defense, then the others clockwise from the offense) |",
         "| `for each <players> starting with <player>: ...` | the players clockwise from that player; add `in reverse order` to go the other way round (also without `starting with`) |",
         "| `choose one:` then `- option` lines | the subject picks one option |",
+        "| `if <players> accepts: ...` / `otherwise: ...` | an offer: each of those players in turn (encounter order, or clockwise `starting with <player>`) may accept; the first who does is `they` in the block and nobody else is asked; `otherwise` runs when all refuse. `another player you choose` puts it to one player of the owner's choice |",
         "| `repeat N times: ...` | a bounded repeat (1 to 20) |",
         "| `instead, ...` | in an event window: replace what was about to happen |",
         "| `until the end of the encounter, ...` | a lasting effect; also `this turn`, `for the rest of the game`, `for the next N encounters` |",

@@ -49,6 +49,16 @@ def statement(node: ir.Node, indent: str = "") -> str:
         else:
             who = thing(over).removeprefix("each ").removeprefix("the ")
         return f"{indent}for each {who}{order}:\n{statement(node.body, indent + '  ')}"
+    if isinstance(node, ir.Offer):
+        order = f" starting with {players(node.start)}" if node.start is not None else ""
+        order += " in reverse order" if node.reverse else ""
+        who = players(node.who)
+        who = "any " + who.removeprefix("each ") if who.startswith("each ") else who
+        text = f"{indent}if {who} accepts{order}:\n"
+        text += statement(node.body, indent + "  ")
+        if node.otherwise is not None:
+            text += f"\n{indent}otherwise:\n{statement(node.otherwise, indent + '  ')}"
+        return text
     if isinstance(node, ir.Choose):
         who = "" if node.chooser is None else players(node.chooser) + " "
         options = "\n".join(
@@ -133,7 +143,11 @@ def do(node: ir.Do) -> str:
         subject = players(node.subject) if node.subject is not None else ""
         if subject:
             parts.append(subject)
-        plural = subject in ("", "you", "they") or subject.startswith("any number")
+        plural = (
+            subject in ("", "you", "they")
+            or subject.startswith("any number")
+            or (isinstance(node.subject, ir.Chosen) and node.subject.maximum > 1)
+        )
         verb = op.verb if plural or node.may else third_person(op.verb)
         if node.may:
             parts.append("may")

@@ -69,6 +69,12 @@ def players(node: ir.Node | None) -> str:
     if isinstance(node, ir.Chosen):
         base = players(node.base)
         noun = base.removeprefix("each ").removeprefix("the ")
+        if node.maximum < 99 and (node.minimum != 1 or node.maximum != 1):
+            other = "other " if isinstance(node.base, ir.Players) and node.base.other else ""
+            role = node.base.role if isinstance(node.base, ir.Players) else noun
+            many = role if node.maximum == 1 else role_plural(role)
+            lead = "up to " if node.minimum == 0 else ""
+            return f"{lead}{node.maximum} {other}{many} you choose"
         if node.maximum > 1 and isinstance(node.base, ir.Players):
             other = "other " if node.base.other else ""
             return f"any number of {other}{role_plural(node.base.role)} you choose"

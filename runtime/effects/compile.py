@@ -62,6 +62,8 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
         return _for_each(node)
     if isinstance(node, ir.Choose):
         return _choose(node)
+    if isinstance(node, ir.Offer):
+        return _offer(node)
     if isinstance(node, ir.Repeat):
         body = statement(node.body)
         times = value(node.times)
@@ -259,6 +261,25 @@ def _ordered(
         return found[::-1] if reverse else found
 
     return ordered
+
+
+def _offer(node: ir.Offer) -> Callable[[Ctx], None]:
+    """Each player in turn may accept; the first who does acts as `they`, the rest are not asked."""
+    who = _ordered(players(node.who), node.start, node.reverse)
+    body = statement(node.body)
+    otherwise = statement(node.otherwise) if node.otherwise is not None else None
+    prompt = f"accept: {node.text}?" if node.text else "accept the offer?"
+
+    def offer(ctx: Ctx) -> None:
+        for seat in who(ctx):
+            if ctx.game.yes_no(seat, "effect.accept", prompt):
+                ctx.game.log("effect", seat, "accepts the offer")
+                body(ctx.with_they(seat))
+                return
+        if otherwise is not None:
+            otherwise(ctx)
+
+    return offer
 
 
 def _choose(node: ir.Choose) -> Callable[[Ctx], None]:

@@ -74,6 +74,8 @@ def zaps_inside(node: ir.Node | None) -> bool:
         return any(zaps_inside(n) for n in node.options)
     if isinstance(node, ir.If):
         return zaps_inside(node.then) or zaps_inside(node.otherwise)
+    if isinstance(node, ir.Offer):
+        return zaps_inside(node.body) or zaps_inside(node.otherwise)
     inner = getattr(node, "body", None)
     return isinstance(inner, ir.Node) and zaps_inside(inner)
 
@@ -94,6 +96,8 @@ def states_numbers(node: ir.Node | None) -> bool:
         return any(states_numbers(n) for n in node.options)
     if isinstance(node, ir.If):
         return states_numbers(node.then) or states_numbers(node.otherwise)
+    if isinstance(node, ir.Offer):
+        return states_numbers(node.body) or states_numbers(node.otherwise)
     inner = getattr(node, "body", None)
     return isinstance(inner, ir.Node) and states_numbers(inner)
 

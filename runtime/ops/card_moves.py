@@ -353,6 +353,7 @@ def return_card(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> No
     game = ctx.game
     st = game.state
     owner = place.owner if place.owner >= 0 else seat
+    kept: list[int] = []
     for card in cards_matching(ctx, cards):
         if card in st.in_play:
             st.in_play.remove(card)
@@ -360,8 +361,10 @@ def return_card(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> No
             st.discard.remove(card)
         else:
             continue
+        kept.append(card)
         if place.kind == "hand":
             game.to_hand(owner, card)
         else:
             game.discard(card)
         game.log("effect", owner, f"keeps {game.card_label(card)}")
+    moved(ctx, kept)

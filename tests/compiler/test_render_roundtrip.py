@@ -21,7 +21,7 @@ def without_wording(node: Any) -> Any:
     """The IR with the author's own wording left out (a statement keeps its text for prompts)."""
     if isinstance(node, tuple):
         return tuple(without_wording(n) for n in node)
-    if isinstance(node, (ir.Do, ir.May)):
+    if isinstance(node, (ir.Do, ir.May, ir.Offer)):
         node = replace(node, text="")
     if isinstance(node, Record):
         return replace(
@@ -80,6 +80,10 @@ def test_every_bundled_hook_reads_back_as_itself(project: Project) -> None:
         "draw (the smaller of 3 and the larger of (your colonies) and 1) cards",
         "repeat (the number of your colonies - 1) times:\n  draw 1 card",
         "if you would win the encounter and the offense would lose, draw 1 card",
+        "if any other player accepts starting with the offense:\n  they draw 1 card\notherwise:\n  draw 1 card",
+        "if another player you choose accepts, give them 1 card",
+        "up to 1 other player you choose loses 1 ship",
+        "2 players you choose draw 1 card",
     ],
 )
 def test_new_phrases_read_back_as_themselves(text: str) -> None:

@@ -121,6 +121,9 @@ class ResolverBase(ABC):
     def _block(self, stmts: tuple[ast.Stmt, ...]) -> ir.Node: ...
 
     @abstractmethod
+    def _offer(self, stmt: ast.OfferStmt) -> ir.Node: ...
+
+    @abstractmethod
     def _verb_phrase(self, stmt: ast.Simple, vp: ast.VerbPhrase, *, prevent: bool) -> ir.Node: ...
 
     @abstractmethod

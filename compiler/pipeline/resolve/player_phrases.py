@@ -80,6 +80,12 @@ class PlayerPhrases(ResolverBase):
             q = np.quantity
             if q is not None and q.kind == "any number":
                 return ir.Chosen(base, None, 0, 99)
+            if q is not None and q.kind in ("number", "up to") and isinstance(q.value, ast.Num):
+                # "2 players you choose", "up to 1 other player you choose" (none at all allowed)
+                self._in_range(q.value.value, "chosen players", q.pos)
+                return ir.Chosen(
+                    base, None, 0 if q.kind == "up to" else q.value.value, q.value.value
+                )
             return ir.Chosen(base, None, 1, 1)
         return base
 

@@ -12,6 +12,7 @@ from compiler.pipeline.resolve.card_phrases import CardPhrases
 from compiler.pipeline.resolve.conditions import Conditions
 from compiler.pipeline.resolve.naming import Naming
 from compiler.pipeline.resolve.number_phrases import NumberPhrases
+from compiler.pipeline.resolve.offers import Offers
 from compiler.pipeline.resolve.place_phrases import PlacePhrases
 from compiler.pipeline.resolve.player_phrases import PlayerPhrases
 from compiler.pipeline.resolve.statements import Statements
@@ -24,6 +25,7 @@ from runtime.windows import BY_NAME
 @dataclass
 class Resolver(
     Statements,
+    Offers,
     Arguments,
     PlayerPhrases,
     NumberPhrases,

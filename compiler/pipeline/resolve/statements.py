@@ -114,6 +114,8 @@ class Statements(ResolverBase):
             finally:
                 self.scope.window, self.scope.in_event = saved
             return ir.Delayed(window, body)
+        if isinstance(stmt, ast.OfferStmt):
+            return self._offer(stmt)
         raise ResolveError(d.PARSE_ERROR, "unsupported statement", (0, 0))
 
     def _is_chosen(self, np: ast.NP) -> bool:
