@@ -27,6 +27,7 @@ class Bindings:
     moved: list[int] = field(default_factory=list)  # "those cards"
     nudge: int = 0  # hired help's change to each number the effect states
     period: Period | None = None  # how long what the effect makes now lasts
+    names: dict[str, int | str] = field(default_factory=dict)  # what the effect named so far
 
 
 @dataclass(slots=True)

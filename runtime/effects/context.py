@@ -71,9 +71,18 @@ class Ctx:
 
 
 def bindings_of(ctx: Ctx) -> Bindings:
-    """The plain values of an effect's context (the list of moved cards is shared, as by copies)."""
+    """The plain values of an effect's context (the list of moved cards and the names are shared,
+    as by copies)."""
     return Bindings(
-        ctx.you, ctx.hook, ctx.card, ctx.they, ctx.subject, ctx.moved, ctx.nudge, ctx.period
+        ctx.you,
+        ctx.hook,
+        ctx.card,
+        ctx.they,
+        ctx.subject,
+        ctx.moved,
+        ctx.nudge,
+        ctx.period,
+        ctx.names,
     )
 
 
@@ -81,7 +90,7 @@ def context(game: Table, b: Bindings, event: Any = None) -> Ctx:
     """A context rebuilt from the values it was bound to."""
     ctx = Ctx(game, b.you, b.hook, event, b.card)
     ctx.they, ctx.subject, ctx.period = b.they, b.subject, b.period
-    ctx.moved, ctx.nudge = b.moved, b.nudge
+    ctx.moved, ctx.nudge, ctx.names = b.moved, b.nudge, b.names
     return ctx
 
 

@@ -33,7 +33,7 @@ def full_state(cards: CardSet, rules: Rules) -> State:
     enc = new_encounter(game, 1)
     enc.defense, enc.planet = 1, 0
     st.placed[3] = Placed(owner=0, holder=1, face_up=True)
-    bound = Bindings(0, HOOK, card=5, they=1, subject=2, moved=[7], nudge=1)
+    bound = Bindings(0, HOOK, card=5, they=1, subject=2, moved=[7], nudge=1, names={"number": 3})
     has_lucre = ir.Compare(">=", ir.Measure("lucre"), ir.Num(1))
     while_ = Period("while", 1, 1, has_lucre, Bindings(1, HOOK))
     st.restrictions.append(Restriction("ally", frozenset({1, 2}), while_, "virus"))
@@ -112,6 +112,7 @@ def test_every_field_of_the_state_and_what_hangs_from_it_changes_the_digest(
     for needed in (
         "state.encounter.delayed[0].args",
         "state.recurring[0].bindings.moved",
+        "state.recurring[0].bindings.names",
         "state.restrictions[0].period.bindings.you",
         "state.encounter.formula[0].node",
         "state.placed[3].captive",
