@@ -133,6 +133,9 @@ class Runner:
             try:
                 start_game(game)
                 set_start(game, loaded, data.get("start") or {})
+                # random events in play (a hand shuffle, a random pick) follow the seed and the
+                # situation alone, not how many draws shuffling the packs took
+                game.state.rng.seed(setup.seed)
                 check(game)
                 if mode == "game":
                     play_game(game)
