@@ -19,9 +19,9 @@ from compiler.scenarios.situation import ScenarioError, set_start
 from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
 from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision, IllegalAnswer
-from runtime.game import Game, GameOver
+from runtime.game import Game, GameOver, PlayerView
 from runtime.invariants import InvariantBroken, check
-from runtime.setup import Setup, SetupError
+from runtime.setup import COLORS, Setup, SetupError
 
 PLAY_MODES = ("setup", "encounter", "turn", "game")
 
@@ -114,9 +114,11 @@ class Runner:
                 for i, (seat, entry) in enumerate(self._script(loaded, refused, "/expect/refused"))
             ],
         )
+        start = data.get("start") or {}
+        dealt = SetupPlays(watch, {COLORS.index(c) for c in start.get("hands") or {}})
         try:
             game = Game(
-                self.cards, setup, [watch] * setup.players, rules=self.rules, observer=check
+                self.cards, setup, [dealt] * setup.players, rules=self.rules, observer=check
             )
         except SetupError as exc:
             raise ScenarioError(
@@ -132,7 +134,8 @@ class Runner:
         try:
             try:
                 start_game(game)
-                set_start(game, loaded, data.get("start") or {})
+                dealt.setting_up = False
+                set_start(game, loaded, start)
                 # random events in play (a hand shuffle, a random pick) follow the seed and the
                 # situation alone, not how many draws shuffling the packs took
                 game.state.rng.seed(setup.seed)
@@ -178,7 +181,6 @@ class Runner:
     def _script(
         self, loaded: Loaded, answers: list[Any], where: str = "/answers"
     ) -> list[tuple[int, Scripted]]:
-        from runtime.setup import COLORS
 
         script = []
         if not isinstance(answers, list):
@@ -202,6 +204,27 @@ class Runner:
                 )
             )
         return script
+
+
+@dataclass
+class SetupPlays:
+    """Wraps the scenario's agent: while the game is set up, a player whose hand the scenario
+    replaces passes on every offer to play a card, since the cards it was dealt are not the hand
+    the scenario gives it (a Cosmic Zap dealt by the seed never answers a setup power)."""
+
+    inner: RefusalWatch
+    replaced: set[int]
+    setting_up: bool = True
+
+    def decide(self, decision: Decision, view: PlayerView) -> Answer:
+        if (
+            self.setting_up
+            and decision.player in self.replaced
+            and decision.kind == "card.play"
+            and decision.passive is not None
+        ):
+            return (decision.passive,)
+        return self.inner.decide(decision, view)
 
 
 def _auto_answer(decision: Decision, auto: set[str]) -> Answer | None:

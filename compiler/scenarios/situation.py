@@ -39,18 +39,28 @@ def _take(game: Game, card_id: str, fixed: set[int]) -> int | None:
     return None
 
 
-def _stack_deck(game: Game, loaded: Loaded, card_ids: list[Any], fixed: set[int]) -> None:
-    """`deck: [a, b]` puts those cards on top of the cosmic deck, `a` drawn first, so what a
-    scenario draws never depends on how the seed shuffled the pack."""
-    line = loaded.span("/start/deck").line
+def _stack_deck(
+    game: Game, loaded: Loaded, start: dict[str, Any], key: str, fixed: set[int]
+) -> None:
+    """`deck: [a, b]` puts those cards on top of the cosmic deck, `a` drawn first (`reward deck:`
+    the same for the reward deck), so what a scenario draws never depends on how the seed
+    shuffled the packs."""
+    rewards = key == "reward deck"
+    line = loaded.span(f"/start/{key}").line
     taken: list[int] = []
-    for card_id in card_ids:
+    for card_id in start.get(key) or []:
         instance = _take(game, str(card_id), fixed)
         if instance is None:
-            raise ScenarioError(f"no '{card_id}' left for the top of the deck", line)
+            raise ScenarioError(f"no '{card_id}' left for the top of the {key}", line)
+        if (game.defs[instance].attrs.get("deck") == "rewards") != rewards:
+            other = "deck" if rewards else "reward deck"
+            raise ScenarioError(
+                f"'{card_id}' is a card of the {other}; name it under '{other}:'", line
+            )
         taken.append(instance)
     # taken first, placed after: a card taken from a hand is replaced from the top of the deck
-    game.state.deck.extend(reversed(taken))  # the deck is drawn from its end
+    pile = game.state.reward_deck if rewards else game.state.deck
+    pile.extend(reversed(taken))  # a deck is drawn from its end
 
 
 def _set_techs(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
@@ -192,7 +202,8 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
                 f"no '{card_id}' left for the discard pile", loaded.span("/start/discard").line
             )
         st.discard.append(instance)  # the last one named ends on top
-    _stack_deck(game, loaded, start.get("deck") or [], fixed)
+    _stack_deck(game, loaded, start, "deck", fixed)
+    _stack_deck(game, loaded, start, "reward deck", fixed)
     if "destiny" in start:
         # one card, or a list drawn in order: the first named is the first drawn
         named = start["destiny"]

@@ -103,3 +103,42 @@ def test_a_shuffle_in_play_does_not_depend_on_the_cards_the_packs_add(
     more = f"  players: 3\n  packs: [base, {pack}]\n"
     result = _run(runner, tmp_path, text.replace("  players: 3\n", more))
     assert result.passed, result.failures
+
+
+KICKERS = Path(__file__).parents[2] / "cards/incursion-rewards/scenarios/reward-deck-kicker.yaml"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7])
+def test_the_cards_named_on_the_reward_deck_are_drawn_first_whatever_the_seed(
+    runner: Runner, tmp_path: Path, seed: int
+) -> None:
+    text = KICKERS.read_text(encoding="utf-8")
+    assert "seed: 2}" in text and "  reward deck: [incursion-x0, incursion-x3]\n" in text
+    result = _run(runner, tmp_path, text.replace("seed: 2}", f"seed: {seed}}}"))
+    assert result.passed, result.failures
+
+
+def test_a_reward_card_named_for_the_cosmic_deck_is_refused_with_the_key_to_use(
+    runner: Runner, tmp_path: Path
+) -> None:
+    text = KICKERS.read_text(encoding="utf-8").replace("  reward deck: [", "  deck: [")
+    result = _run(runner, tmp_path, text)
+    line = text.splitlines().index("  deck: [incursion-x0, incursion-x3]") + 1
+    assert result.failures == [
+        (line, "'incursion-x0' is a card of the reward deck; name it under 'reward deck:'")
+    ]
+
+
+ZAPPED = Path(__file__).parents[2] / "cards/eons/scenarios/oligarch-privilege-zapped.yaml"
+
+
+@pytest.mark.parametrize("seed", [2, 4, 5])
+def test_a_zap_dealt_before_the_start_sets_the_hands_never_answers_a_setup_power(
+    runner: Runner, tmp_path: Path, seed: int
+) -> None:
+    # red's hand is replaced by one holding a Cosmic Zap for later; with seed 2 red was also
+    # dealt one, which must not be offered against the Oligarch's setup power
+    text = ZAPPED.read_text(encoding="utf-8")
+    assert "seed: 4}" in text
+    result = _run(runner, tmp_path, text.replace("seed: 4}", f"seed: {seed}}}"))
+    assert result.passed, result.failures
