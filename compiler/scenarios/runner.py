@@ -184,7 +184,6 @@ class Runner:
     def _script(
         self, loaded: Loaded, answers: list[Any], where: str = "/answers"
     ) -> list[tuple[int, Scripted]]:
-
         script = []
         if not isinstance(answers, list):
             raise ScenarioError("a list of 'colour kind: choice' pairs", loaded.span(where).line)
