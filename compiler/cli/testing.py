@@ -30,6 +30,13 @@ from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
     default=None,
     help="Also write the results as JUnit XML to this file.",
 )
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=None,
+    help="Play every scenario with this seed instead of its own: one that fails then depends"
+    " on how the seed shuffles the packs.",
+)
 @pack_option
 def test(
     paths: tuple[Path, ...],
@@ -37,6 +44,7 @@ def test(
     show_log: bool,
     pattern: str | None,
     junit_path: Path | None,
+    seed: int | None,
     pack_paths: tuple[Path, ...],
 ) -> None:
     """Run card scenario tests (default: every bundled scenario).
@@ -62,7 +70,7 @@ def test(
         scenarios = [s for s in scenarios if _matches(s, pattern)]
         if not scenarios:
             fail(f"no scenario matches -k '{pattern}' (it is looked for in names and files)", 1)
-    runner = Runner(project.cards, rules)
+    runner = Runner(project.cards, rules, seed)
     started = time.perf_counter()
     results = []
     for scenario in scenarios:

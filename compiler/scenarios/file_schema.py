@@ -84,6 +84,10 @@ def start_schema() -> dict[str, Any]:
             },
             "hands": _by_color(CARD_IDS, "each player's hand, replacing the dealt one"),
             "discard": _list(CARD_ID, "cards put on the discard pile, the last one on top"),
+            "deck": _list(CARD_ID, "cards put on top of the cosmic deck, drawn in the order named"),
+            "reward deck": _list(
+                CARD_ID, "cards put on top of the reward deck, drawn in the order named"
+            ),
             "ships": _by_color(
                 {"type": "object", "additionalProperties": _count("ships")},
                 "ships on planets: {colour: {planet name: count}}",

@@ -19,9 +19,9 @@ from compiler.scenarios.situation import ScenarioError, set_start
 from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
 from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision, IllegalAnswer
-from runtime.game import Game, GameOver
+from runtime.game import Game, GameOver, PlayerView
 from runtime.invariants import InvariantBroken, check
-from runtime.setup import Setup, SetupError
+from runtime.setup import COLORS, Setup, SetupError
 
 PLAY_MODES = ("setup", "encounter", "turn", "game")
 
@@ -49,9 +49,12 @@ def discover(paths: Sequence[Path]) -> list[Path]:
 
 
 class Runner:
-    def __init__(self, cards: CardSet, rules: Any) -> None:
+    def __init__(self, cards: CardSet, rules: Any, seed: int | None = None) -> None:
         self.cards = cards
         self.rules = rules
+        # every scenario played with this seed instead of its own (a scenario that then fails
+        # depends on how the seed shuffles the packs)
+        self.seed = seed
 
     def run(self, path: Path, shown: str | None = None, packs: Sequence[str] = ("base",)) -> Result:
         """Play one scenario file; `packs` (the pack it belongs to) are played when its setup
@@ -98,7 +101,7 @@ class Runner:
                 packs=chosen,
                 aliens=None if aliens is None else tuple(str(a) for a in aliens),
                 options=dict(setup_data.get("options") or {}),
-                seed=int(setup_data.get("seed", 1)),
+                seed=self.seed if self.seed is not None else int(setup_data.get("seed", 1)),
                 first_player=0,
             )
         except (SetupError, TypeError, ValueError) as exc:
@@ -114,9 +117,11 @@ class Runner:
                 for i, (seat, entry) in enumerate(self._script(loaded, refused, "/expect/refused"))
             ],
         )
+        start = data.get("start") or {}
+        dealt = SetupPlays(watch, {COLORS.index(c) for c in start.get("hands") or {}})
         try:
             game = Game(
-                self.cards, setup, [watch] * setup.players, rules=self.rules, observer=check
+                self.cards, setup, [dealt] * setup.players, rules=self.rules, observer=check
             )
         except SetupError as exc:
             raise ScenarioError(
@@ -132,7 +137,11 @@ class Runner:
         try:
             try:
                 start_game(game)
-                set_start(game, loaded, data.get("start") or {})
+                dealt.setting_up = False
+                set_start(game, loaded, start)
+                # random events in play (a hand shuffle, a random pick) follow the seed and the
+                # situation alone, not how many draws shuffling the packs took
+                game.state.rng.seed(setup.seed)
                 check(game)
                 if mode == "game":
                     play_game(game)
@@ -175,8 +184,6 @@ class Runner:
     def _script(
         self, loaded: Loaded, answers: list[Any], where: str = "/answers"
     ) -> list[tuple[int, Scripted]]:
-        from runtime.setup import COLORS
-
         script = []
         if not isinstance(answers, list):
             raise ScenarioError("a list of 'colour kind: choice' pairs", loaded.span(where).line)
@@ -199,6 +206,27 @@ class Runner:
                 )
             )
         return script
+
+
+@dataclass
+class SetupPlays:
+    """Wraps the scenario's agent: while the game is set up, a player whose hand the scenario
+    replaces passes on every offer to play a card, since the cards it was dealt are not the hand
+    the scenario gives it (a Cosmic Zap dealt by the seed never answers a setup power)."""
+
+    inner: RefusalWatch
+    replaced: set[int]
+    setting_up: bool = True
+
+    def decide(self, decision: Decision, view: PlayerView) -> Answer:
+        if (
+            self.setting_up
+            and decision.player in self.replaced
+            and decision.kind == "card.play"
+            and decision.passive is not None
+        ):
+            return (decision.passive,)
+        return self.inner.decide(decision, view)
 
 
 def _auto_answer(decision: Decision, auto: set[str]) -> Answer | None:

@@ -1,6 +1,6 @@
 """A scenario's starting situation: the `start:` mapping in, the game's state changed to match it
-(offense, destiny, hands, ships, warp, lucre, techs, essence cards), or a ScenarioError at the line
-that cannot be met."""
+(offense, destiny, hands, the top of the deck, ships, warp, lucre, techs, essence cards), or a
+ScenarioError at the line that cannot be met."""
 
 from __future__ import annotations
 
@@ -37,6 +37,30 @@ def _take(game: Game, card_id: str, fixed: set[int]) -> int | None:
                     game.to_hand(p.seat, st.deck.pop())
                 return i
     return None
+
+
+def _stack_deck(
+    game: Game, loaded: Loaded, start: dict[str, Any], key: str, fixed: set[int]
+) -> None:
+    """`deck: [a, b]` puts those cards on top of the cosmic deck, `a` drawn first (`reward deck:`
+    the same for the reward deck), so what a scenario draws never depends on how the seed
+    shuffled the packs."""
+    rewards = key == "reward deck"
+    line = loaded.span(f"/start/{key}").line
+    taken: list[int] = []
+    for card_id in start.get(key) or []:
+        instance = _take(game, str(card_id), fixed)
+        if instance is None:
+            raise ScenarioError(f"no '{card_id}' left for the top of the {key}", line)
+        if (game.defs[instance].attrs.get("deck") == "rewards") != rewards:
+            other = "deck" if rewards else "reward deck"
+            raise ScenarioError(
+                f"'{card_id}' is a card of the {other}; name it under '{other}:'", line
+            )
+        taken.append(instance)
+    # taken first, placed after: a card taken from a hand is replaced from the top of the deck
+    pile = game.state.reward_deck if rewards else game.state.deck
+    pile.extend(reversed(taken))  # a deck is drawn from its end
 
 
 def _set_techs(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
@@ -178,6 +202,8 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
                 f"no '{card_id}' left for the discard pile", loaded.span("/start/discard").line
             )
         st.discard.append(instance)  # the last one named ends on top
+    _stack_deck(game, loaded, start, "deck", fixed)
+    _stack_deck(game, loaded, start, "reward deck", fixed)
     if "destiny" in start:
         # one card, or a list drawn in order: the first named is the first drawn
         named = start["destiny"]
