@@ -1,6 +1,8 @@
 """The compile cache: compiled card files and checked pack manifests by content key, stored as
 plain JSON data (compiler.pipeline.plain), one store file per pack folder, so unchanged files cost
-one read and one hash on the next run.
+one read and one hash on the next run. A card file is stored as its diagnostics and spans, a summary
+of its card for the link stage, and its card's full definition as JSON text that is decoded only
+when something uses the card (compiler.pipeline.stored): a validation never decodes it.
 
 Stores of outside packs live in the user's cache folder. The bundled packs' stores live beside
 the installed package (in `cards/.compiled/`, when that folder is writable), so every later run
@@ -18,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 MAGIC = "cosmic-compiled-cards"
-FORMAT = 2  # format 1 was a pickle (cards-<fingerprint>.pickle); it is never read
+# format 1 was a pickle (cards-<fingerprint>.pickle), never read; format 2 held whole card files
+FORMAT = 3
 BUNDLED_STORE = ".compiled"
 
 
@@ -58,8 +61,6 @@ class PackStore:
         self.dirty = False
 
     def _read(self) -> dict[str, Any]:
-        from compiler.pipeline.card_file import CardFile
-        from compiler.pipeline.manifest import Manifest
         from compiler.pipeline.plain import BadData, decode_json
 
         try:
@@ -79,14 +80,10 @@ class PackStore:
             return {}
         entries: dict[str, Any] = {}
         for item in stored[4]:
-            if not (
-                isinstance(item, list)
-                and len(item) == 2
-                and isinstance(item[0], str)
-                and isinstance(item[1], CardFile | Manifest)
-            ):
+            entry = _entry(item)
+            if entry is None:
                 return {}
-            entries[item[0]] = item[1]
+            entries[item[0]] = entry
         return entries
 
     def get(self, key: str) -> Any:
@@ -105,11 +102,8 @@ class PackStore:
         import json
         import tempfile
 
-        from compiler.pipeline.plain import Encoder
-
         try:
-            entries = [[key, value] for key, value in self.used.items()]
-            body = Encoder().encode([MAGIC, FORMAT, self.fingerprint, self.folder, entries])
+            body = document(self.fingerprint, self.folder, self.used)
             # a path that is not valid UTF-8 (undecodable bytes) cannot be stored: no caching then
             data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         except (TypeError, ValueError, RecursionError):
@@ -186,6 +180,77 @@ class CompileCache:
     def save(self) -> None:
         for store in self.stores.values():
             store.save()
+
+
+def document(fingerprint: str, folder: str, entries: dict[str, Any]) -> Any:
+    """A store's JSON-ready data: each entry as [key, head, summary, body], where a card file's
+    head is the card file without its card, its summary what the link stage reads of the card,
+    and its body the card's own encoding as JSON text (summary and body are null for a manifest
+    or a card file that holds no card). Raises TypeError on anything it cannot store."""
+    import json
+
+    from compiler.pipeline.card_file import CardFile
+    from compiler.pipeline.plain import Encoder
+    from compiler.pipeline.stored import StoredCardFile, summary_of
+
+    encoder = Encoder()
+    rows: list[Any] = []
+    for key, value in entries.items():
+        if isinstance(value, StoredCardFile):
+            head, summary, body = value.head(), value.summary, value.body
+        elif isinstance(value, CardFile) and value.card is not None:
+            head = CardFile(
+                value.path, None, value.diagnostics, value.kind, value.spans, value.declared_id
+            )
+            summary = summary_of(value.card)
+            card = Encoder().encode(value.card)
+            body = json.dumps(card, separators=(",", ":"), ensure_ascii=False)
+        else:
+            head, summary, body = value, None, None
+        plain_summary = None if summary is None else list(summary.fields())
+        rows.append([key, encoder.encode(head), encoder.encode(plain_summary), body])
+    return [MAGIC, FORMAT, fingerprint, folder, rows]
+
+
+def _entry(item: Any) -> Any:
+    """A decoded [key, head, summary, body] row as its card file or manifest; None if malformed."""
+    from compiler.pipeline.card_file import CardFile
+    from compiler.pipeline.manifest import Manifest
+    from compiler.pipeline.stored import StoredCardFile
+
+    if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)):
+        return None
+    _, head, summary, body = item
+    if head.__class__ is Manifest or (head.__class__ is CardFile and head.card is None):
+        if summary is None and body is None:
+            return head
+        found = _summary(summary)
+        if head.__class__ is CardFile and found is not None and isinstance(body, str):
+            return StoredCardFile(
+                head.path, head.diagnostics, head.kind, head.spans, head.declared_id, found, body
+            )
+    return None
+
+
+def _summary(fields: Any) -> Any:
+    """A stored card summary checked field by field; None if it has the wrong shape."""
+    from compiler.pipeline.plain_types import is_plain
+    from compiler.pipeline.stored import CardSummary
+
+    if not (isinstance(fields, list) and len(fields) == 8):
+        return None
+    card_id, kind, name, pack, copies, alien, requires, attrs = fields
+    if not (
+        all(isinstance(x, str) for x in (card_id, kind, name, pack))
+        and copies.__class__ is int
+        and (alien is None or isinstance(alien, str))
+        and requires.__class__ is tuple
+        and all(isinstance(x, str) for x in requires)
+        and attrs.__class__ is dict
+        and is_plain(attrs)
+    ):
+        return None
+    return CardSummary(card_id, kind, name, pack, copies, alien, requires, attrs)
 
 
 def _digest(text: str) -> str:

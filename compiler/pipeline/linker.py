@@ -1,11 +1,14 @@
 """Link: every compiled pack in, one CardSet out, with the checks that need all cards at once
-(unique ids, overrides, flares and essence sets that point at aliens, required packs and options)."""
+(unique ids, overrides, flares and essence sets that point at aliens, required packs and options).
+The checks read only each card's summary, so cards from the compile cache are linked without
+decoding their hooks; `link_files` gives the chosen card files, whose cards decode when used."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from compiler import diagnostics as d
+from compiler.pipeline.stored import CardSummary, summary
 from runtime.cards import CardDef, CardSet, PackDef
 from runtime.setup import BASE_OPTIONS
 
@@ -19,6 +22,25 @@ def _span(f: CardFile, pointer: str) -> d.Span:
 
 
 def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
+    chosen, defs, diags = link_files(packs)
+    return card_set(chosen, defs), diags
+
+
+def card_set(chosen: dict[str, CardFile], defs: dict[str, PackDef]) -> CardSet:
+    """The linked cards, each decoded now if it came from the compile cache undecoded."""
+    cards: dict[str, CardDef] = {}
+    for card_id, f in chosen.items():
+        card = f.card
+        assert card is not None  # only compiled card files are chosen
+        cards[card_id] = card
+    return CardSet(cards, defs)
+
+
+def link_files(
+    packs: list[Pack],
+) -> tuple[dict[str, CardFile], dict[str, PackDef], list[d.Diagnostic]]:
+    """The card file chosen for each card id (in link order), the packs' definitions, and the
+    link stage's diagnostics."""
     diags: list[d.Diagnostic] = []
     seen_packs: dict[str, Pack] = {}
     shadowed: list[Pack] = []  # a second pack of an id already seen: reported, its cards left out
@@ -53,14 +75,14 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
     defs: dict[str, PackDef] = {
         p.id: p.definition for p in packs if p.definition is not None and p not in shadowed
     }
-    cards: dict[str, CardDef] = {}
+    cards: dict[str, CardDef | CardSummary] = {}
     origin: dict[str, CardFile] = {}
-    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
+    broken = {f.declared_id for p in packs for f in p.files if summary(f) is None and f.declared_id}
     for pack in _dependency_order([p for p in packs if p not in shadowed]):
         overrides = list(pack.definition.overrides) if pack.definition else []
         replaced: set[str] = set()
         for f in pack.files:
-            card = f.card
+            card = summary(f)
             if card is None:
                 continue
             if card.id in cards:
@@ -167,7 +189,7 @@ def link(packs: list[Pack]) -> tuple[CardSet, list[d.Diagnostic]]:
                     f"add a flare card with 'alien: {card_id}'",
                 )
             )
-    return CardSet(cards, defs), diags
+    return {card_id: origin[card_id] for card_id in cards}, defs, diags
 
 
 def _dependency_order(packs: list[Pack]) -> list[Pack]:

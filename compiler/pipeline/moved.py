@@ -10,6 +10,7 @@ from typing import TypeVar
 from compiler import diagnostics as d
 from compiler.pipeline.card_file import CardFile
 from compiler.pipeline.manifest import Manifest
+from compiler.pipeline.stored import StoredCardFile
 
 Entry = TypeVar("Entry", CardFile, Manifest)
 
@@ -32,4 +33,6 @@ def moved(entry: Entry, shown: str) -> Entry | None:
         for x in entry.diagnostics
     ]
     spans = {pointer: span(s) for pointer, s in entry.spans.items()}
+    if isinstance(entry, StoredCardFile):  # its card stays undecoded
+        return entry.relocated(shown, diagnostics, spans)  # type: ignore[return-value]
     return dataclasses.replace(entry, path=shown, diagnostics=diagnostics, spans=spans)

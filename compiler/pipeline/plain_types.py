@@ -45,6 +45,9 @@ def _is_plain(value: Any) -> bool:
     return False
 
 
+is_plain = _is_plain
+
+
 # A field's check: the classes its value may be an instance of, or a test for it.
 Spec = tuple[type, ...] | Check
 

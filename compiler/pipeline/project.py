@@ -1,5 +1,6 @@
 """A project: card folders in; packs found, every card file compiled (through the cache),
-linked into one CardSet, with all diagnostics gathered."""
+linked into one CardSet, with all diagnostics gathered. The CardSet is built when first asked
+for: a validation reads only diagnostics, so cards from the cache are never decoded for it."""
 
 from __future__ import annotations
 
@@ -10,17 +11,19 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from compiler import diagnostics as d
 from compiler.pipeline.cache import CompileCache, PackStore
 from compiler.pipeline.card_file import CardFile, compile_card
-from compiler.pipeline.linker import link
+from compiler.pipeline.linker import card_set, link_files
 from compiler.pipeline.loaded import DEFAULT_MAX_BYTES, Loaded, lines_of
 from compiler.pipeline.manifest import Manifest, read_manifest
 from compiler.pipeline.moved import moved
 from compiler.pipeline.pack_folders import MANIFEST, card_entries, display, find_pack_folders
+from compiler.pipeline.stored import StoredCardFile, summary
 from grammar import GRAMMAR_FILE
-from runtime.cards import CardSet, PackDef
+from runtime.cards import CardDef, CardSet, PackDef
 
 
 @dataclass
@@ -63,10 +66,16 @@ class Sources(Mapping[str, list[str]]):
 @dataclass
 class Project:
     packs: list[Pack]
-    cards: CardSet
+    chosen: dict[str, CardFile]  # the card file that defines each card id, in link order
+    pack_defs: dict[str, PackDef]
     diagnostics: list[d.Diagnostic]
     files: int
     sources: Sources = field(default_factory=Sources)
+
+    @functools.cached_property
+    def cards(self) -> CardSet:
+        """Every linked card, decoded now if it came from the compile cache."""
+        return card_set(self.chosen, self.pack_defs)
 
     @property
     def errors(self) -> int:
@@ -203,12 +212,27 @@ def compile_file(
         if isinstance(hit, CardFile) and (found := moved(hit, shown)) is not None:
             if len(raw) <= DEFAULT_MAX_BYTES:
                 sources.raw[shown] = raw
+            if isinstance(found, StoredCardFile):
+                found.fallback = functools.partial(
+                    _recompile, raw, path, shown, pack_id, cache, key
+                )
             return found
     loaded, result = compile_bytes(raw, path, shown, pack_id)
     if loaded.text:
         sources.raw[shown] = raw
     if cache is not None:
         cache.put(key, result)
+    return result
+
+
+def _recompile(
+    raw: bytes, path: Path, shown: str, pack_id: str, cache: PackStore, key: str
+) -> CardFile:
+    """A stored card file compiled again because its stored card did not decode; its store is
+    written again with the fresh result."""
+    result = compile_bytes(raw, path, shown, pack_id)[1]
+    cache.put(key, result)
+    cache.save()
     return result
 
 
@@ -256,7 +280,7 @@ def load_project(
     loose = [compile_file(path, "", loose_store, sources) for path in orphans]
     if cache is not None:
         cache.save()
-    cards, link_diags = link(packs)
+    chosen, pack_defs, link_diags = link_files(packs)
     support_paths = {f.path for p in packs if p.support for f in p.files} | {
         p.manifest_path for p in packs if p.support
     }
@@ -269,11 +293,18 @@ def load_project(
             diagnostics.extend(f.diagnostics)
     for f in loose:
         diagnostics.extend(f.diagnostics)
-    broken = {f.declared_id for p in packs for f in p.files if f.card is None and f.declared_id}
-    for scenario in scenario_files:
-        diagnostics.extend(check_scenario_file(scenario, cards, broken))
+    broken = {f.declared_id for p in packs for f in p.files if summary(f) is None and f.declared_id}
+    if scenario_files:
+        # the scenario checks read only the cards' ids and kinds: their summaries serve
+        heads = CardSet(
+            cast(dict[str, CardDef], {k: summary(f) for k, f in chosen.items()}), pack_defs
+        )
+        for scenario in scenario_files:
+            diagnostics.extend(check_scenario_file(scenario, heads, broken))
     files = sum(1 + len(p.files) for p in packs if not p.support) + len(loose) + len(scenario_files)
-    return Project(packs, cards, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources)
+    return Project(
+        packs, chosen, pack_defs, sorted(diagnostics, key=d.Diagnostic.sort_key), files, sources
+    )
 
 
 def _bundled_requirements(

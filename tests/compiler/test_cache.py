@@ -17,9 +17,10 @@ import pytest
 from cards import BUNDLED
 from compiler.pipeline import cache as cache_module
 from compiler.pipeline import plain
-from compiler.pipeline.cache import FORMAT, MAGIC, CompileCache, PackStore
+from compiler.pipeline.cache import FORMAT, MAGIC, CompileCache, PackStore, document
 from compiler.pipeline.manifest import Manifest, read_manifest
 from compiler.pipeline.project import fingerprint, load_project
+from compiler.pipeline.stored import StoredCardFile
 from grammar import GRAMMAR_FILE
 from runtime import ir
 from tests import ROOT
@@ -138,22 +139,52 @@ def test_an_unchanged_manifest_comes_from_the_store_with_its_problems_and_a_chan
 def test_a_store_of_another_version_or_shape_is_ignored(tmp_path: Path) -> None:
     project = load_project([BUNDLED / "base"], use_cache=False)
     (pack,) = project.packs
-    good = [MAGIC, FORMAT, fingerprint(), str(pack.folder), [["k", pack.files[0]]]]
+    first = pack.files[0]
+    good = document(fingerprint(), str(pack.folder), {"k": first})
     path = tmp_path / "store.json"
 
     def opened(body: object) -> dict[str, object]:
-        path.write_text(json.dumps(plain.encode(body)), encoding="utf-8")
+        text = body if isinstance(body, str) else json.dumps(body)
+        path.write_text(text, encoding="utf-8")
         return PackStore(path, fingerprint(), str(pack.folder)).entries
 
-    assert opened(good) == {"k": pack.files[0]}
+    assert opened(good) == {"k": first}
     assert opened([MAGIC, FORMAT + 1, *good[2:]]) == {}
     assert opened([*good[:2], "0" * 64, *good[3:]]) == {}  # another compiler version
     assert opened([*good[:3], "/elsewhere", good[4]]) == {}  # another pack folder
-    assert opened([*good[:4], [["k", pack.files[0].card]]]) == {}  # not a card file
-    text = plain.dumps(good)
-    assert '{"Num":[' in text
-    path.write_text(text.replace('{"Num":[', '{"Num":["x",', 1), encoding="utf-8")
-    assert PackStore(path, fingerprint(), str(pack.folder)).entries == {}
+    card = plain.encode(first.card)
+    assert opened([*good[:4], [["k", card, None, None]]]) == {}  # not a card file
+    whole = plain.encode(first)
+    assert opened([*good[:4], [["k", whole, None, None]]]) == {}  # a card in the head
+    assert opened([*good[:4], [["k", *good[4][0][1:3], None]]]) == {}  # a summary, no body
+    summary = good[4][0][2]
+    assert opened([*good[:4], [["k", good[4][0][1], [*summary[:4], "1"], good[4][0][3]]]]) == {}
+    # a damaged card body is refused when the card is first used, never built from
+    text = json.dumps(good)
+    assert '{\\"Num\\":[' in text
+    found = opened(text.replace('{\\"Num\\":[', '{\\"Num\\":[\\"x\\",', 1))
+    stored = found["k"]
+    assert isinstance(stored, StoredCardFile) and not stored.decoded
+    with pytest.raises(plain.BadData):
+        _ = stored.card
+
+
+def test_a_warm_load_decodes_no_card_until_the_cards_are_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COSMIC_CACHE_DIR", str(tmp_path / "cache"))
+    bundled = tmp_path / "bundled"
+    bundled.mkdir()
+    monkeypatch.setattr(cache_module, "BUNDLED_STORE", str(bundled / "store"))
+    cold = load_project([BUNDLED / "base"], use_cache=False)
+    load_project([BUNDLED / "base"])
+    warm = load_project([BUNDLED / "base"])
+    files = [f for pack in warm.packs for f in pack.files]
+    assert files and all(isinstance(f, StoredCardFile) for f in files)
+    assert warm.diagnostics == cold.diagnostics
+    assert not any(f.decoded for f in files if isinstance(f, StoredCardFile))
+    assert warm.cards == cold.cards
+    assert all(f.decoded for f in files if isinstance(f, StoredCardFile) and f.summary)
 
 
 def test_a_tampered_store_is_rebuilt_and_the_result_is_unchanged(
@@ -171,12 +202,21 @@ def test_a_tampered_store_is_rebuilt_and_the_result_is_unchanged(
     first = load_project([pack])
     (stored,) = (tmp_path / "cache").glob("cards-*.json")
     text = stored.read_text(encoding="utf-8")
-    assert '"Players":["' in text
-    stored.write_text(text.replace('"Players":["', '"Players":[7,"', 1), encoding="utf-8")
+    # in the head, read by every run: the whole store is refused and rebuilt
+    assert '"/id",' in text
+    stored.write_text(text.replace('"/id",', '"/id","x",', 1), encoding="utf-8")
     second = load_project([pack])
-    assert [f.card for f in second.packs[0].files] == [f.card for f in first.packs[0].files]
+    assert [f.card for f in second.packs[0].files] == list(first.cards.cards.values())
     assert second.diagnostics == first.diagnostics
-    assert '"Players":[7,' not in stored.read_text(encoding="utf-8"), "the store was rebuilt"
+    assert stored.read_text(encoding="utf-8") == text, "the store was rebuilt"
+    # in a card's body, read when the card is used: that card is compiled again and stored
+    tag = '\\"Players\\":[\\"'
+    assert tag in text
+    stored.write_text(text.replace(tag, '\\"Players\\":[7,\\"', 1), encoding="utf-8")
+    third = load_project([pack])
+    assert third.diagnostics == first.diagnostics
+    assert third.cards == first.cards
+    assert '\\"Players\\":[7,' not in stored.read_text(encoding="utf-8"), "the card was rebuilt"
 
 
 MALICIOUS_RUN = """
