@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from compiler.pipeline.parser import parser
 from compiler.pipeline.resolve import Resolver
+from compiler.tools.setups import with_requirements
 from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
-from tests.runtime.engine_kit import new_game
+from runtime.invariants import check
+from runtime.setup import Setup
+from tests.runtime.engine_kit import Recorder, new_game
 
 HOOK = Hook("test-card", "Test", "power", "turn.start", ir.Seq(()))
 
@@ -49,3 +52,25 @@ def test_a_player_cannot_swap_powers_with_itself_or_with_an_equal_sheet(
     assert [p.alien for p in game.state.players] == [None, None, "tripler"]
     run(game, "swap powers with you")
     assert [p.alien for p in game.state.players] == [None, None, "tripler"]
+
+
+def test_an_essence_alien_swapped_away_takes_its_set_and_cache_with_it(
+    cards: CardSet, rules: Rules
+) -> None:
+    setup = Setup(
+        players=3,
+        packs=with_requirements(cards, ["eons"]),
+        aliens=("anarchist", "none", "none"),
+        seed=1,
+        first_player=0,
+        options={"use_flares": False},
+    )
+    game = Game(cards, setup, [Recorder()] * 3, rules=rules, observer=check)
+    st = game.state
+    before = (list(st.players[0].essence_set), list(st.players[0].cache))
+    assert before[1]  # Anarchist starts with a cache
+    run(game, "swap powers with the player on your left")
+    assert st.players[1].alien == "anarchist" and st.players[0].alien is None
+    assert (st.players[1].essence_set, st.players[1].cache) == before
+    assert not st.players[0].essence_set and not st.players[0].cache
+    check(game)  # every essence card is still with the alien it belongs to
