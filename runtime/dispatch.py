@@ -21,11 +21,6 @@ if TYPE_CHECKING:
     from runtime.table import Table
 
 
-# Runners of a pack's own kind of card hooks (essence cards), called in each window after the techs'
-# hooks while the game deals such cards; the rules module that owns them adds its runner on import.
-PACK_HOOKS: list[Callable[[Dispatcher, str, Any], None]] = []
-
-
 @dataclass(slots=True)
 class PowerUse:
     """The event of a response.power window: a power about to act."""
@@ -54,9 +49,10 @@ class Dispatcher(Lasting):
         self._orders: dict[tuple[int, int], list[int]] = {}
         self.quiet: set[str] = set()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
-        self.essence_acting: set[tuple[int, str]] = set()  # (card, window) running now
-        self.with_essence = False  # an alien in play has essence cards
-        self.with_techs = False  # the game is played with techs
+        # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
+        self.acting: set[tuple[int, str]] = set()
+        # the `dispatch.window` steps of the rules modules whose cards can act in this game
+        self.card_runners: list[Callable[[Table, Dispatcher, str, Any], None]] = []
         self.ready = False  # the tables above are built (the starting state is dealt)
 
     # ------------------------------------------------------------------ tables
@@ -75,25 +71,24 @@ class Dispatcher(Lasting):
         self.find_quiet()
 
     def find_quiet(self) -> None:
-        """The windows where no power, kicker, tech or essence card of this game can act. Card
+        """The windows where no power, kicker or rules module's card of this game can act. Card
         plays are not counted: `run` offers them wherever a playable card is in a hand."""
         rules = self.rules
         game = self.game
         busy = set(self.powers)
-        # only kickers dealt in this game can be revealed, and techs act only with the option on
+        # only kickers dealt in this game can be revealed
         busy |= {
             w
             for w, bounds in rules.in_play.items()
             if any(game.instances_of.get(b.hook.card) for b in bounds)
         }
-        self.with_techs = bool(game.option("techs"))
-        if self.with_techs:
-            busy |= set(rules.techs)
-        essence_windows = {
-            w for p in game.state.players for w in rules.essence_windows.get(p.alien or "", ())
-        }
-        self.with_essence = bool(essence_windows)  # only the essence cards of aliens in play act
-        busy |= essence_windows
+        self.card_runners = []
+        for module, windows in extension.steps(game, "dispatch.windows"):
+            found = windows(game, rules)
+            runner = module.steps.get("dispatch.window")
+            if found and runner is not None:
+                busy |= found
+                self.card_runners.append(runner)
         self.quiet = {w.value for w in Window} - busy
 
     def _marks(self) -> dict[str, Any]:
@@ -134,13 +129,8 @@ class Dispatcher(Lasting):
         in_play = self.rules.in_play.get(name)
         if in_play and enc is not None:
             self.run_in_play(in_play, enc, event)
-        if self.with_techs:
-            tech_hooks = self.rules.techs.get(name)
-            if tech_hooks:
-                self.run_techs(tech_hooks, event)
-        if self.with_essence:
-            for run_pack_hooks in PACK_HOOKS:
-                run_pack_hooks(self, name, event)
+        for run_cards in self.card_runners:
+            run_cards(self.game, self, name, event)
         if delayed:
             self.run_delayed(name, delayed, event)
         if st.recurring:
@@ -285,31 +275,6 @@ class Dispatcher(Lasting):
                 if bound.test is None or bound.test(ctx):
                     game.log("effect", seat, f"{game.card_label(card)} takes effect")
                     bound.run(ctx)
-
-    def run_techs(self, bounds: list[Bound], event: Any) -> None:
-        """Completed techs act for their owners; a one-shot tech is discarded once used."""
-        from runtime.rules import techs
-
-        game = self.game
-        for seat in self.order():
-            for tech in list(game.state.players[seat].completed):
-                card = game.defs[tech]
-                for bound in bounds:
-                    if bound.hook.card != card.id or tech not in game.state.players[seat].completed:
-                        continue
-                    if bound.role is not None and not bound.role(game.state, seat):
-                        continue
-                    ctx = Ctx(game, seat, bound.hook, event, tech)
-                    if bound.test is not None and not bound.test(ctx):
-                        continue
-                    if bound.hook.optional and not game.yes_no(
-                        seat, "tech.use", f"use {card.name}?"
-                    ):
-                        continue
-                    game.log("effect", seat, f"uses {card.name}")
-                    bound.run(ctx)
-                    if card.attrs.get("after_use") == "discard":
-                        techs.spend(game, seat, tech)
 
     # ------------------------------------------------------------------ card plays
 

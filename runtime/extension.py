@@ -26,6 +26,8 @@ class Game(Protocol):
 
 # Every point the core opens, with when it opens and what its steps receive after the game.
 POINTS: dict[str, str] = {
+    "game.deal": "setting up, after the hands are dealt and before the first player is chosen "
+    "(the state being set up)",
     "game.start": "once, before the first turn and the cards' setup hooks (no arguments)",
     "turn.start": "the offense's turn begins, before turn.start hooks (the offense's seat)",
     "regroup.before": "an encounter begins, before the regroup window opens (no arguments)",
@@ -48,6 +50,12 @@ POINTS: dict[str, str] = {
     "effect.nudge": "a power, edict or flare stating numbers takes effect (its user's seat, its "
     "hook); a step returning a number adds it to each of those numbers; `answer`",
     "encounter.declined": "the offense declined another encounter (the offense's seat)",
+    "power.lost": "a player's alien power stops working, for now or for good (the seat)",
+    "dispatch.windows": "the dispatcher builds its tables: the windows where the module's cards "
+    "may act in this game (the linked rules; returns a set of window names)",
+    "dispatch.window": "a window opens, after the powers' and kickers' hooks and before delayed "
+    "effects: the module runs its cards' hooks there (the dispatcher, the window, its event); "
+    "opened only for modules whose dispatch.windows step named some window",
     "invariants": "after every decision in checked games; raise InvariantBroken on a broken rule "
     "(no arguments)",
 }
@@ -130,6 +138,17 @@ def answer(game: Game, point: str, *args: Any) -> Any:
             if result is not None:
                 return result
     return None
+
+
+def steps(game: Game, point: str) -> list[tuple[RulesModule, Callable[..., Any]]]:
+    """The active modules' steps at `point`, in registration order, for a caller that keeps
+    them (the dispatcher opens windows too often to look the steps up each time)."""
+    found = []
+    for module in game.modules:
+        step = module.steps.get(point)
+        if step is not None and module.on(game):
+            found.append((module, step))
+    return found
 
 
 def fold(game: Game, point: str, value: int, *args: Any) -> int:

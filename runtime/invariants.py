@@ -7,7 +7,6 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.rules import essence
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -83,27 +82,7 @@ def check(game: Table) -> None:
         for card in p.hand:
             if game.holder[card] != p.seat:
                 raise InvariantBroken(f"card #{card} is in {p.color}'s hand but indexed elsewhere")
-    check_essence(game)
     extension.run(game, "invariants")
     held = sum(1 for h in game.holder if h >= 0)
     if held != sum(len(p.hand) for p in st.players):
         raise InvariantBroken("the holder index lists cards that are in no hand")
-
-
-def check_essence(game: Table) -> None:
-    """Every essence card stays with the alien it belongs to, and a cache is full whenever its
-    set or unavailable pile could fill it."""
-    st = game.state
-    for p in st.players:
-        mine = [*p.essence_set, *p.cache, *p.unavailable]
-        mine += [i for i, placed in st.placed.items() if placed.owner == p.seat]
-        for instance in mine:
-            if game.defs[instance].alien != p.alien:
-                raise InvariantBroken(
-                    f"{game.player_name(p.seat)} keeps essence card #{instance} of another alien"
-                )
-        size = essence.cache_size(game, p.seat)
-        if len(p.cache) > size or (len(p.cache) < size and (p.essence_set or p.unavailable)):
-            raise InvariantBroken(
-                f"{game.player_name(p.seat)}'s essence cache holds {len(p.cache)}, not {size}"
-            )

@@ -1,6 +1,6 @@
 """The whole effect language and the bundled rules modules: importing every module that registers
 ops, measures, predicates and nouns fills runtime/registry.py's tables, and importing
-runtime/modules fills runtime/extension.py's (nothing in; the filled tables out)."""
+each of runtime/modules fills runtime/extension.py's (nothing in; the filled tables out)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,22 @@ def load() -> None:
     The order is the registry's order (the reference docs list words in it): the core
     vocabulary first, then the essence cards' words, then the ops."""
     from runtime import vocabulary  # noqa: F401, I001
-    from runtime import essence_words  # noqa: F401
+    from runtime.modules.essence import words  # noqa: F401
     from runtime.ops import card_moves, encounter  # noqa: F401
     from runtime.ops import interventions  # noqa: F401
-    from runtime.ops import essence, players  # noqa: F401
+    from runtime.modules.essence import ops  # noqa: F401
+    from runtime.ops import players  # noqa: F401
     from runtime.ops import ship_moves, totals  # noqa: F401
     from runtime.ops import naming  # noqa: F401
     from runtime.ops import aliens  # noqa: F401
-    from runtime import modules  # noqa: F401
+
+    # the rules modules, in the order their steps run when two act at the same point
+    from runtime.modules import technology  # noqa: F401
+    from runtime.modules import lucre  # noqa: F401
+    from runtime.modules import hidden_alliances  # noqa: F401
+    from runtime.modules import kickers  # noqa: F401
+    from runtime.modules import hired_help  # noqa: F401
+    from runtime.modules import insurance  # noqa: F401
+    from runtime.modules import leases  # noqa: F401
+    from runtime.modules import raids  # noqa: F401
+    from runtime.modules.essence import module  # noqa: F401

@@ -96,7 +96,7 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
     pile; `essence captives: {purple: {blue: depression}}` sets a ship of blue captive on
     that card of purple's; `essence before: {blue: [encounter-envy]}` lays its owner's essence
     cards face up before a player; `essence face down:` the same, face down."""
-    from runtime.rules import essence
+    from runtime.modules.essence import lifecycle as essence
 
     for key in ("essence cache", "essence unavailable"):
         for color, cards in (start.get(key) or {}).items():

@@ -1,16 +1,20 @@
 """The rules module `techs` (technology cards, the base game's `techs` option): two techs dealt to
 each player at the start, one research action per player at the start of each encounter (a ship
 on a tech, completing it, or abandoning it), and new techs for an offense that declines another
-encounter. Completed techs act through their cards' hooks (the dispatcher runs them)."""
+encounter. Completed techs act through their cards' hooks, run here when the dispatcher opens a
+window."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
-from runtime.rules import ships
+from runtime.rules import ships, techs
 
 if TYPE_CHECKING:
+    from runtime.dispatch import Dispatcher
+    from runtime.effects.link import Rules
     from runtime.table import Table
 
 
@@ -98,6 +102,35 @@ def after_declining(game: Table, seat: int) -> None:
     keep_one(game, seat, 1 + game.state.foreign_colonies(seat))
 
 
+def tech_windows(game: Table, rules: Rules) -> set[str]:
+    """Every window a tech's hook acts in."""
+    return set(rules.techs)
+
+
+def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
+    """Completed techs act for their owners; a one-shot tech is discarded once used."""
+    bounds = d.rules.techs.get(name)
+    if not bounds:
+        return
+    for seat in d.order():
+        for tech in list(game.state.players[seat].completed):
+            card = game.defs[tech]
+            for bound in bounds:
+                if bound.hook.card != card.id or tech not in game.state.players[seat].completed:
+                    continue
+                if bound.role is not None and not bound.role(game.state, seat):
+                    continue
+                ctx = Ctx(game, seat, bound.hook, event, tech)
+                if bound.test is not None and not bound.test(ctx):
+                    continue
+                if bound.hook.optional and not game.yes_no(seat, "tech.use", f"use {card.name}?"):
+                    continue
+                game.log("effect", seat, f"uses {card.name}")
+                bound.run(ctx)
+                if card.attrs.get("after_use") == "discard":
+                    techs.spend(game, seat, tech)
+
+
 MODULE = register(
     RulesModule(
         name="techs",
@@ -106,6 +139,8 @@ MODULE = register(
             "game.start": deal,
             "regroup.before": research_step,
             "encounter.declined": after_declining,
+            "dispatch.windows": tech_windows,
+            "dispatch.window": run_techs,
         },
         option="techs",
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),

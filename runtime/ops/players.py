@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import MARKERS, T, marker_name, measure_def, obj, op, word
-from runtime.rules import essence, purses
+from runtime.rules import purses
 from runtime.rules.outcome import collect_rewards
 
 
@@ -125,7 +126,7 @@ def suspend_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
 def lose_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
     for owner in owners:
         ctx.game.state.players[owner].power_lost = True
-        essence.recall(ctx.game, owner)
+        extension.run(ctx.game, "power.lost", owner)
         ctx.game.log("effect", owner, "loses the alien power for good")
 
 

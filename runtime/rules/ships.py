@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from runtime.rules import essence
+from runtime import extension
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ def update_powers(game: Table, seat: int | None = None) -> None:
                 game.log("power_on", p.seat)
             else:
                 game.log("power_off", p.seat)
-                essence.recall(game, p.seat)
+                extension.run(game, "power.lost", p.seat)
                 game.dispatch.event(Window.POWER_LOST, ColonyEvent(p.seat, -1))
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from runtime import extension
 from runtime.cards import COSMIC_DECK_KINDS, CardDef
-from runtime.rules import essence
 from runtime.setup import (
     BASE_OPTIONS,
     COLORS,
@@ -61,7 +61,7 @@ def build_state(game: Table) -> State:
     assign_aliens(game, state)
     build_piles(game, state)
     deal_hands(game, state)
-    essence.set_up(game, state)
+    extension.run(game, "game.deal", state)
     state.offense = choose_first_player(game, state)
     game.log("setup", n, setup.seed)
     for p in players:

@@ -1,5 +1,5 @@
-"""The core rules of play name no expansion: the turn, the encounter's outcome, alliances, destiny
-and chance events reach an expansion's mechanics only through runtime/extension.py, so no word of
+"""The core rules of play name no expansion: the turn, the encounter's outcome, alliances, destiny,
+chance events and ships reach an expansion's mechanics only through runtime/extension.py, so no word of
 an expansion (nor an alien's name) appears in their code or comments."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ CORE = (
     "runtime/rules/allies.py",
     "runtime/rules/destiny.py",
     "runtime/rules/chance.py",
+    "runtime/rules/ships.py",
 )
 
 # Kickers keep their slots on the encounter and their windows (planning.kickers, reveal.kickers)

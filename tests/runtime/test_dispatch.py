@@ -1,15 +1,16 @@
 """The hook dispatcher's own bookkeeping, one method at a time: how long periods last, what a
 restriction forbids and when it ends, use counts under each limit, the order players act in,
-and the pack hook runners it calls."""
+and the runners of rules modules' cards it calls."""
 
 from __future__ import annotations
 
 import pytest
 from engine_kit import new_game
 
-from runtime import dispatch, ir
+from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects.link import Rules
+from runtime.extension import RulesModule
 from runtime.game import Game
 from runtime.lasting_data import Bindings, Period
 from runtime.windows import Window
@@ -129,16 +130,28 @@ def test_players_act_offense_first_then_defense_then_clockwise(game: Game) -> No
     assert game.dispatch.order() == [2, 3, 0, 1]
 
 
-def test_pack_hook_runners_run_only_in_games_that_deal_their_cards(
-    game: Game, monkeypatch: pytest.MonkeyPatch
+def test_a_modules_card_runner_opens_windows_only_in_games_where_its_cards_act(
+    game: Game,
 ) -> None:
     seen: list[str] = []
-    monkeypatch.setattr(dispatch, "PACK_HOOKS", [lambda d, name, event: seen.append(name)])
+    scratch = RulesModule(
+        name="scratch-cards",
+        doc="a test module whose cards act at the start of a turn",
+        steps={
+            "dispatch.windows": lambda g, rules: (
+                {Window.TURN_START.value} if g.option("x") else set()
+            ),
+            "dispatch.window": lambda g, d, name, event: seen.append(name),
+        },
+    )
+    game.modules = (scratch,)
     d = game.dispatch
-    d.quiet.discard(Window.TURN_START.value)
-    d.with_essence = False
+    d.find_quiet()
+    assert d.card_runners == []  # no card of the module can act: its runner is never called
     d.step(Window.TURN_START)
     assert seen == []
-    d.with_essence = True
+    game.state.options["x"] = True
+    d.find_quiet()
+    assert Window.TURN_START.value not in d.quiet
     d.step(Window.TURN_START)
     assert seen == [Window.TURN_START.value]

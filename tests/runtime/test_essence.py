@@ -4,13 +4,15 @@ turned face down takes every laid card back, and player views hide what they mus
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from runtime.cards import CardDef, CardSet, PackDef
 from runtime.effects.link import Rules
 from runtime.game import Game, PlayerView
 from runtime.invariants import InvariantBroken, check
-from runtime.rules import essence
+from runtime.modules.essence import lifecycle as essence
 from tests.runtime.engine_kit import new_game
 
 DREAMS = ("dream-a", "dream-b", "dream-c", "dream-d")
@@ -28,6 +30,8 @@ def dreamer_cards(cards: CardSet) -> CardSet:
     dreams = [CardDef(i, "essence", i.title(), "base", alien="dreamer") for i in DREAMS]
     extra: dict[str, CardDef] = {c.id: c for c in (alien, *dreams)}
     packs: dict[str, PackDef] = dict(cards.packs)
+    base = packs["base"]  # the Dreamer comes with the base pack here, so it names the module
+    packs["base"] = dataclasses.replace(base, modules=(*base.modules, "essence"))
     return CardSet({**cards.cards, **extra}, packs)
 
 

@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("effects and dispatch", ("runtime.effects", "runtime.dispatch")),
     (
         "ops and vocabulary",
-        ("runtime.vocabulary", "runtime.ops", "runtime.essence_words", "runtime.essence_hooks"),
+        ("runtime.vocabulary", "runtime.ops"),
     ),
     ("rules modules of packs", ("runtime.modules",)),
     ("the language", ("runtime.language",)),

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from runtime.dispatch import PACK_HOOKS, Dispatcher, PowerUse
+from runtime.dispatch import Dispatcher, PowerUse
 from runtime.effects.context import Ctx
-from runtime.rules import essence
+from runtime.modules.essence import lifecycle
 from runtime.windows import Window
 
 if TYPE_CHECKING:
-    from runtime.effects.link import Bound
+    from runtime.effects.link import Bound, Rules
+    from runtime.table import Table
 
 
 def essence_key(seat: int, instance: int | None = None) -> str:
@@ -20,7 +21,12 @@ def essence_key(seat: int, instance: int | None = None) -> str:
     return f"essence:{seat}" if instance is None else f"essence:{seat}:{instance}"
 
 
-def run(d: Dispatcher, name: str, event: Any) -> None:
+def windows(game: Table, rules: Rules) -> set[str]:
+    """The windows where the essence cards of the aliens in play act."""
+    return {w for p in game.state.players for w in rules.essence_windows.get(p.alien or "", ())}
+
+
+def run(game: Table, d: Dispatcher, name: str, event: Any) -> None:
     """The essence hooks of a window: those of laid cards, then those of cache cards."""
     laid = d.rules.essence.get(name)
     if laid and d.game.state.placed:
@@ -87,7 +93,7 @@ def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, even
     game = d.game
     hook = bound.hook
     key = (instance, hook.window)
-    if key in d.essence_acting or not ready(d, owner, instance, hook.zone):
+    if key in d.acting or not ready(d, owner, instance, hook.zone):
         return  # an essence card does not set itself off again
     if bound.role is not None and not bound.role(game.state, actor):
         return
@@ -112,13 +118,10 @@ def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, even
             return
     else:
         if hook.zone == "face down":
-            essence.flip(game, instance)  # turned up before it acts, so the log may name it
+            lifecycle.flip(game, instance)  # turned up before it acts, so the log may name it
         game.log("effect", actor, f"{name} takes effect")
-    d.essence_acting.add(key)
+    d.acting.add(key)
     try:
         bound.run(ctx)
     finally:
-        d.essence_acting.discard(key)
-
-
-PACK_HOOKS.append(run)
+        d.acting.discard(key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import SELECTORS
-from runtime.essence_hooks import essence_key
+from runtime.modules.essence.hooks import essence_key
 from runtime.registry import measure, noun, predicate, setter
 
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.modules.essence import lifecycle
 from runtime.registry import T, flag, obj, op, pp, word
-from runtime.rules import essence
 from runtime.rules import ships as moves
 
 if TYPE_CHECKING:
@@ -52,9 +52,9 @@ def lay(
                 game.card_label,
             )
             if at_risk and game.dispatch.zapped(seat, ctx.hook):
-                essence.remove_from_game(game, seat, pick)
+                lifecycle.remove_from_game(game, seat, pick)
                 continue
-            essence.place(game, seat, pick, holder, not face_down)
+            lifecycle.place(game, seat, pick, holder, not face_down)
             ctx.moved.append(pick)
 
 
@@ -72,7 +72,7 @@ def _placed(ctx: Ctx, target: v.CardTarget) -> int | None:
 def turn_up(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
     instance = _placed(ctx, target)
     if instance is not None:
-        essence.flip(ctx.game, instance)
+        lifecycle.flip(ctx.game, instance)
 
 
 @op(
@@ -85,7 +85,7 @@ def set_aside(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
     instance = _placed(ctx, target)
     if instance is not None:
         ctx.game.log("effect", seat, f"sets {ctx.game.card_label(instance)} aside, unavailable")
-        essence.set_aside(ctx.game, instance)
+        lifecycle.set_aside(ctx.game, instance)
 
 
 @op(
@@ -116,7 +116,7 @@ def pass_essence(
     if instance is None or instance not in ctx.game.state.players[seat].cache:
         return
     for holder in holders[:1]:
-        essence.place(ctx.game, seat, instance, holder, not face_down)
+        lifecycle.place(ctx.game, seat, instance, holder, not face_down)
 
 
 @op(
@@ -128,7 +128,7 @@ def pass_essence(
 def turn_down(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
     instance = _placed(ctx, target)
     if instance is not None:
-        essence.flip(ctx.game, instance, face_up=False)
+        lifecycle.flip(ctx.game, instance, face_up=False)
 
 
 @op(
@@ -148,7 +148,7 @@ def cycle(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
             seat, "essence.cycle", "put which essence card aside?", list(cache), game.card_label
         )
         game.log("effect", seat, "puts an essence card from the cache aside, unavailable")
-        essence.set_aside(game, pick)
+        lifecycle.set_aside(game, pick)
 
 
 @op(
@@ -158,7 +158,7 @@ def cycle(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
     doc="Every essence card you have laid before players goes to your unavailable pile.",
 )
 def take_back(ctx: Ctx, seat: int, _: str) -> None:
-    essence.recall(ctx.game, seat)
+    lifecycle.recall(ctx.game, seat)
 
 
 @op(
@@ -215,7 +215,7 @@ def capture(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
         seat, "essence.lay", "set the captive on which essence card?", list(cache), game.card_label
     )
     game.state.planets[planet].ships[victim] -= 1
-    essence.place(game, seat, card, seat, False, captive=victim)
+    lifecycle.place(game, seat, card, seat, False, captive=victim)
     game.log("effect", seat, f"takes a ship of {game.player_name(victim)} captive")
     moves.update_powers(game, victim)
 

@@ -1,0 +1,86 @@
+"""The rules module `essence` as runtime/extension.py sees it: its steps (setup, recall, the
+cards' hooks, its invariant) and what it owns (nothing in; the registered module out)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.extension import RulesModule, register
+from runtime.invariants import InvariantBroken
+from runtime.modules.essence import hooks, lifecycle
+
+if TYPE_CHECKING:
+    from runtime.state import State
+    from runtime.table import Table
+
+
+def set_up(game: Table, state: State) -> None:
+    lifecycle.set_up(game, state)
+
+
+def power_lost(game: Table, seat: int) -> None:
+    lifecycle.recall(game, seat)
+
+
+def check_cards(game: Table) -> None:
+    """Every essence card stays with the alien it belongs to, and a cache is full whenever its
+    set or unavailable pile could fill it."""
+    st = game.state
+    for p in st.players:
+        mine = [*p.essence_set, *p.cache, *p.unavailable]
+        mine += [i for i, placed in st.placed.items() if placed.owner == p.seat]
+        for instance in mine:
+            if game.defs[instance].alien != p.alien:
+                raise InvariantBroken(
+                    f"{game.player_name(p.seat)} keeps essence card #{instance} of another alien"
+                )
+        size = lifecycle.cache_size(game, p.seat)
+        if len(p.cache) > size or (len(p.cache) < size and (p.essence_set or p.unavailable)):
+            raise InvariantBroken(
+                f"{game.player_name(p.seat)}'s essence cache holds {len(p.cache)}, not {size}"
+            )
+
+
+MODULE = register(
+    RulesModule(
+        name="essence",
+        doc="essence cards: an essence alien's set, cache and unavailable pile, cards laid before "
+        "players, and their hooks at work",
+        steps={
+            "game.deal": set_up,
+            "power.lost": power_lost,
+            "dispatch.windows": hooks.windows,
+            "dispatch.window": hooks.run,
+            "invariants": check_cards,
+        },
+        decision_kinds=(
+            "essence.use",
+            "essence.lay",
+            "essence.cycle",
+            "essence.recover",
+            "essence.capture",
+            "essence.share",
+        ),
+        words=(
+            "lay essence",
+            "turn up essence",
+            "set aside essence",
+            "pass essence",
+            "turn down essence",
+            "cycle essence",
+            "take back essence",
+            "recover essence",
+            "capture",
+            "release captives",
+            "seize",
+            "open the game",
+            "publish essence",
+            "share essence",
+            "essence uses",
+            "essence cache",
+            "captives",
+            "old captives",
+        ),
+        state_fields=("Player.essence_set", "Player.cache", "Player.unavailable", "State.placed"),
+    )
+)
