@@ -283,10 +283,16 @@ def select_card(game: Table, enc: Encounter, side: int) -> None:
             selectable(game, enc, side),
             game.card_label,
         )
-        if game.holder[card] == seat:
+        if game.holder[card] == seat or card in game.hand_pile_cards(seat):
             break  # else it left the hand while the choice was in the air (a negation): again
     card = prevent_forced(game, enc, side, card)
-    game.from_hand(seat, card)
+    if game.holder[card] == seat:
+        game.from_hand(seat, card)
+    else:  # played from one of the player's own piles, in place of its hand
+        for cards in game.state.players[seat].piles.values():
+            if card in cards:
+                cards.remove(card)
+        game.log("effect", seat, "selects from its own pile, not its hand")
     game.state.in_play.append(card)
     enc.cards[side] = card
     game.log("select", seat)
@@ -316,7 +322,11 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
 def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     """The encounter cards a main player may select (drawing a new hand if it holds none)."""
     seat = enc.offense if side == 0 else enc.defense
-    options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
+    options = [
+        c
+        for c in (*game.state.players[seat].hand, *game.hand_pile_cards(seat))
+        if game.defs[c].kind == "encounter"
+    ]
     if not options:
         game.new_hand(seat)
         options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
