@@ -304,7 +304,11 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     other encounter cards instead."""
     seat = enc.offense if side == 0 else enc.defense
     required = enc.required[side]
-    hand = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
+    hand = [
+        c
+        for c in (*game.state.players[seat].hand, *game.hand_pile_cards(seat))
+        if game.defs[c].kind == "encounter"
+    ]
     others = [c for c in hand if required is not None and not fits(game.defs[c], required)]
     if not others or len(others) == len(hand):
         return card  # nothing was forced, or nothing else could be selected
