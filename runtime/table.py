@@ -363,21 +363,8 @@ class Table:
             self.dispatch.event(Window.CARDS_DISCARDED, CardsGained(seat, instances, "discard"))
 
     def has_encounter_card(self, seat: int) -> bool:
-        """Whether the player holds an encounter card it may play (its hand, or an own pile its
-        alien plays from)."""
         defs = self.defs
-        if any(defs[c].kind == "encounter" for c in self.state.players[seat].hand):
-            return True
-        return any(defs[c].kind == "encounter" for c in self.hand_pile_cards(seat))
-
-    def hand_pile_cards(self, seat: int) -> list[int]:
-        """The cards of a player's own piles that its alien may play in place of its hand's (the
-        alien's `hand piles:`), while its power works."""
-        p = self.state.players[seat]
-        if not p.piles or p.alien is None or not self.has_power(seat):
-            return []
-        names = self.cards.cards[p.alien].attrs.get("hand piles") or ()
-        return [card for name in names for card in p.piles.get(name, [])]
+        return any(defs[c].kind == "encounter" for c in self.state.players[seat].hand)
 
     # ------------------------------------------------------------------ power
 

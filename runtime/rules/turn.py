@@ -12,6 +12,7 @@ from runtime.checkpoints import checkpoint
 from runtime.decisions import Decision
 from runtime.rules import allies, destiny, ships
 from runtime.rules.outcome import resolve, reveal
+from runtime.rules.own_piles import hand_pile_cards, has_encounter_card
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
 from runtime.table_events import EncounterEnded, GameOver
@@ -66,7 +67,7 @@ def play_turn(game: Table, encounters: int | None = None) -> None:
         game.log("effect", offense, "sits this turn out")
         game.dispatch.step(Window.TURN_END)
         return
-    if not game.has_encounter_card(offense):
+    if not has_encounter_card(game, offense):
         game.new_hand(offense)
     extension.run(game, "turn.start", offense)
     game.dispatch.step(Window.TURN_START)
@@ -241,19 +242,19 @@ def out_of_cards(game: Table, seat: int) -> bool:
     effect replaced the usual consequence and the player now holds one."""
     event = NoCards(seat)
     game.dispatch.event(Window.PLANNING_NO_CARDS, event)
-    return event.cancelled and game.has_encounter_card(seat)
+    return event.cancelled and has_encounter_card(game, seat)
 
 
 def planning(game: Table, enc: Encounter) -> bool:
     """Select encounter cards; False when the offense has none (its turn ends)."""
     extension.run(game, "planning.start", enc)
-    if not game.has_encounter_card(enc.offense) and not out_of_cards(game, enc.offense):
+    if not has_encounter_card(game, enc.offense) and not out_of_cards(game, enc.offense):
         enc.marks["turn over"] = True
         return False
-    if not game.has_encounter_card(enc.defense) and not out_of_cards(game, enc.defense):
+    if not has_encounter_card(game, enc.defense) and not out_of_cards(game, enc.defense):
         for _ in range(3):
             game.new_hand(enc.defense)
-            if game.has_encounter_card(enc.defense):
+            if has_encounter_card(game, enc.defense):
                 break
     game.dispatch.step(Window.PLANNING_START)
     extension.run(game, "planning.kickers", enc)
@@ -283,7 +284,7 @@ def select_card(game: Table, enc: Encounter, side: int) -> None:
             selectable(game, enc, side),
             game.card_label,
         )
-        if game.holder[card] == seat or card in game.hand_pile_cards(seat):
+        if game.holder[card] == seat or card in hand_pile_cards(game, seat):
             break  # else it left the hand while the choice was in the air (a negation): again
     card = prevent_forced(game, enc, side, card)
     if game.holder[card] == seat:
@@ -306,7 +307,7 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     required = enc.required[side]
     hand = [
         c
-        for c in (*game.state.players[seat].hand, *game.hand_pile_cards(seat))
+        for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
         if game.defs[c].kind == "encounter"
     ]
     others = [c for c in hand if required is not None and not fits(game.defs[c], required)]
@@ -328,7 +329,7 @@ def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     seat = enc.offense if side == 0 else enc.defense
     options = [
         c
-        for c in (*game.state.players[seat].hand, *game.hand_pile_cards(seat))
+        for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
         if game.defs[c].kind == "encounter"
     ]
     if not options:
@@ -349,12 +350,12 @@ def wants_another(game: Table, enc: Encounter) -> bool:
         return False
     forced = enc.marks.get("another")
     if forced:
-        if not game.has_encounter_card(enc.offense):
+        if not has_encounter_card(game, enc.offense):
             game.new_hand(enc.offense)
         return True
     if not enc.success or enc.number >= game.setup.option("max_encounters"):
         return False
-    if not game.has_encounter_card(enc.offense):
+    if not has_encounter_card(game, enc.offense):
         return False
     if game.yes_no(enc.offense, "encounter.another", "have another encounter?"):
         return True
