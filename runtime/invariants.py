@@ -56,6 +56,8 @@ def card_zones(game: Table) -> Counter[int]:
         seen.update(p.essence_set)
         seen.update(p.cache)
         seen.update(p.unavailable)
+        for cards in p.piles.values():
+            seen.update(cards)
     seen.update(list(st.placed))
     for enc in (st.encounter, *st.suspended):
         if enc is not None and enc.destiny is not None:

@@ -12,7 +12,7 @@ def load() -> None:
     vocabulary first, then the essence cards' words, then the ops."""
     from runtime import vocabulary  # noqa: F401, I001
     from runtime.modules.essence import words  # noqa: F401
-    from runtime.ops import card_moves, encounter  # noqa: F401
+    from runtime.ops import card_moves, encounter, piles  # noqa: F401
     from runtime.ops import interventions  # noqa: F401
     from runtime.modules.essence import ops  # noqa: F401
     from runtime.ops import players  # noqa: F401

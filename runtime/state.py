@@ -43,6 +43,8 @@ class Player:
     essence_set: list[int] = field(default_factory=list)
     cache: list[int] = field(default_factory=list)
     unavailable: list[int] = field(default_factory=list)
+    # a card's own piles, by the name the card declares (`piles: [hoard]`): the cards in each
+    piles: dict[str, list[int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -290,6 +292,7 @@ def _copy_player(p: Player) -> Player:
         p.essence_set[:],
         p.cache[:],
         p.unavailable[:],
+        {name: cards[:] for name, cards in p.piles.items()},
     )
 
 

@@ -116,6 +116,8 @@ class PlayerView:
         me = st.players[self.seat]
         if instance in me.hand or instance in me.techs or instance in me.cache:
             return True
+        if any(instance in cards for p in st.players for cards in p.piles.values()):
+            return any(instance in cards for cards in me.piles.values())  # own piles only
         if g.holder[instance] >= 0:
             return False  # in another player's hand (whatever it did before it got there)
         if any(instance in p.cache or instance in p.techs for p in st.players):

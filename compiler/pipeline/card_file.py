@@ -49,6 +49,9 @@ class _Compiler:
         self.marker_kinds = (
             tuple(str(k).lower() for k in declared) if isinstance(declared, list) else ()
         )
+        piles = data.get("piles")
+        # the card's own piles its effects may name (`piles: [hoard]`)
+        self.pile_names = tuple(str(k).lower() for k in piles) if isinstance(piles, list) else ()
 
     def error(
         self,
@@ -98,7 +101,9 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = Resolver(window, text, marker_kinds=self.marker_kinds)
+        resolver = Resolver(
+            window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
+        )
         node = resolver.effect(tree)
         self._report_resolve(pointer, resolver.errors)
         return None if resolver.errors else node
@@ -114,7 +119,9 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = Resolver(window, text, marker_kinds=self.marker_kinds)
+        resolver = Resolver(
+            window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
+        )
         node = resolver.condition(tree)
         self._report_resolve(pointer, resolver.errors)
         return node
@@ -261,6 +268,14 @@ class _Compiler:
                 "",
                 "add 'target: the other player with the most foreign colonies'",
             )
+        for i, name in enumerate(data.get("hand piles") or []):
+            if str(name).lower() not in self.pile_names:
+                self.error(
+                    d.BAD_VALUE,
+                    f"'hand piles' names '{name}', which is not one of the card's piles",
+                    f"/hand piles/{i}",
+                    f"add it to the card's piles: 'piles: [{name}]'",
+                )
         if kind == "encounter" and data.get("type") == "attack" and "value" not in data:
             self.error(d.MISSING_KEY, "an attack card needs a 'value'", "", "add 'value: 8'")
         if len([x for x in self.diags if x.is_error]) > before:
@@ -294,6 +309,7 @@ class _Compiler:
                     "hidden",
                     "aliens",
                     "summary",
+                    "hand piles",
                 )
                 if k in data
             },

@@ -84,6 +84,13 @@ def common(kind: str) -> dict[str, Any]:
             "description": "kinds of markers the card's effects name, each quoted there:"
             ' markers: [point] lets an effect say `gain 1 "point" marker`',
         },
+        "piles": {
+            "type": "array",
+            "items": {"type": "string", "pattern": "^[a-z][a-z -]*$"},
+            "uniqueItems": True,
+            "description": "the card's own piles of cards, each quoted where an effect names it:"
+            ' piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`',
+        },
     }
 
 
@@ -110,6 +117,15 @@ def kind_schema(kind: str) -> dict[str, Any]:
                 "description": "false for an alien printed without a flare (the Eon sets)",
             },
             powers={"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/power"}},
+            **{
+                "hand piles": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": "^[a-z][a-z -]*$"},
+                    "uniqueItems": True,
+                    "description": "own piles (named in `piles:`) whose cards the alien may"
+                    " select as its encounter card in place of its hand's, while its power works",
+                }
+            },
             essence={
                 "type": "object",
                 "additionalProperties": False,

@@ -69,6 +69,18 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                         f"{p}/{color}",
                         f"expected {key} {color}: {sorted(cards)}, got {got_ids}",
                     )
+        elif key == "piles":
+            for color, named_piles in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                for name, cards in named_piles.items():
+                    got_ids = sorted(
+                        st.catalog[i] for i in st.players[seat].piles.get(str(name), [])
+                    )
+                    if got_ids != sorted(cards):
+                        fail(
+                            f"{p}/{color}/{name}",
+                            f"expected {color}'s '{name}' pile to be {sorted(cards)}, got {got_ids}",
+                        )
         elif key == "markers":
             for color, kinds in want.items():
                 seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)

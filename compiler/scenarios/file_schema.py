@@ -108,6 +108,10 @@ def start_schema() -> dict[str, Any]:
                 {"type": "object", "additionalProperties": _count("markers")},
                 "markers on each player's sheet: {colour: {kind: count}}",
             ),
+            "piles": _by_color(
+                {"type": "object", "additionalProperties": CARD_IDS},
+                "the cards in a card's own piles: {colour: {pile: [card ids]}}",
+            ),
             "essence cache": _by_color(CARD_IDS, "essence cards in the owner's cache"),
             "essence unavailable": _by_color(CARD_IDS, "essence cards in the unavailable pile"),
             "essence before": _by_color(CARD_IDS, "essence cards laid face up before a player"),
@@ -149,6 +153,10 @@ def expect_schema() -> dict[str, Any]:
             "markers": _by_color(
                 {"type": "object", "additionalProperties": _count("markers")},
                 "markers on a player's sheet: {colour: {kind: count}} (0 for none)",
+            ),
+            "piles": _by_color(
+                {"type": "object", "additionalProperties": CARD_IDS},
+                "exactly the cards in a card's own piles: {colour: {pile: [card ids]}} ([] for none)",
             ),
             "hand": _by_color(CARD_IDS, "cards a player must hold (among others)"),
             "planets": {

@@ -202,6 +202,18 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
                 f"no '{card_id}' left for the discard pile", loaded.span("/start/discard").line
             )
         st.discard.append(instance)  # the last one named ends on top
+    for color, named_piles in (start.get("piles") or {}).items():
+        line = loaded.span(f"/start/piles/{color}").line
+        player = st.players[seat_of(game, color, line)]
+        for name, card_ids in named_piles.items():
+            # the named cards replace what the pile held (the held ones go under the deck)
+            st.deck[:0] = player.piles.pop(str(name), [])
+            pile = player.piles.setdefault(str(name), [])
+            for card_id in card_ids:
+                instance = _take(game, str(card_id), fixed)
+                if instance is None:
+                    raise ScenarioError(f"no '{card_id}' left for {color}'s '{name}' pile", line)
+                pile.append(instance)
     _stack_deck(game, loaded, start, "deck", fixed)
     _stack_deck(game, loaded, start, "reward deck", fixed)
     if "destiny" in start:

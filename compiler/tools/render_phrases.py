@@ -156,7 +156,7 @@ def number(node: ir.Node | None) -> str:
             where = (
                 f"{possessive(inner.owner)} hand"
                 if inner.zone == "hand"
-                else place(ir.Place(inner.zone))
+                else place(ir.Place(inner.zone, inner.owner))
             )
             return f"the number of cards in {where}"
         counted = thing(inner)
@@ -241,8 +241,8 @@ def cards(node: ir.Cards) -> str:
             return f"any number of {many}"
         return f"{'up to ' if node.up_to else ''}{count} of {many}"
     owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"
-    if node.zone in ("discard", "deck"):
-        owner = f" in {place(ir.Place(node.zone))}"
+    if node.zone in ("discard", "deck") or node.zone.startswith("pile:"):
+        owner = f" in {place(ir.Place(node.zone, node.owner))}"
     if "essence" in types and node.owner is not None:
         owner = f" before {players(node.owner)}"
     if node.each_type:
@@ -258,7 +258,7 @@ def cards(node: ir.Cards) -> str:
     if node.count is None:
         return (
             f"all {noun}s{suffix}{owner}"
-            if types or suffix
+            if types or suffix or node.zone != "hand"
             else (f"{possessive(node.owner)} hand" if node.owner is not None else "your hand")
         )
     count = quantity(node.count)
@@ -328,6 +328,8 @@ def ships(node: ir.Ships) -> str:
 
 
 def place(node: ir.Place) -> str:
+    if node.kind.startswith("pile:"):  # a card's own pile
+        return f'{possessive(node.owner)} "{node.kind[5:]}" pile'
     if node.kind in (
         "warp",
         "encounter",

@@ -230,6 +230,8 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
         pool = st.deck
     elif arg.zone == "those":
         pool = those_cards(ctx, arg.owner)
+    elif arg.zone.startswith("pile:"):  # a card's own pile (`your "hoard" pile`)
+        pool = st.players[arg.owner].piles.get(arg.zone[5:], []) if arg.owner >= 0 else []
     else:
         pool = []
     if (

@@ -117,8 +117,19 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
     st = game.state
     # "draw 1 card in the discard pile": the cards' own place is where they come from
     kind = source.kind if source is not None else ("discard" if cards.zone == "discard" else "deck")
+    if cards.zone.startswith("pile:"):  # "draw 1 card in your "hoard" pile"
+        kind = cards.zone
     typed = cards.filter.named is not None or cards.filter.types is not None
-    if kind == "discard":
+    if kind.startswith("pile:"):  # a card's own pile: the drawer picks from it
+        if source is not None and not cards.zone.startswith("pile:"):
+            cards.zone = kind
+            cards.owner = source.owner if source.owner >= 0 else seat
+        drawn = pick_cards(ctx, cards, seat, "draw")
+        pile = st.players[cards.owner].piles.get(kind[5:], [])
+        for card in drawn:
+            pile.remove(card)
+            game.to_hand(seat, card)
+    elif kind == "discard":
         if cards.zone == "those":  # of the cards an event names, those still in the pile
             cards.instances = [c for c in cards_matching(ctx, cards) if c in st.discard]
         elif typed:  # a named card or a kind of card: looked for in the pile
@@ -198,6 +209,11 @@ def _leave_pile(ctx: Ctx, card: int) -> None:
         if card in pile:
             pile.remove(card)
             return
+    for p in st.players:  # a card's own pile
+        for cards in p.piles.values():
+            if card in cards:
+                cards.remove(card)
+                return
 
 
 @op(

@@ -12,6 +12,7 @@ from runtime.checkpoints import checkpoint
 from runtime.decisions import Decision
 from runtime.rules import allies, destiny, ships
 from runtime.rules.outcome import resolve, reveal
+from runtime.rules.own_piles import hand_pile_cards, has_encounter_card
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
 from runtime.table_events import EncounterEnded, GameOver
@@ -66,7 +67,7 @@ def play_turn(game: Table, encounters: int | None = None) -> None:
         game.log("effect", offense, "sits this turn out")
         game.dispatch.step(Window.TURN_END)
         return
-    if not game.has_encounter_card(offense):
+    if not has_encounter_card(game, offense):
         game.new_hand(offense)
     extension.run(game, "turn.start", offense)
     game.dispatch.step(Window.TURN_START)
@@ -241,19 +242,19 @@ def out_of_cards(game: Table, seat: int) -> bool:
     effect replaced the usual consequence and the player now holds one."""
     event = NoCards(seat)
     game.dispatch.event(Window.PLANNING_NO_CARDS, event)
-    return event.cancelled and game.has_encounter_card(seat)
+    return event.cancelled and has_encounter_card(game, seat)
 
 
 def planning(game: Table, enc: Encounter) -> bool:
     """Select encounter cards; False when the offense has none (its turn ends)."""
     extension.run(game, "planning.start", enc)
-    if not game.has_encounter_card(enc.offense) and not out_of_cards(game, enc.offense):
+    if not has_encounter_card(game, enc.offense) and not out_of_cards(game, enc.offense):
         enc.marks["turn over"] = True
         return False
-    if not game.has_encounter_card(enc.defense) and not out_of_cards(game, enc.defense):
+    if not has_encounter_card(game, enc.defense) and not out_of_cards(game, enc.defense):
         for _ in range(3):
             game.new_hand(enc.defense)
-            if game.has_encounter_card(enc.defense):
+            if has_encounter_card(game, enc.defense):
                 break
     game.dispatch.step(Window.PLANNING_START)
     extension.run(game, "planning.kickers", enc)
@@ -283,10 +284,16 @@ def select_card(game: Table, enc: Encounter, side: int) -> None:
             selectable(game, enc, side),
             game.card_label,
         )
-        if game.holder[card] == seat:
+        if game.holder[card] == seat or card in hand_pile_cards(game, seat):
             break  # else it left the hand while the choice was in the air (a negation): again
     card = prevent_forced(game, enc, side, card)
-    game.from_hand(seat, card)
+    if game.holder[card] == seat:
+        game.from_hand(seat, card)
+    else:  # played from one of the player's own piles, in place of its hand
+        for cards in game.state.players[seat].piles.values():
+            if card in cards:
+                cards.remove(card)
+        game.log("effect", seat, "selects from its own pile, not its hand")
     game.state.in_play.append(card)
     enc.cards[side] = card
     game.log("select", seat)
@@ -298,7 +305,11 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     other encounter cards instead."""
     seat = enc.offense if side == 0 else enc.defense
     required = enc.required[side]
-    hand = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
+    hand = [
+        c
+        for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
+        if game.defs[c].kind == "encounter"
+    ]
     others = [c for c in hand if required is not None and not fits(game.defs[c], required)]
     if not others or len(others) == len(hand):
         return card  # nothing was forced, or nothing else could be selected
@@ -316,7 +327,11 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
 def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     """The encounter cards a main player may select (drawing a new hand if it holds none)."""
     seat = enc.offense if side == 0 else enc.defense
-    options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
+    options = [
+        c
+        for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
+        if game.defs[c].kind == "encounter"
+    ]
     if not options:
         game.new_hand(seat)
         options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
@@ -335,12 +350,12 @@ def wants_another(game: Table, enc: Encounter) -> bool:
         return False
     forced = enc.marks.get("another")
     if forced:
-        if not game.has_encounter_card(enc.offense):
+        if not has_encounter_card(game, enc.offense):
             game.new_hand(enc.offense)
         return True
     if not enc.success or enc.number >= game.setup.option("max_encounters"):
         return False
-    if not game.has_encounter_card(enc.offense):
+    if not has_encounter_card(game, enc.offense):
         return False
     if game.yes_no(enc.offense, "encounter.another", "have another encounter?"):
         return True

@@ -69,6 +69,8 @@ for _word, _place, _doc in (
 ):
     noun(_word, "place", _place, _doc)
 noun("box", "place", "box", "out of the game", plural="boxes")
+# own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
+noun("pile", "place", "pile", 'one of a card\'s own piles, named in quotes: your "hoard" pile')
 
 for _word, _measure, _doc in (
     ("total", "total", "a side's total in the encounter"),

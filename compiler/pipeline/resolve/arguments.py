@@ -122,12 +122,12 @@ class Arguments(ResolverBase):
         """An op that moves cards takes them from, or puts them in, a place that holds cards."""
         if not isinstance(place, ir.Place) or not any(s.type is T.CARDS for s in op.slots):
             return
-        if place.kind not in CARD_ZONES:
+        if place.kind not in CARD_ZONES and not place.kind.startswith("pile:"):
             raise ResolveError(
                 d.BAD_PHRASE,
                 f"cards are not kept in '{np_text(written.value) if isinstance(written.value, ast.NP) else place.kind}'",
                 written.pos,
-                "cards are in a hand, the deck or the discard pile",
+                "cards are in a hand, the deck, the discard pile or a card's own pile",
             )
 
     def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:

@@ -45,6 +45,7 @@ class ResolverBase(ABC):
     nouns: dict[str, NounDef]
     scope: Scope
     marker_kinds: tuple[str, ...] | None  # the kinds of markers the card declares (None: unchecked)
+    pile_names: tuple[str, ...] | None  # the card's own piles it declares (None: unchecked)
 
     def _slice(self, pos: ast.Pos) -> str:
         return " ".join(self.source[pos[0] : pos[1]].split()) if self.source else ""
@@ -59,12 +60,15 @@ class ResolverBase(ABC):
                 np.pos,
                 d.did_you_mean(noun, list(self.nouns)),
             )
-        if found.meaning != "markers" and any(m.startswith('"') for m in np.modifiers):
+        if found.meaning not in ("markers", "pile") and any(
+            m.startswith('"') for m in np.modifiers
+        ):
             raise ResolveError(
                 d.BAD_PHRASE,
                 f"'{noun}' takes no quoted kind",
                 np.pos,
-                "a quoted name picks a kind of marker: '1 \"point\" marker'",
+                "a quoted name picks a kind of marker ('1 \"point\" marker') or a card's own pile"
+                " ('your \"hoard\" pile')",
             )
         return found
 

@@ -117,12 +117,12 @@ class CardPhrases(ResolverBase):
             if tail.kind == "in" and tail.np is not None:
                 place = self._place(tail.np)
                 assert isinstance(place, ir.Place)
-                if place.kind not in CARD_ZONES:
+                if place.kind not in CARD_ZONES and not place.kind.startswith("pile:"):
                     raise ResolveError(
                         d.BAD_PHRASE,
                         f"cards are not kept in '{np_text(tail.np)}'",
                         tail.pos,
-                        "cards are in a hand, the deck or the discard pile",
+                        "cards are in a hand, the deck, the discard pile or a card's own pile",
                     )
                 if owner is not None and place.owner is not None and owner != place.owner:
                     raise ResolveError(
@@ -131,7 +131,7 @@ class CardPhrases(ResolverBase):
                         np.pos,
                         "name the owner once: 'the opponent's cards' or 'the cards in the opponent's hand'",
                     )
-                zone = CARD_ZONES[place.kind]
+                zone = CARD_ZONES.get(place.kind, place.kind)
                 owner = place.owner if owner is None else owner
             elif tail.kind == "of" and tail.np is not None and self._named_type(tail.np):
                 named_type = True

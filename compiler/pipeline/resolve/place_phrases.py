@@ -61,6 +61,8 @@ class PlacePhrases(ResolverBase):
         tail_of = self._tail(np, "of")
         if tail_of is not None and tail_of.np is not None:
             owner = self._players(tail_of.np)
+        if noun.meaning == "pile":
+            return ir.Place(self._pile_kind(np), owner)
         extra = [m for m in np.modifiers if m != "empty"]
         if extra:
             raise ResolveError(
@@ -83,6 +85,29 @@ class PlacePhrases(ResolverBase):
                 f" 'your ships in the {noun.word}'",
             )
         return ir.Place(kind, owner, "empty" in np.modifiers)
+
+    def _pile_kind(self, np: ast.NP) -> str:
+        """The place kind of a card's own pile a quoted name picks (`your "hoard" pile`),
+        checked against the piles the card declares."""
+        names = [m.strip('"').lower() for m in np.modifiers if m.startswith('"')]
+        if len(names) != 1 or len(np.modifiers) != 1:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{np_text(np)}' names no pile",
+                np.pos,
+                "name one of the card's own piles in quotes: 'your \"hoard\" pile'",
+            )
+        name = names[0]
+        if self.pile_names is not None and name not in self.pile_names:
+            declared = ", ".join(self.pile_names) or "none"
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"this card declares no pile named '{name}' (declared: {declared})",
+                np.pos,
+                d.did_you_mean(name, list(self.pile_names))
+                or f"add it to the card's piles: 'piles: [{name}]'",
+            )
+        return f"pile:{name}"
 
     def _side(self, np: ast.NP) -> ir.Node:
         if np.form == "owned" and np.possessor is not None:

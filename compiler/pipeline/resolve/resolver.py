@@ -41,6 +41,7 @@ class Resolver(
     source: str = ""  # the effect text, for prompts and option labels in the author's words
     errors: list[ResolveError] = field(default_factory=list)
     marker_kinds: tuple[str, ...] | None = None  # the kinds of markers the card declares
+    pile_names: tuple[str, ...] | None = None  # the card's own piles it declares
 
     def __post_init__(self) -> None:
         load()

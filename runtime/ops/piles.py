@@ -1,0 +1,85 @@
+"""Ops on a card's own piles (`piles: [hoard]`): cards put into a player's named pile, from a
+hand, the top of the deck, the discard pile or another pile. The cards in a pile are counted,
+looked at, drawn and discarded through the usual card phrases (`in your "hoard" pile`)."""
+
+from __future__ import annotations
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.effects.selectors import matches
+from runtime.ops.card_moves import moved, pick_cards
+from runtime.registry import T, obj, op, pp
+
+
+def pile_name(kind: str) -> str | None:
+    """The name of the own pile a place kind stands for (`pile:hoard` -> hoard), else None."""
+    return kind.removeprefix("pile:") if kind.startswith("pile:") else None
+
+
+def leave_own_pile(ctx: Ctx, card: int) -> bool:
+    """Take a card out of whichever own pile holds it; False when none does."""
+    for p in ctx.game.state.players:
+        for cards in p.piles.values():
+            if card in cards:
+                cards.remove(card)
+                return True
+    return False
+
+
+def _from_top_of_deck(ctx: Ctx, cards: v.CardsArg) -> list[int]:
+    game = ctx.game
+    typed = cards.filter.named is not None or cards.filter.types is not None
+    if typed:  # a kind of card: looked for from the top, the cards passed over stay
+        found = [c for c in reversed(game.state.deck) if matches(ctx, c, cards.filter)]
+        found = found[: cards.count if cards.count is not None else len(found)]
+        for card in found:
+            game.state.deck.remove(card)
+        return found
+    taken: list[int] = []
+    for _ in range(cards.count if cards.count is not None else len(game.state.deck)):
+        drawn = game.draw_one()
+        if drawn is None:
+            break
+        taken.append(drawn)
+    return taken
+
+
+@op(
+    "put into",
+    "put",
+    obj(T.CARDS),
+    pp("into", T.PLACE, "destination"),
+    doc="Put cards into a card's own pile (or a hand, or the discard pile): cards of a hand are"
+    " picked by their holder, cards of the deck come from its top, and a pile's cards are"
+    " picked by the acting player.",
+)
+def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
+    game = ctx.game
+    st = game.state
+    owner = place.owner if place.owner >= 0 else seat
+    if cards.zone == "deck":
+        picked = _from_top_of_deck(ctx, cards)
+    else:
+        chooser = cards.owner if cards.zone == "hand" and cards.owner >= 0 else seat
+        picked = pick_cards(ctx, cards, chooser, "put")
+        for card in picked:
+            holder = game.holder[card]
+            if holder >= 0:
+                game.from_hand(holder, card)
+            elif not leave_own_pile(ctx, card):
+                for pile in (st.in_play, st.discard, st.deck):
+                    if card in pile:
+                        pile.remove(card)
+                        break
+    name = pile_name(place.kind)
+    for card in picked:
+        if name is not None:
+            st.players[owner].piles.setdefault(name, []).append(card)
+        elif place.kind == "hand":
+            game.to_hand(owner, card)
+        else:
+            game.discard(card)
+    where = f'the "{name}" pile' if name is not None else place.kind
+    if picked:
+        game.log("effect", owner, f"puts {len(picked)} card(s) into {where}")
+    moved(ctx, picked)
