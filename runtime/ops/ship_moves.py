@@ -10,7 +10,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
 from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
-from runtime.rules.outcome import landed_ships
+from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ def sources_at(
         if landed:
             out[enc.planet] = landed
         return out
+    if kind == "outside encounter":
+        return {p: n for p, n in ships_outside_encounter(ctx.game, seat).items()}
     if kind == "gate" and enc is not None:
         return {GATE: enc.gate[seat]} if enc.gate[seat] else {}
     if kind == "target planet" and enc is not None and enc.planet >= 0:
