@@ -164,6 +164,22 @@ def ships_go(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
     relocate(ctx, owner, owner, ships, ships.place, dest)
 
 
+@op(
+    "ships stay",
+    "stay",
+    doc="The ships named stay where they are instead of going where the event sends them.",
+    subject=T.SHIPS,
+)
+def ships_stay(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
+    event = ctx.event
+    if not (ships.event and isinstance(event, ShipsEvent)):
+        return
+    count = min(ships.count if ships.count is not None else event.count, event.count)
+    if count > 0:
+        event.take(count)
+        ctx.game.log("stay", event.seat, count)
+
+
 def relocate(
     ctx: Ctx,
     chooser: int,

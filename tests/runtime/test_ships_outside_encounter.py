@@ -1,5 +1,6 @@
-"""Where ships come from: "outside the encounter" names a player's ships on colonies that take no
-part in the encounter, both as a place ships are counted in or moved from and in its errors."""
+"""Where ships come from and where saved ships stay: "outside the encounter" names a player's ships
+on colonies that take no part in the encounter (a place to count or move ships from, with its
+errors), and saved ships that "stay" are taken out of the event that was sending them away."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from compiler.pipeline.resolve import Resolver
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.rules.ships import ShipsEvent
 from runtime.rules.turn import blank_encounter
 from tests.runtime.engine_kit import new_game
 from tests.runtime.test_effect_meaning import resolved, run
@@ -77,3 +79,15 @@ def test_only_the_encounter_has_an_outside() -> None:
     assert r.errors
     assert "outside the warp" in r.errors[0].message
     assert r.errors[0].hint is not None and "outside the encounter" in r.errors[0].hint
+
+
+def test_saved_ships_that_stay_leave_the_event_where_they_are(cards: CardSet, rules: Rules) -> None:
+    game, _ = new_game(cards, rules)
+    target = attack_blue(game)
+    st = game.state
+    defending = st.planets[target].ships[BLUE]
+    event = ShipsEvent(BLUE, {target: defending})
+    run(game, "instead, 1 of those ships stays", seat=BLUE, window="ships.to_warp", event=event)
+    assert event.count == defending - 1  # the rest still go to the warp
+    assert event.named == defending  # "that many" still counts every ship the event named
+    assert st.planets[target].ships[BLUE] == defending  # nothing has moved yet
