@@ -142,10 +142,6 @@ class Builder(PartsBuilder, OfferBuilder, Transformer):
     def pp(self, items: list[Any]) -> ast.PP:
         return ast.PP(str(items[0]).lower(), items[1], _pos(*items))
 
-    def pp_outside(self, items: list[Any]) -> ast.PP:
-        where = ast.NP("outside", _pos(*items[1:]), inner=items[2])
-        return ast.PP(str(items[0]).lower(), where, _pos(*items))
-
     def adverb(self, items: list[Any]) -> ast.Adverb:
         return ast.Adverb(str(items[0]), _pos(items[0]))
 
@@ -278,9 +274,6 @@ class Builder(PartsBuilder, OfferBuilder, Transformer):
 
     def tail_in(self, items: list[Any]) -> ast.Tail:
         return ast.Tail("in", items[1], None, _pos(*items))
-
-    def tail_outside(self, items: list[Any]) -> ast.Tail:
-        return ast.Tail("outside", items[1], None, _pos(*items))
 
     def tail_of(self, items: list[Any]) -> ast.Tail:
         return ast.Tail("of", items[1], None, _pos(*items))
