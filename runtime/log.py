@@ -35,6 +35,7 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
         ("player", "count"),
         "{player}'s {count} ship(s) go to the colonies instead of the warp",
     ),
+    "stay": (("player", "count"), "{player}'s {count} ship(s) stay where they are"),
     "removed": (("player", "count"), "{player}'s {count} ship(s) leave the game"),
     "home": (("player", "count"), "{player} returns {count} ship(s) to the colonies"),
     "reward": (

@@ -21,7 +21,7 @@ class Quantity:
 
 @dataclass(frozen=True, slots=True)
 class Tail:
-    kind: str  # "in" | "of" | "chosen" | "most" | "fewest"
+    kind: str  # "in" | "of" | "chosen" | "most" | "fewest" | "outside"
     np: NP | None
     noun: str | None
     pos: Pos
@@ -29,7 +29,7 @@ class Tail:
 
 @dataclass(frozen=True, slots=True)
 class NP:
-    form: str  # "phrase" | "owned" | "pronoun" | "part" | "copy"
+    form: str  # "phrase" | "owned" | "pronoun" | "part" | "copy" | "outside"
     pos: Pos
     det: str | None = None
     quantity: Quantity | None = None

@@ -1,5 +1,6 @@
 """Parts of the tree builder: positions of parse items, and the parse rules of the value bounds
-of card filters, `choose a player` and `repeat until` (Lark items in, syntax tree pieces out)."""
+of card filters, `choose a player`, `repeat until` and `outside` (Lark items in, syntax tree
+pieces out)."""
 
 from __future__ import annotations
 
@@ -72,3 +73,11 @@ class PartsBuilder:
     def worth_between(self, items: list[Any]) -> WorthRange:
         low, high = _values(items)
         return ("worth range", low, high, span(*items))
+
+    # where ships come from: "your ships outside the encounter", "from outside the encounter"
+    def tail_outside(self, items: list[Any]) -> ast.Tail:
+        return ast.Tail("outside", items[1], None, span(*items))
+
+    def pp_outside(self, items: list[Any]) -> ast.PP:
+        where = ast.NP("outside", span(*items[1:]), inner=items[2])
+        return ast.PP(str(items[0]).lower(), where, span(*items))

@@ -7,6 +7,9 @@ from runtime import ir
 from runtime.language import load
 from runtime.registry import NOUNS, marker_name
 
+# the place of ships on colonies that take no part in the encounter
+OUTSIDE = "outside encounter"
+
 ROLE_TEXT = {
     "you": "you",
     "opponent": "the opponent",
@@ -314,7 +317,11 @@ def ships(node: ir.Ships) -> str:
         if node.count is None:
             return "those ships"
         return f"{'up to ' if node.up_to else ''}{quantity(node.count)} of those ships"
-    where = f" in {place(node.place)}" if isinstance(node.place, ir.Place) else ""
+    where = ""
+    if isinstance(node.place, ir.Place):
+        where = (
+            f" {place(node.place)}" if node.place.kind == OUTSIDE else f" in {place(node.place)}"
+        )
     whose = "" if node.owner is None else f"{possessive(node.owner)} "
     if node.count is None:
         return f"all of {whose}ships{where}" if whose else f"all ships{where}"
@@ -343,6 +350,8 @@ def place(node: ir.Place) -> str:
         return f"the {node.kind}"
     if node.kind == "discard":
         return "the discard pile"
+    if node.kind == OUTSIDE:
+        return "outside the encounter"
     if node.kind == "a colony":
         return f"a colony of {players(node.owner)}" if node.owner is not None else "a colony"
     if node.empty:

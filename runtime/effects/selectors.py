@@ -8,7 +8,7 @@ from collections.abc import Callable
 from runtime import ir
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.rules.outcome import ships_in_encounter
+from runtime.rules.outcome import ships_in_encounter, ships_outside_encounter
 from runtime.state import DEFENSE, OFFENSE, Encounter, State
 
 
@@ -338,6 +338,8 @@ def ships_at(ctx: Ctx, seat: int, kind: str, owner: int = -1) -> int:
         return 0 if enc is None else ships_in_encounter(ctx.game, enc, seat)
     if kind == "gate":
         return 0 if enc is None else enc.gate[seat]
+    if kind == "outside encounter":
+        return sum(ships_outside_encounter(ctx.game, seat).values())
     if kind == "target planet":
         return 0 if enc is None or enc.planet < 0 else st.planets[enc.planet].ships[seat]
     if kind == "home colonies":

@@ -10,7 +10,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
 from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
-from runtime.rules.outcome import landed_ships
+from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ def sources_at(
         if landed:
             out[enc.planet] = landed
         return out
+    if kind == "outside encounter":
+        return {p: n for p, n in ships_outside_encounter(ctx.game, seat).items()}
     if kind == "gate" and enc is not None:
         return {GATE: enc.gate[seat]} if enc.gate[seat] else {}
     if kind == "target planet" and enc is not None and enc.planet >= 0:
@@ -160,6 +162,22 @@ def move_ships(
 def ships_go(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
     owner = ships.owner if ships.owner >= 0 else seat
     relocate(ctx, owner, owner, ships, ships.place, dest)
+
+
+@op(
+    "ships stay",
+    "stay",
+    doc="The ships named stay where they are instead of going where the event sends them.",
+    subject=T.SHIPS,
+)
+def ships_stay(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
+    event = ctx.event
+    if not (ships.event and isinstance(event, ShipsEvent)):
+        return
+    count = min(ships.count if ships.count is not None else event.count, event.count)
+    if count > 0:
+        event.take(count)
+        ctx.game.log("stay", event.seat, count)
 
 
 def relocate(

@@ -69,6 +69,21 @@ def landed_ships(game: Table, enc: Encounter, seat: int) -> int:
     return min(enc.landed[seat], game.state.planets[enc.planet].ships[seat])
 
 
+def ships_outside_encounter(game: Table, seat: int) -> dict[int, int]:
+    """A seat's ships on planets that take no part in the encounter, by planet: every colony's
+    ships, less the defense's on the target planet and the ships that landed there."""
+    st = game.state
+    enc = st.encounter
+    out: dict[int, int] = {}
+    for p in st.planets:
+        n = p.ships[seat]
+        if enc is not None and p.id == enc.planet:
+            n -= n if seat == enc.defense else landed_ships(game, enc, seat)
+        if n > 0:
+            out[p.id] = n
+    return out
+
+
 def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
     """Weighted ships of a side: the main player's own, or its allies' together."""
     if not allies:

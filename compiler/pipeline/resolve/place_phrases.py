@@ -34,6 +34,8 @@ class PlacePhrases(ResolverBase):
         for tail in np.tails:
             if tail.kind == "in" and tail.np is not None:
                 place = self._place(tail.np)
+            elif tail.kind == "outside" and tail.np is not None:
+                place = self._place(ast.NP("outside", tail.pos, inner=tail.np))
             else:
                 raise ResolveError(
                     d.BAD_PHRASE,
@@ -47,6 +49,16 @@ class PlacePhrases(ResolverBase):
     def _place(self, np: ast.NP) -> ir.Node:
         if np.form == "pronoun":
             raise ResolveError(d.WRONG_ARG_TYPE, f"'{np.word}' is not a place", np.pos)
+        if np.form == "outside" and np.inner is not None:
+            inner = self._place(np.inner)
+            if not isinstance(inner, ir.Place) or inner.kind != "encounter":
+                raise ResolveError(
+                    d.BAD_PHRASE,
+                    f"'{np_text(np)}' is not a place ships can come from",
+                    np.pos,
+                    "the one place written with 'outside' is 'outside the encounter'",
+                )
+            return ir.Place("outside encounter")
         noun = self._noun(np)
         if noun.category == "card" and noun.meaning == "hand":
             return ir.Place("hand", self._owner(np))

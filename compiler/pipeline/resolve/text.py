@@ -57,6 +57,8 @@ def np_text(np: ast.NP) -> str:
     parts: list[str] = []
     if np.form == "pronoun":
         return np.word or ""
+    if np.form == "outside" and np.inner is not None:
+        return "outside " + np_text(np.inner)
     if np.possessor is not None:
         owner = np_text(np.possessor)
         parts.append(POSSESSIVE_PRONOUNS.get(owner, owner + "'s"))
