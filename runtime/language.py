@@ -17,4 +17,5 @@ def load() -> None:
     from runtime.ops import essence, players  # noqa: F401
     from runtime.ops import ship_moves, totals  # noqa: F401
     from runtime.ops import naming  # noqa: F401
+    from runtime.ops import side_cards  # noqa: F401
     from runtime import modules  # noqa: F401
