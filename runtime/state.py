@@ -78,6 +78,10 @@ class Encounter:
     )  # seats in the order they joined
     cards: list[int | None] = field(default_factory=lambda: [None, None])
     kickers: list[int | None] = field(default_factory=lambda: [None, None])
+    # a side's further encounter cards after the one it selected, in the order they were put in,
+    # and what each adds to the side's total (an attack's value, kicked at the reveal; else 0)
+    extra: list[list[int]] = field(default_factory=lambda: [[], []])
+    extra_values: list[list[int]] = field(default_factory=lambda: [[], []])
     face_up: list[bool] = field(default_factory=lambda: [False, False])
     types: list[str | None] = field(default_factory=lambda: [None, None])  # as revealed/changed
     values: list[int | None] = field(default_factory=lambda: [None, None])
@@ -120,6 +124,11 @@ class Encounter:
     bought: list[int] = field(default_factory=list)  # cards each seat bought with lucre
     comp_extra: list[int] = field(default_factory=list)  # cards added to compensation, by seat
     reward_extra: list[int] = field(default_factory=list)  # added to each batch of rewards
+
+    def cards_on(self, side: int) -> list[int]:
+        """Every encounter card on a side, the selected one first."""
+        first = self.cards[side]
+        return ([first] if first is not None else []) + self.extra[side]
 
 
 @dataclass(slots=True)

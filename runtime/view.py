@@ -130,7 +130,7 @@ class PlayerView:
         enc = st.encounter
         if enc is not None:
             for side, main in ((0, enc.offense), (1, enc.defense)):
-                if instance in (enc.cards[side], enc.kickers[side]):
+                if instance == enc.kickers[side] or instance in enc.cards_on(side):
                     return main == self.seat or enc.face_up[side]
         public = (st.discard, st.destiny_discard, st.reward_discard, st.tech_discard, st.aside)
         return any(instance in pile for pile in public) or any(

@@ -187,6 +187,13 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         for card in list(st.players[seat].hand):
             game.from_hand(seat, card)
             st.deck.insert(0, card)
+    piles = start.get("piles") or {}
+    for color, named_piles in piles.items():
+        # the named cards replace what a pile held: the held ones go under the deck first, so
+        # that the hands and piles named below can take them
+        player = st.players[seat_of(game, color, loaded.span(f"/start/piles/{color}").line)]
+        for name in named_piles:
+            st.deck[:0] = player.piles.pop(str(name), [])
     for color, card_ids in hands.items():
         line = loaded.span(f"/start/hands/{color}").line
         seat = seat_of(game, color, line)
@@ -202,12 +209,10 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
                 f"no '{card_id}' left for the discard pile", loaded.span("/start/discard").line
             )
         st.discard.append(instance)  # the last one named ends on top
-    for color, named_piles in (start.get("piles") or {}).items():
+    for color, named_piles in piles.items():
         line = loaded.span(f"/start/piles/{color}").line
         player = st.players[seat_of(game, color, line)]
         for name, card_ids in named_piles.items():
-            # the named cards replace what the pile held (the held ones go under the deck)
-            st.deck[:0] = player.piles.pop(str(name), [])
             pile = player.piles.setdefault(str(name), [])
             for card_id in card_ids:
                 instance = _take(game, str(card_id), fixed)

@@ -76,6 +76,8 @@ def on_reveal(game: Table, enc: Encounter, side: int) -> None:
         return
     base = enc.values[side] or 0
     enc.values[side] = base + k if style(game) == "add" else base * k
+    if style(game) != "add":  # the kicker scales every attack card the side revealed
+        enc.extra_values[side] = [worth * k for worth in enc.extra_values[side]]
     game.log(
         "becomes",
         enc.offense if side == OFFENSE else enc.defense,

@@ -12,6 +12,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import side_of
 from runtime.ops.card_moves import moved, pick_cards
 from runtime.registry import T, obj, op, pp, word
+from runtime.rules.side_cards import swap_sides
 from runtime.state import DEFENSE, OFFENSE
 from runtime.windows import Window
 
@@ -121,6 +122,7 @@ def swap_cards(ctx: Ctx, seat: int, mine: v.CardTarget, other: v.CardTarget) -> 
     enc.cards[a], enc.cards[b] = enc.cards[b], enc.cards[a]
     enc.types[a], enc.types[b] = enc.types[b], enc.types[a]
     enc.values[a], enc.values[b] = enc.values[b], enc.values[a]
+    swap_sides(enc)
     ctx.game.log("effect", seat, "swaps the encounter cards")
 
 

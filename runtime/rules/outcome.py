@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.rules import chance, deal, ships
+from runtime.rules import chance, deal, ships, side_cards
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -27,9 +27,12 @@ def reveal(game: Table, enc: Encounter) -> None:
         enc.types[side] = definition.type
         enc.values[side] = definition.value
         enc.face_up[side] = True
+        side_cards.reveal_added(game, enc, side)
     apply_morph(enc)
     for side in (OFFENSE, DEFENSE):
         game.log("reveal", main_of(enc, side), enc.cards[side])
+        for added in enc.extra[side]:
+            game.log("reveal", main_of(enc, side), added)
         if enc.kickers[side] is not None:
             game.log("reveal", main_of(enc, side), enc.kickers[side])
     game.dispatch.step(Window.REVEAL_KICKERS)
@@ -95,7 +98,8 @@ def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
 
 def side_total(game: Table, enc: Encounter, side: int) -> int | None:
     """A side's total as things stand (None unless its card is an attack): its formula or card
-    value plus ships, then every bonus, then what the rules modules in play add."""
+    value plus ships, then what the cards put in beside its card add, then every bonus, then what
+    the rules modules in play add."""
     if enc.types[side] != "attack":
         return None
     formula = enc.formula[side]
@@ -107,6 +111,7 @@ def side_total(game: Table, enc: Encounter, side: int) -> int | None:
             + side_ships(game, enc, side, allies=False)
             + side_ships(game, enc, side, allies=True)
         )
+    base += side_cards.added_value(enc, side)
     return int(extension.fold(game, "total", base + enc.bonus[side], enc, side))
 
 
@@ -182,12 +187,12 @@ def resolve(game: Table, enc: Encounter) -> None:
 
 
 def discard_encounter_cards(game: Table, enc: Encounter) -> None:
-    """The main players' encounter cards and kickers go to the discard pile, each main player's
-    announced as cards it discarded."""
+    """The main players' encounter cards (every one on the side) and kickers go to the discard
+    pile, each main player's announced as cards it discarded."""
     st = game.state
     for side, seat in ((OFFENSE, enc.offense), (DEFENSE, enc.defense)):
         gone = []
-        for card in (enc.cards[side], enc.kickers[side]):
+        for card in (*side_cards.cards_of(enc, side), enc.kickers[side]):
             if card is not None and card in st.in_play:
                 st.in_play.remove(card)
                 game.discard(card)

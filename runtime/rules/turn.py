@@ -10,7 +10,7 @@ from runtime import extension
 from runtime.cards import fits
 from runtime.checkpoints import checkpoint
 from runtime.decisions import Decision
-from runtime.rules import allies, destiny, ships
+from runtime.rules import allies, destiny, ships, side_cards
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.own_piles import hand_pile_cards, has_encounter_card
 from runtime.rules.ships import GATE, GUARD
@@ -374,12 +374,12 @@ def finish_encounter(game: Table, enc: Encounter) -> None:
         if enc.guard[seat]:
             ships.return_home(game, seat, enc.guard[seat], GUARD)
     for side in (0, 1):
-        card = enc.cards[side]
-        if card is not None and card in st.in_play:
-            # an encounter that ended before the reveal hands the chosen cards back
-            st.in_play.remove(card)
-            owner = enc.offense if side == 0 else enc.defense
-            game.to_hand(owner, card)
+        for card in side_cards.cards_of(enc, side):
+            if card in st.in_play:
+                # an encounter that ended before the reveal hands the chosen cards back
+                st.in_play.remove(card)
+                owner = enc.offense if side == 0 else enc.defense
+                game.to_hand(owner, card)
     for card in list(st.in_play):
         st.in_play.remove(card)
         game.discard(card)

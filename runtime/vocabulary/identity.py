@@ -34,7 +34,7 @@ def card_player(ctx: Ctx, target: v.CardTarget) -> int | None:
     side = target.side
     if side is None:
         for s in (0, 1):
-            if target.instance in (enc.cards[s], enc.kickers[s]):
+            if target.instance == enc.kickers[s] or target.instance in enc.cards_on(s):
                 side = s
     if side is None:
         return None
