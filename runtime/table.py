@@ -303,6 +303,10 @@ class Table:
                 st.deck = st.discard
                 st.discard = []
                 st.rng.shuffle(st.deck)
+                if self.dispatch.listening(Window.DECK_RESHUFFLED):
+                    self.dispatch.event(Window.DECK_RESHUFFLED, None)
+                if not st.deck:
+                    return None  # an effect at the reshuffle took every card
             else:
                 self.quake()
                 if not st.deck:

@@ -36,6 +36,15 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
+def _duration(token: Token) -> ast.Duration:
+    """A DURATION word: a scope, or "until <window>" with "yours" when it waits for the
+    owner's next turn or encounter."""
+    words = str(token).split()
+    if words[0] == "until":
+        return ast.Duration("until", 1, _pos(token), window=words[1], yours=len(words) > 2)
+    return ast.Duration(str(token), 1, _pos(token))
+
+
 class Builder(PartsBuilder, OfferBuilder, Transformer):
     """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
 
@@ -101,7 +110,14 @@ class Builder(PartsBuilder, OfferBuilder, Transformer):
 
     def lasting(self, items: list[Any]) -> ast.LastingStmt:
         token = items[0]
-        return ast.LastingStmt(ast.Duration(str(token), 1, _pos(token)), items[-1], _pos(*items))
+        return ast.LastingStmt(_duration(token), items[-1], _pos(*items))
+
+    def lasting_until(self, items: list[Any]) -> ast.LastingStmt:
+        duration = ast.Duration("until", 1, _pos(*items[:2]), window=str(items[1]))
+        return ast.LastingStmt(duration, items[-1], _pos(*items))
+
+    def until_window(self, items: list[Any]) -> ast.Duration:
+        return ast.Duration("until", 1, _pos(*items), window=str(items[1]))
 
     def lasting_count(self, items: list[Any]) -> ast.LastingStmt:
         duration = ast.Duration(_count_scope(items[2]), int(items[1]), _pos(*items[:3]))
@@ -123,7 +139,7 @@ class Builder(PartsBuilder, OfferBuilder, Transformer):
         if duration is None:
             for i in items:
                 if isinstance(i, Token) and i.type == "DURATION":
-                    duration = ast.Duration(str(i), 1, _pos(i))
+                    duration = _duration(i)
         return ast.Simple(subject, modal, verbs, prevent, duration, _pos(*items))
 
     def modal(self, items: list[Any]) -> str:
