@@ -30,11 +30,14 @@ def draw_card(game: Table) -> int:
 
 
 def draw_into(game: Table, enc: Encounter) -> int:
-    """The encounter's destiny card drawn from the deck, announced once it is drawn."""
+    """Draw the encounter's destiny card and announce it; the card that stands once the
+    announcement is over (an effect there may have changed it)."""
     card = enc.destiny = draw_card(game)
     if game.dispatch.listening(Window.DESTINY_DRAWN):
         game.dispatch.event(Window.DESTINY_DRAWN, None)
-    return card
+        if enc.destiny is None:
+            enc.destiny = card
+    return enc.destiny
 
 
 def draw_destiny(game: Table, enc: Encounter) -> None:
