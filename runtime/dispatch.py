@@ -106,6 +106,7 @@ class Dispatcher(Lasting):
             or bool(enc is not None and enc.delayed)
             or bool(st.recurring)
             or bool(self.game.held.get(window._value_))
+            or bool(st.restrictions and self.ending_at(window._value_))
         )
 
     def step(self, window: Window) -> None:
@@ -118,6 +119,8 @@ class Dispatcher(Lasting):
         st = self.game.state
         enc = st.encounter
         delayed = enc.delayed if enc is not None and enc.delayed else None
+        if st.restrictions or st.recurring:
+            self.end_periods(name)
         if name in self.quiet and not delayed and not st.recurring:
             # nothing but a card play can act here
             if self.game.held.get(name):

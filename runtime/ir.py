@@ -299,10 +299,14 @@ class Instead(Record):
 class Lasting(Record):
     """A rule change that holds until the duration ends (end of encounter, turn, game, N encounters)."""
 
-    duration: str  # "encounter" | "turn" | "game" | "encounters" | "while"
+    duration: str  # "encounter" | "turn" | "game" | "encounters" | "while" | "until"
     body: Node
     count: int = 1
     condition: Node | None = None  # for "while": the effect holds as long as this is true
+    window: str = ""  # for "until": the effect ends when this window next runs
+    yours: bool = (
+        False  # for "until": only a run in a later turn or encounter of the effect's owner
+    )
 
 
 @dataclass(frozen=True, slots=True)

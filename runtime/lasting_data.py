@@ -33,14 +33,18 @@ class Bindings:
 @dataclass(slots=True)
 class Period:
     """How long a lasting effect holds: this encounter, this turn, the game, a run of
-    encounters (by serial number) or of turns (by turn number), or while a condition holds
-    (`condition`, checked with `bindings`)."""
+    encounters (by serial number) or of turns (by turn number), while a condition holds
+    (`condition`, checked with `bindings`), or "until" a window next runs (`window`; with a
+    `seat`, only a run in that player's turn that began after the effect was made: `first` is
+    the turn and `last` the encounter serial it was made in)."""
 
     scope: str
     first: int = 0
     last: int = 0
     condition: ir.Node | None = None
     bindings: Bindings | None = None
+    window: str = ""
+    seat: int = -1
 
 
 @dataclass(slots=True)

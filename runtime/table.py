@@ -303,11 +303,12 @@ class Table:
                 st.deck = st.discard
                 st.discard = []
                 st.rng.shuffle(st.deck)
+                self.dispatch.event(Window.DECK_RESHUFFLED, None)  # it may take cards
             else:
                 self.quake()
                 if not st.deck:
                     return None
-        return st.deck.pop()
+        return st.deck.pop() if st.deck else None
 
     def draw(self, seat: int, count: int) -> list[int]:
         drawn: list[int] = []

@@ -238,6 +238,22 @@ class Window(enum.Enum):
         "a player has just made a choice in an encounter before the cards are revealed, not one"
         " about their own power (that decision)",
     )
+    # the decks' events: what lasts "until the destiny deck is next drawn" ends here too
+    DECK_RESHUFFLED = (
+        "deck.reshuffled",
+        WindowKind.EVENT,
+        "the cosmic discard pile has just been shuffled into a new deck",
+    )
+    DESTINY_DRAWN = (
+        "destiny.drawn",
+        WindowKind.EVENT,
+        "a destiny card has just been drawn (each card drawn again counts)",
+    )
+    DESTINY_RESHUFFLED = (
+        "destiny.reshuffled",
+        WindowKind.EVENT,
+        "the destiny discard pile has just been shuffled into a new destiny deck",
+    )
     RESPONSE_POWER = ("response.power", WindowKind.RESPONSE, "an alien power is being used")
     RESPONSE_CARD = (
         "response.card",

@@ -114,10 +114,12 @@ class VerbPhrase:
 
 @dataclass(frozen=True, slots=True)
 class Duration:
-    scope: str  # "encounter" | "turn" | "game" | "encounters" | "while"
+    scope: str  # "encounter" | "turn" | "game" | "encounters" | "while" | "until"
     count: int
     pos: Pos
     condition: Cond | None = None
+    window: str = ""  # for "until": the window that ends it
+    yours: bool = False  # for "until": only in the owner's next turn or encounter
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,16 @@ DURATIONS: dict[str, str] = {
     "for the rest of the turn": "turn",
     "until the end of the game": "game",
     "for the rest of the game": "game",
+    # durations that end at a window: "until <window>", and "yours" for the owner's next turn
+    # or encounter (see runtime Period.seat)
+    "until the destiny deck is next drawn": "until destiny.drawn",
+    "until the destiny deck is next reshuffled": "until destiny.reshuffled",
+    "until the deck is next reshuffled": "until deck.reshuffled",
+    "until the cosmic deck is next reshuffled": "until deck.reshuffled",
+    "until the end of your next turn": "until turn.end yours",
+    "until the start of your next turn": "until turn.start yours",
+    "until your next turn": "until turn.start yours",
+    "until your next encounter": "until regroup.start yours",
 }
 
 PUNCTUATION: dict[str, str] = {

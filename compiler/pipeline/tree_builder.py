@@ -9,6 +9,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from compiler.pipeline import ast
+from compiler.pipeline.duration_builder import DurationBuilder, duration_word
 from compiler.pipeline.offer_builder import OfferBuilder
 from compiler.pipeline.syntax_errors import DETERMINERS
 from compiler.pipeline.tree_parts import PartsBuilder, with_worth
@@ -36,7 +37,7 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
-class Builder(PartsBuilder, OfferBuilder, Transformer):
+class Builder(PartsBuilder, OfferBuilder, DurationBuilder, Transformer):
     """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
 
     def start(self, items: list[Any]) -> ast.Effect:
@@ -101,7 +102,7 @@ class Builder(PartsBuilder, OfferBuilder, Transformer):
 
     def lasting(self, items: list[Any]) -> ast.LastingStmt:
         token = items[0]
-        return ast.LastingStmt(ast.Duration(str(token), 1, _pos(token)), items[-1], _pos(*items))
+        return ast.LastingStmt(duration_word(token), items[-1], _pos(*items))
 
     def lasting_count(self, items: list[Any]) -> ast.LastingStmt:
         duration = ast.Duration(_count_scope(items[2]), int(items[1]), _pos(*items[:3]))
@@ -123,7 +124,7 @@ class Builder(PartsBuilder, OfferBuilder, Transformer):
         if duration is None:
             for i in items:
                 if isinstance(i, Token) and i.type == "DURATION":
-                    duration = ast.Duration(str(i), 1, _pos(i))
+                    duration = duration_word(i)
         return ast.Simple(subject, modal, verbs, prevent, duration, _pos(*items))
 
     def modal(self, items: list[Any]) -> str:

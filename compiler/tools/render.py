@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from compiler.pipeline.lexer import DURATIONS
 from compiler.tools.render_phrases import (
     any_of,
     number,
@@ -83,6 +84,8 @@ def statement(node: ir.Node, indent: str = "") -> str:
         lead = (
             f"for the next {node.count} {node.duration}"
             if node.duration in ("encounters", "turns")
+            else _until(node)
+            if node.duration == "until"
             else f"until the end of the {node.duration}"
         )
         return f"{indent}{lead}, {statement(node.body, indent).lstrip()}"
@@ -96,6 +99,12 @@ def statement(node: ir.Node, indent: str = "") -> str:
         forbidden = do(ir.Do(op, None, node.args)) if node.args else node.action
         return f"{indent}{players(node.subject)} may not {forbidden}"
     return indent + "?"
+
+
+def _until(node: ir.Lasting) -> str:
+    """The words of a duration that ends at a window: its phrase if it has one."""
+    scope = f"until {node.window}" + (" yours" if node.yours else "")
+    return next((text for text, value in DURATIONS.items() if value == scope), scope)
 
 
 def _one_line(node: ir.Node) -> str | None:

@@ -96,6 +96,7 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
         return instead
     if isinstance(node, ir.Lasting):
         body, scope, count, cond = statement(node.body), node.duration, node.count, node.condition
+        window, yours = node.window, node.yours
         if cond is not None:
             remember(cond, "condition", condition(cond))
 
@@ -103,7 +104,8 @@ def statement(node: ir.Node) -> Callable[[Ctx], None]:
             inner = ctx.copy()
             # a "while" period keeps its condition and the effect's bindings, as data
             bindings = bindings_of(inner) if cond is not None else None
-            inner.period = ctx.game.dispatch.period(scope, count, cond, bindings)
+            seat = ctx.you if yours else -1
+            inner.period = ctx.game.dispatch.period(scope, count, cond, bindings, window, seat)
             body(inner)
 
         return lasting

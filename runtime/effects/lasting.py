@@ -72,10 +72,15 @@ class Lasting:
         count: int = 1,
         cond: ir.Node | None = None,
         bindings: Bindings | None = None,
+        window: str = "",
+        seat: int = -1,
     ) -> Period:
-        """The period a lasting effect made now covers (`cond` and `bindings` for "while")."""
+        """The period a lasting effect made now covers (`cond` and `bindings` for "while"; the
+        window that ends it and whose turn or encounter it waits for, for "until")."""
         st = self.game.state
         serial = st.encounter_serial
+        if scope == "until":
+            return Period(scope, st.turn, serial, window=window, seat=seat)
         if scope == "encounters":
             return Period(scope, serial + 1, serial + count)
         if scope == "turns":
@@ -114,6 +119,39 @@ class Lasting:
         if period.scope == "while":
             return not self.holds(period)
         return False
+
+    def ends_at(self, period: Period, window: str) -> bool:
+        """Whether an "until" period ends as `window` runs now: any run, or with a seat, a run
+        in that player's turn (or encounter) begun after the period was made."""
+        if period.window != window:
+            return False
+        if period.seat < 0:
+            return True
+        st = self.game.state
+        enc = st.encounter
+        if (enc.offense if enc is not None else st.offense) != period.seat:
+            return False
+        if window.startswith("turn."):
+            return st.turn > period.first
+        return st.encounter_serial > period.last
+
+    def ending_at(self, window: str) -> bool:
+        """Whether some "until" period waits for `window` (so the window is worth running)."""
+        st = self.game.state
+        return any(r.period.window == window for r in st.restrictions) or any(
+            h.period is not None and h.period.window == window for h in st.recurring
+        )
+
+    def end_periods(self, window: str) -> None:
+        """Drop the restrictions and recurring effects whose "until" period ends as `window`
+        runs (before anything acts in it: what lasts until a moment no longer holds at it)."""
+        st = self.game.state
+        if any(r.period.window == window for r in st.restrictions):
+            st.restrictions = [r for r in st.restrictions if not self.ends_at(r.period, window)]
+        if any(h.period is not None and h.period.window == window for h in st.recurring):
+            st.recurring = [
+                h for h in st.recurring if h.period is None or not self.ends_at(h.period, window)
+            ]
 
     # ------------------------------------------------------------------ restrictions
 

@@ -20,11 +20,24 @@ def draw_card(game: Table) -> int:
         st.destiny_deck = st.destiny_discard
         st.destiny_discard = []
         st.rng.shuffle(st.destiny_deck)
+        if game.dispatch.listening(Window.DESTINY_RESHUFFLED):
+            game.dispatch.event(Window.DESTINY_RESHUFFLED, None)
     chosen = chance.pick(game, st.destiny_deck, 1, (), "destiny card to draw")
     if chosen:
         st.destiny_deck.remove(chosen[0])
         return chosen[0]
     return st.destiny_deck.pop()
+
+
+def draw_into(game: Table, enc: Encounter) -> int:
+    """Draw the encounter's destiny card and announce it; the card that stands once the
+    announcement is over (an effect there may have changed it)."""
+    card = enc.destiny = draw_card(game)
+    if game.dispatch.listening(Window.DESTINY_DRAWN):
+        game.dispatch.event(Window.DESTINY_DRAWN, None)
+        if enc.destiny is None:
+            enc.destiny = card
+    return enc.destiny
 
 
 def draw_destiny(game: Table, enc: Encounter) -> None:
@@ -48,9 +61,8 @@ def find_defense(game: Table, enc: Encounter) -> None:
     """Draw (unless a card is already drawn or picked) until a card names a defense who is not
     sitting out."""
     for _ in range(50):
-        if enc.destiny is None:
-            enc.destiny = draw_card(game)
-        defense = resolve_card(game, enc, enc.destiny)
+        card = enc.destiny if enc.destiny is not None else draw_into(game, enc)
+        defense = resolve_card(game, enc, card)
         if defense is not None and not game.sitting_out(defense):
             enc.defense = defense
             game.log("destiny", enc.destiny, defense)
@@ -58,8 +70,7 @@ def find_defense(game: Table, enc: Encounter) -> None:
         set_aside(game, enc)
     # fifty cards naming nobody who can defend: the timeouts end, and the next card stands
     game.dispatch.lift("take part")
-    enc.destiny = draw_card(game)
-    fallback = resolve_card(game, enc, enc.destiny)
+    fallback = resolve_card(game, enc, draw_into(game, enc))
     enc.defense = fallback if fallback is not None else (enc.offense + 1) % game.state.n
     game.log("destiny", enc.destiny, enc.defense)
 

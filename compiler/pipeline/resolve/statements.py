@@ -129,6 +129,9 @@ class Statements(ResolverBase):
     def _lasting(self, duration: ast.Duration, body: ir.Node) -> ir.Node:
         self._in_range(duration.count, "duration", duration.pos)
         condition = self._cond(duration.condition) if duration.condition is not None else None
+        if duration.scope == "until":
+            window = self._window(duration.window, duration.pos)
+            return ir.Lasting("until", body, 1, None, window, duration.yours)
         return ir.Lasting(duration.scope, body, duration.count, condition)
 
     def _check_later(self, window: str, pos: ast.Pos) -> None:
