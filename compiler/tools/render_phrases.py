@@ -1,5 +1,9 @@
 """IR phrases in, English words out: players and roles, numbers and quantities, cards, ships, places
-and the other things an op's slots hold (compiler.tools.render puts them into sentences)."""
+and the other things an op's slots hold (compiler.tools.render puts them into sentences).
+
+It is longer than 400 lines because its phrase kinds nest in each other (a number counts
+cards, a card filter holds numbers, a place names players), so each renderer calls the others:
+split apart, they would import each other in a cycle."""
 
 from __future__ import annotations
 
