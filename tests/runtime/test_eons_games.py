@@ -50,11 +50,20 @@ class DialWatcher:
         return self.inner.decide(decision, view)
 
 
+# The aliens whose powers lay and use essence cards, dealt in turn so that every game plays some
+# of them, however many aliens the other packs bring.
+ESSENCE_ALIENS = ("alien", "anarchist", "assistant", "nanny", "nightmare", "oligarch", "sheriff")
+
+
 def eons_setup(cards: CardSet, players: int, seed: int, *, mixed: bool = False) -> Setup:
-    """Eons with both options; `mixed` adds the Set 6 aliens (the Negator among them) and techs."""
+    """Eons with both options and the essence aliens dealt in turn; `mixed` adds the Set 6 aliens
+    (the Negator among them) and techs, and deals aliens at random from every pack in play."""
     packs = with_requirements(cards, ["eons", "set6"] if mixed else ["eons"])
     options = {**EONS_OPTIONS, "techs": True} if mixed else EONS_OPTIONS
-    return Setup(players=players, packs=packs, seed=seed, options=options)
+    essence = [ESSENCE_ALIENS[(seed + k) % len(ESSENCE_ALIENS)] for k in range(players)]
+    if mixed:
+        return Setup(players=players, packs=packs, seed=seed, options=options)
+    return Setup(players=players, packs=packs, seed=seed, options=options, aliens=tuple(essence))
 
 
 def test_no_dial_is_visible_before_all_are_revealed(cards: CardSet, rules: Rules) -> None:
