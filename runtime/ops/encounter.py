@@ -95,6 +95,21 @@ def another_encounter(ctx: Ctx, seat: int) -> None:
 
 
 @op(
+    "encounter against",
+    "have an encounter against",
+    obj(T.PLAYERS, "defense"),
+    doc="Once this encounter is over, the player has an encounter of its own out of turn against "
+    "that player: it launches at a planet of that player's home system (no regroup, no destiny "
+    "draw); then the turn goes on where it stopped.",
+)
+def encounter_against(ctx: Ctx, seat: int, defenses: list[int]) -> None:
+    enc = ctx.game.state.encounter
+    for defense in defenses[:1]:
+        if enc is not None and defense != seat:
+            enc.marks.setdefault("out of turn", []).append([seat, defense])
+
+
+@op(
     "select first",
     "select",
     obj(T.CARD),

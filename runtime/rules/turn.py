@@ -75,6 +75,9 @@ def play_turn(game: Table, encounters: int | None = None) -> None:
     while True:
         number += 1
         enc = run_encounter(game, number)
+        for offense_seat, defense_seat in enc.marks.get("out of turn", ()):
+            if not st.over:
+                run_encounter(game, number, (offense_seat, defense_seat))
         if (encounters is not None and number >= encounters) or not wants_another(game, enc):
             break
     st.encounter = None
@@ -103,6 +106,14 @@ def new_encounter(game: Table, number: int) -> Encounter:
     return enc
 
 
+def out_of_turn(game: Table, number: int, offense: int, defense: int) -> Encounter:
+    enc = game.state.encounter = blank_encounter(game, number, offense)
+    enc.defense = defense
+    game.state.encounter_serial += 1
+    game.log("effect", offense, f"has an encounter out of turn against {game.player_name(defense)}")
+    return enc
+
+
 def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
     """An encounter of `offense` with every per-seat number at its rule-book value."""
     n = game.state.n
@@ -125,17 +136,23 @@ def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
     )
 
 
-def run_encounter(game: Table, number: int) -> Encounter:
-    enc = new_encounter(game, number)
+def run_encounter(game: Table, number: int, against: tuple[int, int] | None = None) -> Encounter:
+    """One encounter of the turn; `against` (offense, defense) is one had out of turn, which
+    starts at the launch, its defense known, and leaves the turn's count of encounters alone."""
+    if against is None:
+        enc = new_encounter(game, number)
+        game.log("encounter", number, enc.offense)
+    else:
+        enc = out_of_turn(game, number, *against)
     game.last_encounter = enc
-    game.log("encounter", number, enc.offense)
     try:
         if game.sitting_out(enc.offense):
             game.log("effect", enc.offense, "sits this encounter out: the turn ends")
             enc.marks["turn over"] = True
             raise EncounterEnded(False)
-        regroup(game, enc)
-        destiny.draw_destiny(game, enc)
+        if against is None:
+            regroup(game, enc)
+            destiny.draw_destiny(game, enc)
         launch(game, enc)
         alliance(game, enc)
         if planning(game, enc):
