@@ -12,6 +12,7 @@ from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
 from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
+from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -310,8 +311,12 @@ def _arrive(
             enc.gate[owner] += count
         game.log("effect", owner, f"adds {count} ship(s) to the encounter")
     elif dest.kind == "target planet" and enc is not None and enc.planet >= 0:
+        founded = st.planets[enc.planet].ships[owner] == 0
         st.planets[enc.planet].ships[owner] += count
         game.log("land", owner, enc.planet, count)
+        if founded:
+            game.log("colony", owner, enc.planet)
+            game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, enc.planet))
     else:
         st.planets[planet].ships[owner] += count
         # "saved": ships an event was sending to the warp; any other move is a plain return home
