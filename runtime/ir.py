@@ -113,7 +113,7 @@ class Cards(Record):
     random: bool = False
     up_to: bool = False
     each_type: bool = False  # one card of each type held
-    zone: str = "hand"  # "hand" | "deck" | "discard" | "encounter"
+    zone: str = "hand"  # "hand" | "deck" | "discard" | "encounter" | "game" (one of each card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -300,6 +300,7 @@ class _Compiler:
                 for k in (
                     "alert",
                     "keeps_power",
+                    "excludes",
                     "flare",
                     "attack_only",
                     "deck",

@@ -112,6 +112,12 @@ def kind_schema(kind: str) -> dict[str, Any]:
                 "type": "boolean",
                 "description": "the power works with too few home colonies",
             },
+            excludes={
+                "type": "array",
+                "items": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+                "uniqueItems": True,
+                "description": "ids of aliens that may not be in the same game as this one",
+            },
             flare={
                 "type": "boolean",
                 "description": "false for an alien printed without a flare (the Eon sets)",

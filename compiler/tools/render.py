@@ -209,6 +209,8 @@ def condition(node: ir.Node) -> str:
         if node.name == "card is":
             kind = args[1].word if isinstance(args[1], ir.Word) else "?"
             return f"{thing(args[0])} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+        if node.name == "same card":
+            return f"{thing(args[0])} is {thing(args[1])}"
         if node.name == "both cards are":
             return f"both cards are {args[0].word if isinstance(args[0], ir.Word) else '?'}s"
         if node.name == "has role":

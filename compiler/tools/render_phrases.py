@@ -309,6 +309,11 @@ def nameable(node: ir.Nameable) -> str:
     if node.what == "number":
         return "a number"
     where = ""
+    if isinstance(node.among, ir.Cards) and node.among.zone == "game":  # named without looking
+        kinds = node.among.filter.types or {"card"}
+        kind = next(iter(kinds)) if len(kinds) == 1 else "card"
+        noun = f"{kind} card" if f"{kind} card" in NOUNS else kind
+        return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
     if isinstance(node.among, ir.Cards) and node.among.zone in ("discard", "deck"):
         where = f" in {place(ir.Place(node.among.zone))}"
     elif isinstance(node.among, ir.Cards):

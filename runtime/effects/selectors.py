@@ -215,6 +215,18 @@ def matches(ctx: Ctx, instance: int, f: ir.CardFilter) -> bool:
     return not (f.max_value is not None and (card.value is None or card.value > f.max_value))
 
 
+def one_of_each(ctx: Ctx) -> list[int]:
+    """One copy of every card of this game that can be held in a hand, in label order: the cards a
+    player may name without looking (`name an encounter card`)."""
+    defs = ctx.game.defs
+    first: dict[str, int] = {}
+    for instance in range(len(ctx.game.state.catalog)):
+        card = defs[instance]
+        if card.kind not in ("destiny", "essence", "tech", "alien"):
+            first.setdefault(card.id, instance)
+    return sorted(first.values(), key=lambda i: (defs[i].label(), defs[i].id))
+
+
 def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
     if arg.instances is not None:
         return list(arg.instances)
@@ -232,6 +244,8 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
         pool = those_cards(ctx, arg.owner)
     elif arg.zone.startswith("pile:"):  # a card's own pile (`your "hoard" pile`)
         pool = st.players[arg.owner].piles.get(arg.zone[5:], []) if arg.owner >= 0 else []
+    elif arg.zone == "game":
+        pool = one_of_each(ctx)
     else:
         pool = []
     if (

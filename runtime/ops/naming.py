@@ -32,7 +32,10 @@ def _named_number(ctx: Ctx, seat: int) -> int:
         "Name a card type, a card, a number or a player (`choose a player` is the same); later"
         " statements of the effect, and its delayed effects, refer to it as the named card type,"
         " the named card, the named number or the chosen player. Naming a card also names its"
-        " type and its value. A number is named from 0 to 40 unless `from ... to ...` says."
+        " type and its value; a card is named from a place (`name a card in your hand`) or,"
+        " without looking, from every card of the game (`name an encounter card`: a claim that"
+        " `your card is the named card` checks later). A number is named from 0 to 40 unless"
+        " `from ... to ...` says."
     ),
 )
 def name(ctx: Ctx, seat: int, thing: NameArg, least: int | None, most: int | None) -> None:

@@ -49,9 +49,9 @@ def _from_top_of_deck(ctx: Ctx, cards: v.CardsArg) -> list[int]:
     "put",
     obj(T.CARDS),
     pp("into", T.PLACE, "destination"),
-    doc="Put cards into a card's own pile (or a hand, or the discard pile): cards of a hand are"
-    " picked by their holder, cards of the deck come from its top, and a pile's cards are"
-    " picked by the acting player.",
+    doc="Put cards into a card's own pile (or a hand, the discard pile, or the bottom of the deck):"
+    " cards of a hand are picked by their holder, cards of the deck come from its top, and a"
+    " pile's cards are picked by the acting player.",
 )
 def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
     game = ctx.game
@@ -77,9 +77,12 @@ def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
             st.players[owner].piles.setdefault(name, []).append(card)
         elif place.kind == "hand":
             game.to_hand(owner, card)
+        elif place.kind == "deck":
+            st.deck.insert(0, card)  # the deck is drawn from its end: this is its bottom
         else:
             game.discard(card)
     where = f'the "{name}" pile' if name is not None else place.kind
+    where = "the bottom of the deck" if place.kind == "deck" else where
     if picked:
         game.log("effect", owner, f"puts {len(picked)} card(s) into {where}")
     moved(ctx, picked)

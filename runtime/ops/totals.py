@@ -253,6 +253,12 @@ def become(ctx: Ctx, seat: int, card: v.CardTarget, spec: v.CardSpec) -> None:
     if spec.copy_of is not None and spec.copy_of.side is not None:
         enc.types[side] = enc.types[spec.copy_of.side]
         enc.values[side] = enc.values[spec.copy_of.side]
+    elif spec.copy_of is not None:  # a card outside the encounter (the named card): as printed
+        if spec.copy_of.instance is None:
+            return
+        printed = ctx.game.defs[spec.copy_of.instance]
+        enc.types[side] = printed.type
+        enc.values[side] = printed.value if printed.type == "attack" else None
     else:
         enc.types[side] = spec.type
         enc.values[side] = spec.value if spec.type == "attack" else None

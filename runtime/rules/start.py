@@ -167,13 +167,30 @@ def assign_aliens(game: Table, state: State) -> None:
             if refusal:
                 raise SetupError(f"cannot set up {card.name}: {refusal}")
             state.players[seat].alien = alien_id
+        for i, one in enumerate(taken):
+            for other in taken[i + 1 :]:
+                if excluded(game, one, other):
+                    names = cards.cards[one].name, cards.cards[other].name
+                    raise SetupError(f"{names[0]} and {names[1]} may not be in the same game")
         return
     usable = sorted(c.id for c in in_packs if card_allowed(game, c))
     if setup.option("alien_selection") == "combo":
         usable = from_combo(game, state, set(usable))
     state.rng.shuffle(usable)
-    for seat, alien_id in zip(range(setup.players), usable, strict=False):
+    dealt: list[str] = []
+    for alien_id in usable:  # in shuffled order, passing over an alien barred by one dealt
+        if len(dealt) < setup.players and not any(excluded(game, alien_id, d) for d in dealt):
+            dealt.append(alien_id)
+    for seat, alien_id in enumerate(dealt):
         state.players[seat].alien = alien_id
+
+
+def excluded(game: Table, one: str, other: str) -> bool:
+    """Whether either alien bars the other from its games (`excludes:`)."""
+    cards = game.cards.cards
+    return other in cards[one].attrs.get("excludes", ()) or one in cards[other].attrs.get(
+        "excludes", ()
+    )
 
 
 def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:

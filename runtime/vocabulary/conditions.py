@@ -127,6 +127,18 @@ def _card_is(ctx: Ctx, target: v.CardTarget, kind: str) -> bool:
     return kind in card_types(ctx, target.instance, target.side)
 
 
+@predicate(
+    "same card",
+    "two cards are the same printed card (the same name and value), as a named card and a card"
+    " played",
+    args=(T.CARD, T.CARD),
+)
+def _same_card(ctx: Ctx, one: v.CardTarget, other: v.CardTarget) -> bool:
+    if one.instance is None or other.instance is None:
+        return False
+    return ctx.game.defs[one.instance].id == ctx.game.defs[other.instance].id
+
+
 @predicate("both cards are", "both encounter cards are of a type", args=(T.WORD,))
 def _both_cards(ctx: Ctx, kind: str) -> bool:
     enc = current_encounter(ctx)

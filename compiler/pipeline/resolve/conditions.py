@@ -156,6 +156,9 @@ class Conditions(ResolverBase):
             comp_noun = self.nouns.get(kind_word)
             if comp_noun is not None and comp_noun.category == "card":
                 raise ResolveError(d.BAD_CONDITION, "a number cannot be a kind of thing", comp_pos)
+        if left_category == "card" and kind_np is not None and self._one_card(kind_np):
+            # "your card is the named card": the same printed card
+            return ir.Pred("same card", (self._card_ref(left), self._card_ref(kind_np)))
         if left_category == "card":
             noun_pos = (comp_pos[1] - len(kind_word), comp_pos[1]) if kind_word else comp_pos
             kind = self._kind_of(kind_word, noun_pos)
@@ -206,6 +209,12 @@ class Conditions(ResolverBase):
                 d.BAD_CONDITION, f"'{np_text(left)}' cannot be '{text_of_comp(comp)}'", c.pos
             )
         return ir.Compare("==", self._number(left), self._number(comp))
+
+    def _one_card(self, np: ast.NP) -> bool:
+        """A phrase naming one particular card ("the named card", "the opponent's card")."""
+        if np.form == "owned":
+            return self._category(np) == "card"
+        return np.form == "phrase" and self._refers_back(np)
 
     def _owned_by(self, left: ast.Expr, comp: ast.OwnerWord) -> ir.Node:
         """ "those ships are the defense's", "that card is the opponent's": whose they are."""

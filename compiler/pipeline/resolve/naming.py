@@ -36,7 +36,7 @@ class Naming(ResolverBase):
             what = "player"
             chosen = self._players(np)
             among = chosen.base if isinstance(chosen, ir.Chosen) else chosen
-        elif what is None and self._category(np) == "card" and self._noun(np).meaning == "any":
+        elif what is None and self._category(np) == "card" and self._noun(np).meaning != "hand":
             what = "card"
             among = self._place_cards(np)
         elif what == "card type" and np.tails:
@@ -53,14 +53,14 @@ class Naming(ResolverBase):
         return ir.Nameable(what, among)
 
     def _place_cards(self, np: ast.NP) -> ir.Node:
-        """The cards a name is picked from: those in the place the phrase names ("in your hand")."""
+        """The cards a name is picked from: those in the place the phrase names ("in your hand"),
+        or, with no place, one of each card of the game that fits the phrase ("an encounter
+        card"): a name made without looking."""
         if not any(t.kind == "in" for t in np.tails):
-            raise ResolveError(
-                d.BAD_PHRASE,
-                f"where is '{np_text(np)}' named from?",
-                np.pos,
-                "say where the cards are: 'name a card in your hand'",
-            )
+            found = self._cards(replace(np, det="a"), counting=True)
+            if isinstance(found, ir.Cards):
+                return replace(found, count=None, owner=None, up_to=False, zone="game")
+            return found
         cards = ast.NP("phrase", np.pos, det="a", noun="card", tails=np.tails)
         found = self._cards(cards, counting=True)
         return replace(found, count=None) if isinstance(found, ir.Cards) else found
