@@ -106,14 +106,6 @@ def new_encounter(game: Table, number: int) -> Encounter:
     return enc
 
 
-def out_of_turn(game: Table, number: int, offense: int, defense: int) -> Encounter:
-    enc = game.state.encounter = blank_encounter(game, number, offense)
-    enc.defense = defense
-    game.state.encounter_serial += 1
-    game.log("effect", offense, f"has an encounter out of turn against {game.player_name(defense)}")
-    return enc
-
-
 def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
     """An encounter of `offense` with every per-seat number at its rule-book value."""
     n = game.state.n
@@ -137,13 +129,15 @@ def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
 
 
 def run_encounter(game: Table, number: int, against: tuple[int, int] | None = None) -> Encounter:
-    """One encounter of the turn; `against` (offense, defense) is one had out of turn, which
-    starts at the launch, its defense known, and leaves the turn's count of encounters alone."""
+    """One encounter; `against` (offense, defense): one had out of turn, from the launch."""
     if against is None:
         enc = new_encounter(game, number)
         game.log("encounter", number, enc.offense)
-    else:
-        enc = out_of_turn(game, number, *against)
+    else:  # its defense is known, and the turn's count of encounters stays as it is
+        enc = game.state.encounter = blank_encounter(game, number, against[0])
+        enc.defense, game.state.encounter_serial = against[1], game.state.encounter_serial + 1
+        name = game.player_name(enc.defense)
+        game.log("effect", enc.offense, f"has an encounter out of turn against {name}")
     game.last_encounter = enc
     try:
         if game.sitting_out(enc.offense):
