@@ -59,6 +59,7 @@ def build_state(game: Table) -> State:
     )
     game.state = state
     assign_aliens(game, state)
+    set_aside_unused(game, state)
     build_piles(game, state)
     deal_hands(game, state)
     extension.run(game, "game.deal", state)
@@ -174,6 +175,18 @@ def assign_aliens(game: Table, state: State) -> None:
     state.rng.shuffle(usable)
     for seat, alien_id in zip(range(setup.players), usable, strict=False):
         state.players[seat].alien = alien_id
+
+
+def set_aside_unused(game: Table, state: State) -> None:
+    """The aliens of the game's packs that no player was dealt and that this game allows form the
+    pile of unused alien sheets, kept in id order (drawing from it picks at random)."""
+    packs = game.setup.packs
+    dealt = {p.alien for p in state.players}
+    state.unused_aliens = sorted(
+        c.id
+        for c in game.cards.cards.values()
+        if c.kind == "alien" and c.pack in packs and c.id not in dealt and card_allowed(game, c)
+    )
 
 
 def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
