@@ -210,7 +210,7 @@ class Dispatcher(Lasting):
             # an effect that chooses what it plays before zaps may answer opens its own window
             if not bound.zapped_inside and self.zapped(seat, hook):
                 return
-            ctx = Ctx(game, seat, bound.hook, event)
+            ctx = Ctx(game, seat, bound.hook, event, flare)  # "this card": the super flare
             if bound.numbered:
                 ctx.nudge = extension.answer(game, "effect.nudge", seat, bound.hook) or 0
             if bound.cost is not None:
@@ -245,6 +245,8 @@ class Dispatcher(Lasting):
         if (enc is not None and seat in enc.flares_played) or self.forbidden("play flare", seat):
             return bound, None
         for play in upgrades:
+            if play.bound.hook.window != bound.hook.window:
+                continue  # it strengthens the power where it acts, not its other hooks
             held = [i for i in self.rules.instances(game, play.card) if game.holder[i] == seat]
             prompt = f"play {play.bound.hook.card} to strengthen {bound.hook.name}?"
             if (

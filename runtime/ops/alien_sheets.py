@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from runtime import extension
 from runtime.cards import CardDef
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
@@ -78,8 +79,22 @@ def take_from(game: Table, alien: str) -> None:
         if alien in p.gained:
             p.gained.remove(alien)
         elif p.alien == alien:
+            clear_sheet(game, p.seat)
             p.alien = None
-            p.tokens = {}
+
+
+def clear_sheet(game: Table, seat: int) -> None:
+    """What lies on a player's own sheet leaves the game with it: markers, the cards of its own
+    piles (to the discard pile) and its essence cards (laid ones called back first)."""
+    st = game.state
+    p = st.players[seat]
+    extension.run(game, "power.lost", seat)
+    st.aside.extend([*p.essence_set, *p.cache, *p.unavailable])
+    p.essence_set, p.cache, p.unavailable = [], [], []
+    for cards in p.piles.values():
+        for card in cards:
+            game.discard(card)
+    p.piles, p.tokens = {}, {}
 
 
 def _can_gain(ctx: Ctx, seat: int, aliens: v.AliensArg) -> bool:
@@ -110,8 +125,9 @@ def gain_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
     "become alien",
     "become",
     obj(T.ALIENS),
-    doc="Discard your alien sheet (out of the game, with the markers on it) and take another in"
-    " its place: drawn from the unused aliens, or another player's. Sheets gained beside it stay.",
+    doc="Discard your alien sheet (out of the game, with the markers and cards on it) and take"
+    " another in its place: drawn from the unused aliens, or another player's. Sheets gained"
+    " beside it stay.",
     feasible=_can_gain,
 )
 def become_alien(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
@@ -125,8 +141,9 @@ def become_alien(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
     old = player.alien
     take_from(game, new)
     if old is not None:
+        clear_sheet(game, seat)
         st.retired.append(old)
-    player.alien, player.power_lost, player.tokens = new, False, {}
+    player.alien, player.power_lost = new, False
     game.log("effect", seat, f"becomes the {game.cards.cards[new].name}")
     game.dispatch.refresh_powers()
 

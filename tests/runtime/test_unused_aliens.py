@@ -8,14 +8,17 @@ import pytest
 
 from compiler.pipeline.parser import parser
 from compiler.pipeline.resolve import Resolver
+from compiler.tools.setups import with_requirements
 from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.invariants import check
 from runtime.ops.alien_sheets import drawable
-from tests.runtime.engine_kit import expect, new_game
+from runtime.setup import Setup
+from tests.runtime.engine_kit import Recorder, expect, new_game
 
 HOOK = Hook("test-card", "Test", "power", "turn.start", ir.Seq(()))
 
@@ -128,3 +131,26 @@ def test_alien_phrases_that_say_nothing_clear_are_refused(text: str, message: st
     resolver = Resolver("turn.start", text)
     resolver.effect(parser().effect(text))
     assert any(message in e.message for e in resolver.errors), [e.message for e in resolver.errors]
+
+
+def test_an_essence_alien_that_becomes_another_takes_no_essence_card_along(
+    cards: CardSet, rules: Rules
+) -> None:
+    setup = Setup(
+        players=3,
+        packs=with_requirements(cards, ["eons"]),
+        aliens=("anarchist", "none", "none"),
+        seed=1,
+        first_player=0,
+        options={"use_flares": False},
+    )
+    game = Game(cards, setup, [Recorder()] * 3, rules=rules, observer=check)
+    st = game.state
+    held = [*st.players[0].essence_set, *st.players[0].cache]
+    assert held
+    st.unused_aliens = ["tripler"]
+    run(game, "become a random unused alien")
+    red = st.players[0]
+    assert red.alien == "tripler" and not (red.essence_set or red.cache or red.unavailable)
+    assert set(held) <= set(st.aside)
+    check(game)  # every card is in one place, and no essence card is left with another alien
