@@ -29,9 +29,13 @@ def needs_setup(card: CardDef) -> bool:
 
 
 def drawable(game: Table) -> list[str]:
-    """The unused aliens that may be drawn now, in the pile's order."""
-    cards = game.cards.cards
-    return [a for a in game.state.unused_aliens if a in cards and not needs_setup(cards[a])]
+    """The unused aliens that may be drawn now, in the pile's order: not one a player holds on
+    lease for the encounter, nor one gone from the game."""
+    st, cards = game.state, game.cards.cards
+    away = {a for p in st.players for a in p.leased} | set(st.retired)
+    return [
+        a for a in st.unused_aliens if a in cards and a not in away and not needs_setup(cards[a])
+    ]
 
 
 def held_sheets(game: Table, seat: int, source: str) -> list[str]:

@@ -154,3 +154,16 @@ def test_an_essence_alien_that_becomes_another_takes_no_essence_card_along(
     assert red.alien == "tripler" and not (red.essence_set or red.cache or red.unavailable)
     assert set(held) <= set(st.aside)
     check(game)  # every card is in one place, and no essence card is left with another alien
+
+
+def test_a_power_leased_or_gone_from_the_game_is_not_drawn_from_the_unused_pile(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, _ = new_game(cards, rules, aliens=("none", "none", "none"))
+    st = game.state
+    st.unused_aliens = ["tripler", "virus", "warpish"]
+    st.players[1].leased.append("tripler")
+    st.retired.append("virus")
+    assert drawable(game) == ["warpish"]
+    run(game, "gain a random unused alien")
+    assert st.players[0].gained == ["warpish"]
