@@ -28,13 +28,15 @@ def needs_setup(card: CardDef) -> bool:
     )
 
 
-def drawable(game: Table) -> list[str]:
-    """The unused aliens that may be drawn now, in the pile's order: not one a player holds on
-    lease for the encounter, nor one gone from the game."""
+def drawable(game: Table, *, drawing: bool = True) -> list[str]:
+    """The unused aliens that may be drawn now (or, not `drawing`, looked at or handled), in the
+    pile's order: not one a player holds on lease for the encounter, nor one gone from the game."""
     st, cards = game.state, game.cards.cards
     away = {a for p in st.players for a in p.leased} | set(st.retired)
     return [
-        a for a in st.unused_aliens if a in cards and a not in away and not needs_setup(cards[a])
+        a
+        for a in st.unused_aliens
+        if a in cards and a not in away and not (drawing and needs_setup(cards[a]))
     ]
 
 
@@ -49,12 +51,14 @@ def held_sheets(game: Table, seat: int, source: str) -> list[str]:
     return own + list(p.gained)
 
 
-def pick(ctx: Ctx, seat: int, aliens: v.AliensArg, prompt: str) -> list[str]:
+def pick(
+    ctx: Ctx, seat: int, aliens: v.AliensArg, prompt: str, *, drawing: bool = True
+) -> list[str]:
     """The sheets an op acts on: drawn at random or chosen by the acting player from the unused
     pile, or the held sheets the phrase names (chosen when it names fewer than there are)."""
     game = ctx.game
     if aliens.source == "unused":
-        pool = drawable(game)
+        pool = drawable(game, drawing=drawing)
     else:
         pool = held_sheets(game, aliens.owner, aliens.source)
     want = len(pool) if aliens.count is None else min(aliens.count, len(pool))
@@ -155,7 +159,7 @@ def become_alien(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
 def _retire(ctx: Ctx, seat: int, aliens: v.AliensArg, back: bool) -> None:
     game = ctx.game
     st = game.state
-    for alien in pick(ctx, seat, aliens, "which alien?"):
+    for alien in pick(ctx, seat, aliens, "which alien?", drawing=False):
         take_from(game, alien)
         if back:
             st.unused_aliens = sorted([*st.unused_aliens, alien])
@@ -195,7 +199,7 @@ def put_back_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
 )
 def look_at_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
     game = ctx.game
-    seen = pick(ctx, seat, aliens, "look at which alien?")
+    seen = pick(ctx, seat, aliens, "look at which alien?", drawing=False)
     game.log("effect", seat, f"looks at {len(seen)} alien sheet(s)")
 
 

@@ -99,10 +99,10 @@ def test_a_chosen_unused_alien_is_picked_by_the_player_after_looking(
     cards: CardSet, rules: Rules
 ) -> None:
     game, agent = new_game(cards, rules, aliens=("none", "none", "none"))
-    game.state.unused_aliens = ["tripler", "virus"]
+    game.state.unused_aliens = ["miser", "tripler", "virus"]
     expect(agent, (0, "effect.alien", "Virus"))
-    run(game, "look at the unused aliens")
-    assert any("looks at 2 alien sheet(s)" in line for line in game.log_lines())
+    run(game, "look at the unused aliens")  # the whole pile, the Miser too
+    assert any("looks at 3 alien sheet(s)" in line for line in game.log_lines())
     run(game, "gain an unused alien you choose")
     assert game.state.players[0].gained == ["virus"]
 
