@@ -61,7 +61,7 @@ class Dispatcher(Lasting):
         """Rebuild the window -> (seat, power hook) table from the aliens players hold now."""
         table: dict[str, list[tuple[int, Bound]]] = {}
         for player in self.game.state.players:
-            for alien in (player.alien, *player.leased):
+            for alien in (player.alien, *player.gained, *player.leased):
                 if alien is None:
                     continue
                 for window, bounds in self.rules.powers.get(alien, {}).items():
@@ -210,7 +210,7 @@ class Dispatcher(Lasting):
             # an effect that chooses what it plays before zaps may answer opens its own window
             if not bound.zapped_inside and self.zapped(seat, hook):
                 return
-            ctx = Ctx(game, seat, bound.hook, event)
+            ctx = Ctx(game, seat, bound.hook, event, flare)  # "this card": the super flare
             if bound.numbered:
                 ctx.nudge = extension.answer(game, "effect.nudge", seat, bound.hook) or 0
             if bound.cost is not None:
@@ -235,7 +235,8 @@ class Dispatcher(Lasting):
         Returns the hook to run and the flare played for it (still in play: see use_power).
         """
         game = self.game
-        if bound.hook.card != game.state.players[seat].alien:
+        player = game.state.players[seat]
+        if bound.hook.card != player.alien and bound.hook.card not in player.gained:
             return bound, None  # a leased power is not the player's to strengthen
         upgrades = self.rules.upgrades.get((bound.hook.card, bound.hook.name))
         if not upgrades:
@@ -244,6 +245,8 @@ class Dispatcher(Lasting):
         if (enc is not None and seat in enc.flares_played) or self.forbidden("play flare", seat):
             return bound, None
         for play in upgrades:
+            if play.bound.hook.window != bound.hook.window:
+                continue  # it strengthens the power where it acts, not its other hooks
             held = [i for i in self.rules.instances(game, play.card) if game.holder[i] == seat]
             prompt = f"play {play.bound.hook.card} to strengthen {bound.hook.name}?"
             if (
@@ -310,10 +313,11 @@ class Dispatcher(Lasting):
         game = self.game
         if enc is not None and seat in enc.flares_played:
             return False
-        own = game.state.players[seat].alien == play.alien
+        player = game.state.players[seat]
+        own = player.alien == play.alien or play.alien in player.gained
         if play.flare == "wild":
             return not own
-        return own and game.has_power(seat)
+        return own and game.has_power(seat, play.alien)
 
     def forget_plays(self) -> None:
         """Drop the cached card plays: a card instance has joined the game."""

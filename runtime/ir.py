@@ -141,6 +141,18 @@ class Place(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class Aliens(Record):
+    """Alien sheets: some of the unused pile, or sheets a player holds ("your alien", "your
+    other aliens", "your aliens")."""
+
+    source: str  # "unused" | "sheet" | "other" | "held"
+    count: Node | None = None  # None means all of them
+    owner: Node | None = None  # whose sheets (held ones); None = the acting player's
+    random: bool = False  # drawn at random from the unused pile rather than chosen
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Side(Record):
     which: str  # "yours" | "opponent" | "offense" | "defense" | "either" | "both"
 
@@ -342,6 +354,7 @@ Node: TypeAlias = (
     | Ships
     | Place
     | Side
+    | Aliens
     | Amount
     | Word
     | Nameable

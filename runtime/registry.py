@@ -32,6 +32,7 @@ class T(enum.Enum):
     WORD = "word"  # a fixed word (e.g. "the encounter" in "win the encounter")
     FLAG = "flag"  # an adverb such as "at random"
     NAMEABLE = "nameable"  # what a player names: "a card type", "a player", "a number from 1 to 6"
+    ALIENS = "aliens"  # alien sheets: "a random unused alien", "your other aliens"
 
 
 # The whole numbers an effect may write, by the kind of argument they count (and for repeats and

@@ -45,6 +45,8 @@ class Player:
     unavailable: list[int] = field(default_factory=list)
     # a card's own piles, by the name the card declares (`piles: [hoard]`): the cards in each
     piles: dict[str, list[int]] = field(default_factory=dict)
+    # other aliens' sheets held for good beside the player's own: their powers work as its own
+    gained: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -178,6 +180,8 @@ class State:
     recurring: list[Later] = field(default_factory=list)  # effects that outlive the encounter
     options: dict[str, Any] = field(default_factory=dict)
     ships_per_player: int = 20
+    # the alien sheets set aside at setup from those not dealt (ids, sorted), to draw from later
+    unused_aliens: list[str] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -302,6 +306,7 @@ def _copy_player(p: Player) -> Player:
         p.cache[:],
         p.unavailable[:],
         {name: cards[:] for name, cards in p.piles.items()},
+        p.gained[:],
     )
 
 
@@ -339,6 +344,7 @@ def _copy_state(st: State) -> State:
         duplicate(st.recurring) if st.recurring else [],
         duplicate(st.options),
         st.ships_per_player,
+        st.unused_aliens[:],
     )
 
 

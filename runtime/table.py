@@ -374,12 +374,12 @@ class Table:
         return bool(self.state.restrictions) and self.dispatch.forbidden("take part", seat)
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
-        """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""
+        """Whether the player's power (or `alien`'s, leased or gained beside it) works now."""
         if self.sitting_out(seat):
             return False
         p = self.state.players[seat]
         if alien is not None and alien != p.alien:
-            if alien not in p.leased or not p.powered:
+            if not (alien in p.leased or (alien in p.gained and not p.power_lost)) or not p.powered:
                 return False
         elif p.alien is None or p.power_lost or not p.powered:
             return False

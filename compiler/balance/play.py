@@ -128,6 +128,8 @@ def play_one(study: Study, deck: Deck, seed: int) -> dict[str, Any]:
         game = Game(deck.cards, setup, agents, rules=deck.rules, log=False)
     except SetupError as exc:
         raise SetupError(f"seed {seed}: {exc}") from exc
+    # the aliens as dealt: a player may become another alien during the game
+    dealt = [p.alien or "none" for p in game.state.players]
     play_game(game)
     st = game.state
     return {
@@ -135,7 +137,7 @@ def play_one(study: Study, deck: Deck, seed: int) -> dict[str, Any]:
         "players": study.players,
         "packs": ",".join(setup.packs),
         "options": ",".join(f"{k}={v}" for k, v in sorted(setup.options.items())),
-        "aliens": [p.alien or "none" for p in st.players],
+        "aliens": dealt,
         "agents": list(kinds),
         "winners": list(st.winners),
         "turns": st.turn,

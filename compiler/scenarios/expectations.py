@@ -136,6 +136,20 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                 got_alien = st.players[seat].alien or "none"
                 if got_alien != alien:
                     fail(f"{p}/{color}", f"expected {color} to be {alien}, got {got_alien}")
+        elif key == "gained aliens":
+            for color, aliens in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                got_gained = sorted(st.players[seat].gained)
+                if got_gained != sorted(aliens):
+                    fail(
+                        f"{p}/{color}",
+                        f"expected {color}'s gained aliens {sorted(aliens)}, got {got_gained}",
+                    )
+        elif key == "unused aliens":
+            if sorted(st.unused_aliens) != sorted(want):
+                fail(
+                    p, f"expected the unused aliens {sorted(want)}, got {sorted(st.unused_aliens)}"
+                )
         elif key == "power":
             for color, state in want.items():
                 seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)

@@ -137,7 +137,7 @@ def check_scenario(
             for i, card_id in enumerate(ids):
                 if card_id not in cards.cards:
                     unknown(f"/start/{key}/{color}/{i}", "card", card_id, card_ids)
-    for key in ("discard", "deck", "reward deck"):
+    for key in ("discard", "deck", "reward deck", "unused aliens"):
         for i, card_id in enumerate(start.get(key) or ()):
             if card_id not in cards.cards:
                 unknown(f"/start/{key}/{i}", "card", card_id, card_ids)

@@ -84,6 +84,10 @@ def start_schema() -> dict[str, Any]:
             },
             "hands": _by_color(CARD_IDS, "each player's hand, replacing the dealt one"),
             "discard": _list(CARD_ID, "cards put on the discard pile, the last one on top"),
+            "unused aliens": _list(
+                CARD_ID, "the pile of unused aliens, in place of the one set aside"
+            ),
+            "gained aliens": _by_color(CARD_IDS, "aliens each player holds beside its own"),
             "deck": _list(CARD_ID, "cards put on top of the cosmic deck, drawn in the order named"),
             "reward deck": _list(
                 CARD_ID, "cards put on top of the reward deck, drawn in the order named"
@@ -168,6 +172,10 @@ def expect_schema() -> dict[str, Any]:
             "no log": LINES,
             "aliens": _by_color({"type": "string"}, "each player's alien ('none' for none)"),
             "power": _by_color({"enum": ["on", "off"]}, "whether a player's power works"),
+            "gained aliens": _by_color(
+                CARD_IDS, "exactly the aliens a player holds beside its own ([] for none)"
+            ),
+            "unused aliens": _list(CARD_ID, "exactly the aliens left on the unused pile"),
             "refused": _list(
                 answer_schema(), "answers the engine must not accept, each tried at its decision"
             ),

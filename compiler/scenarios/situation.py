@@ -202,6 +202,17 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             if instance is None:
                 raise ScenarioError(f"no '{card_id}' left for {color}'s hand", line)
             game.to_hand(seat, instance)
+    if "unused aliens" in start:
+        set_unused_aliens(game, loaded, start["unused aliens"])
+    for color, aliens in (start.get("gained aliens") or {}).items():
+        line = loaded.span(f"/start/gained aliens/{color}").line
+        player = st.players[seat_of(game, color, line)]
+        for alien in aliens:
+            if alien not in st.unused_aliens:
+                raise ScenarioError(f"'{alien}' is not an unused alien {color} could hold", line)
+            st.unused_aliens.remove(alien)
+            player.gained.append(str(alien))
+        game.dispatch.refresh_powers()
     for card_id in start.get("discard") or []:
         instance = _take(game, str(card_id), fixed)
         if instance is None:
@@ -273,3 +284,18 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------- expectations
+
+
+def set_unused_aliens(game: Game, loaded: Loaded, aliens: list[str]) -> None:
+    """`unused aliens: [virus, tripler]` is the pile set aside at setup, so what a scenario draws
+    from it never depends on how many aliens the packs hold."""
+    line = loaded.span("/start/unused aliens").line
+    st = game.state
+    held = {a for p in st.players for a in (p.alien, *p.gained)}
+    for alien in aliens:
+        card = game.cards.cards.get(str(alien))
+        if card is None or card.kind != "alien":
+            raise ScenarioError(f"'{alien}' is not an alien", line)
+        if alien in held:
+            raise ScenarioError(f"'{alien}' is held by a player, not unused", line)
+    st.unused_aliens = sorted(str(a) for a in aliens)

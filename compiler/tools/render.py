@@ -231,6 +231,12 @@ def condition(node: ir.Node) -> str:
             return f"those ships are {possessive(args[0]).replace('your', 'yours')}"
         if node.name == "is player":
             return f"{players(args[0])} is {players(args[1])}"
+        if node.name == "has power":
+            alien = args[1].word if isinstance(args[1], ir.Word) else "?"
+            subject = players(args[0])
+            return (
+                f'{subject} {"have" if subject in ("you", "they") else "has"} the "{alien}" power'
+            )
         pred = PREDICATES.get(node.name)
         written = pred.forms[0] if pred is not None and pred.forms else node.name
         if pred is not None and pred.args[0] is not T.PLAYERS:

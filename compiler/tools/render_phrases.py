@@ -393,6 +393,8 @@ def thing(node: ir.Node | None) -> str:
         return node.word if node.word.startswith(("the ", "a ", "another ")) else f"the {node.word}"
     if isinstance(node, ir.Nameable):
         return nameable(node)
+    if isinstance(node, ir.Aliens):
+        return aliens(node)
     if isinstance(node, ir.CardFilter):
         kind = next(iter(node.types or {"card"}))
         article = "an" if kind[0] in "aeiou" else "a"
@@ -402,6 +404,21 @@ def thing(node: ir.Node | None) -> str:
     if isinstance(node, (ir.Players, ir.Chosen, ir.Extreme, ir.Side)):
         return players(node)
     return number(node)
+
+
+def aliens(node: ir.Aliens) -> str:
+    """Alien sheets as written: "a random unused alien", "the unused aliens", "your other aliens"."""
+    if node.source != "unused":
+        whose = possessive(node.owner)
+        return {"sheet": f"{whose} alien", "other": f"{whose} other aliens"}.get(
+            node.source, f"{whose} aliens"
+        )
+    if node.count is None:
+        return "the unused aliens"
+    count = quantity(node.count)
+    lead = "up to " if node.up_to else ""
+    how = "random " if node.random else ""
+    return f"{lead}{count} {how}unused alien{'' if count == '1' else 's'}"
 
 
 def _measure_words(name: str) -> str:

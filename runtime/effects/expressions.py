@@ -115,6 +115,8 @@ def arg(node: ir.Node | None, t: T) -> Fn:
         return lambda ctx: v.AmountArg(what, at_most(count(ctx), MAX_AMOUNT), up_to)
     if t is T.NAMEABLE:
         return _nameable(node)
+    if t is T.ALIENS:
+        return _aliens(node)
     if t in (T.WORD, T.FLAG):
         word = node.word if isinstance(node, ir.Word) else True
         return lambda ctx: word
@@ -221,6 +223,23 @@ def _ships(node: ir.Node) -> Fn:
         return v.ShipsArg(n, who, at, up_to, event)
 
     return ships
+
+
+def _aliens(node: ir.Node) -> Fn:
+    assert isinstance(node, ir.Aliens), node
+    count = value(node.count) if node.count is not None else None
+    owner = _owner(node.owner)
+    source, random_, up_to = node.source, node.random, node.up_to
+
+    def aliens(ctx: Ctx) -> v.AliensArg:
+        n = at_most(count(ctx), MAX_ALIENS) if count is not None else None
+        who = -1 if source == "unused" else owner(ctx)
+        return v.AliensArg(source, n, who, random_, up_to)
+
+    return aliens
+
+
+MAX_ALIENS = 100  # no effect handles more alien sheets than this at once
 
 
 def _place(node: ir.Node) -> Fn:

@@ -20,6 +20,17 @@ class CardsArg:
 
 
 @dataclass(slots=True)
+class AliensArg:
+    """Alien sheets an op acts on: of the unused pile (`owner` -1), or held by a player."""
+
+    source: str  # "unused" | "sheet" | "other" | "held"
+    count: int | None  # None = all of them
+    owner: int
+    random: bool = False
+    up_to: bool = False
+
+
+@dataclass(slots=True)
 class PlaceArg:
     kind: str
     owner: int  # -1 when the place has no owner (the warp as a whole, the deck)

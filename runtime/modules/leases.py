@@ -73,7 +73,7 @@ def leasable(game: Table) -> list[tuple[str, str]]:
             if d.kind in COSMIC_DECK_KINDS and d.attrs.get("deck") != "rewards"
         }
     )
-    held = {a for p in st.players for a in (p.alien, *p.leased)}
+    held = {a for p in st.players for a in (p.alien, *p.gained, *p.leased)}
     pool = [c for c in game.cards.cards.values() if c.pack in packs and card_allowed(game, c)]
     powers = sorted(
         c.id for c in pool if c.kind == "alien" and c.id not in held and c.id not in st.retired

@@ -43,6 +43,7 @@ def exchange_sheets(st: State, one: int, other: int) -> None:
     a, b = st.players[one], st.players[other]
     a.alien, b.alien = b.alien, a.alien
     a.power_lost, b.power_lost = b.power_lost, a.power_lost
+    a.gained, b.gained = b.gained, a.gained  # sheets held beside it go with it (Reincarnator)
     a.tokens, b.tokens = b.tokens, a.tokens
     a.essence_set, b.essence_set = b.essence_set, a.essence_set
     a.cache, b.cache = b.cache, a.cache

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from runtime import ir
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import side_of
-from runtime.ops.card_moves import name_a_card
+from runtime.ops.card_moves import cards_matching, name_a_card
 from runtime.registry import T, flag, obj, op, word
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD
@@ -128,7 +129,8 @@ def select_first(ctx: Ctx, seat: int, card: v.CardTarget, first: bool | None) ->
     "play",
     obj(T.CARDS),
     flag("if able"),
-    doc="The player must select a card of this kind as the encounter card, if it holds one.",
+    doc="The player must select a card of this kind (or one of the same name as particular cards)"
+    " as the encounter card, if it holds one.",
 )
 def must_play(ctx: Ctx, seat: int, cards: v.CardsArg, if_able: bool | None) -> None:
     enc = ctx.game.state.encounter
@@ -138,6 +140,11 @@ def must_play(ctx: Ctx, seat: int, cards: v.CardsArg, if_able: bool | None) -> N
     if cards.filter.named == "*":
         # the effect's owner names the card the player must play
         cards = name_a_card(ctx, cards, ctx.you)
+    found = cards_matching(ctx, cards) if cards.zone == "those" else cards.instances
+    if found:  # particular cards ("those cards"): one of the same name
+        named = ctx.game.state.catalog[found[0]]
+        enc.required[side] = ir.CardFilter(named=named)
+        return
     enc.required[side] = cards.filter
 
 

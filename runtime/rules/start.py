@@ -59,6 +59,7 @@ def build_state(game: Table) -> State:
     )
     game.state = state
     assign_aliens(game, state)
+    set_aside_unused(game, state)
     build_piles(game, state)
     deal_hands(game, state)
     extension.run(game, "game.deal", state)
@@ -190,6 +191,22 @@ def excluded(game: Table, one: str, other: str) -> bool:
     cards = game.cards.cards
     return other in cards[one].attrs.get("excludes", ()) or one in cards[other].attrs.get(
         "excludes", ()
+    )
+
+
+def set_aside_unused(game: Table, state: State) -> None:
+    """The aliens of the game's packs that no player was dealt and that this game allows form the
+    pile of unused alien sheets (less any barred by a dealt one), kept in id order (drawing from it picks at random)."""
+    packs = game.setup.packs
+    dealt = {p.alien for p in state.players}
+    state.unused_aliens = sorted(
+        c.id
+        for c in game.cards.cards.values()
+        if c.kind == "alien"
+        and c.pack in packs
+        and c.id not in dealt
+        and card_allowed(game, c)
+        and not any(excluded(game, c.id, d) for d in dealt if d)
     )
 
 

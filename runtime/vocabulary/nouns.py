@@ -191,3 +191,11 @@ noun(
 )
 noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")
+# alien sheets as game objects: a player's own, and the pile set aside at setup from those not dealt
+noun("alien", "alien", "sheet", "an alien sheet a player holds (its own, or one gained beside it)")
+noun(
+    "unused alien",
+    "alien",
+    "unused",
+    "an alien sheet of the pile set aside at setup from the aliens not dealt",
+)

@@ -185,6 +185,8 @@ class Arguments(ResolverBase):
             return self._word(expr, slot)
         if t is T.NAMEABLE:
             return self._nameable(expr)
+        if t is T.ALIENS:
+            return self._aliens(expr)
         raise ResolveError(d.WRONG_ARG_TYPE, f"cannot use a noun phrase as {t.value}", pos)
 
     def _word(self, np: ast.NP, slot: Slot | None) -> ir.Node:

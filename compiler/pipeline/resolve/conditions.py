@@ -76,6 +76,9 @@ class Conditions(ResolverBase):
             raise ResolveError(d.BAD_CONDITION, "'has' needs a player before it", c.pos)
         who = self._players(c.left)
         np = c.np
+        power = self._has_power(who, np)
+        if power is not None:
+            return power
         q = np.quantity
         op, bound = ">=", 1
         threshold: ir.Node = ir.Num(1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.pipeline import ast
+from compiler.pipeline.resolve.alien_phrases import AlienPhrases
 from compiler.pipeline.resolve.arguments import Arguments
 from compiler.pipeline.resolve.base import ResolveError, Scope
 from compiler.pipeline.resolve.card_phrases import CardPhrases
@@ -33,6 +34,7 @@ class Resolver(
     PlacePhrases,
     Conditions,
     Naming,
+    AlienPhrases,
 ):
     """Resolves the effect text of one card field in the scope of its window. Problems collect in
     `errors`: `effect` keeps the statements that resolved, `condition` and `players` give None."""
