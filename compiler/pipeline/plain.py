@@ -14,26 +14,27 @@ file's spans as [pointer, line, column, end column] (with a path only when not t
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from compiler import diagnostics as d
-from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.manifest import Manifest
 from compiler.pipeline.plain_types import (
     AS_IS,
-    BY_NAME,
     CODE,
-    FORMS,
     PAIRS,
     PLACES,
     SEQUENCE,
     SET,
     SEVERITY,
-    SPECS,
+    Records,
+    every_record,
     exact,
     field_names,
+    head_records,
 )
 
 
@@ -52,6 +53,8 @@ class Encoder:
         self.seen: dict[str, int] = {}
         self.count = 0
         self.owner = ""  # the path of the card file being written
+        records = every_record()
+        self.by_name, self.forms = records.by_name, records.forms
 
     def encode(self, value: Any) -> Any:
         """A compiled value as JSON-ready data (raises TypeError on anything it cannot store)."""
@@ -70,13 +73,13 @@ class Encoder:
         if isinstance(value, d.Code) and d.CODES.get(value.id) == value:
             return {"E": value.id}
         name = type(value).__name__
-        if BY_NAME.get(name) is not type(value):
+        if self.by_name.get(name) is not type(value):
             raise TypeError(f"cannot store a {name}")
         if isinstance(value, CardFile | Manifest):
             self.owner = value.path
         fields = [
             self.field(getattr(value, f), form)
-            for f, form in zip(field_names(type(value)), FORMS[name], strict=True)
+            for f, form in zip(field_names(type(value)), self.forms[name], strict=True)
         ]
         if name not in UNSHARED:
             key = name + json.dumps(fields, separators=(",", ":"))
@@ -135,10 +138,12 @@ def _pairs(value: Any) -> dict[Any, Any]:
 
 
 class Decoder:
-    """Builds values back from one document, keeping every record for `{"#": n}` to name."""
+    """Builds values back from one document, keeping every record for `{"#": n}` to name. With
+    `heads`, only the records of a store's heads are known (and the IR is not loaded)."""
 
-    def __init__(self) -> None:
+    def __init__(self, heads: bool = False) -> None:
         self.records: list[Any] = []
+        self.plans = _plans(head_records() if heads else every_record())
 
     def object(self, pairs: list[tuple[str, Any]]) -> Any:
         if len(pairs) != 1:
@@ -148,7 +153,7 @@ class Decoder:
             if value.__class__ is not int or not 0 <= value < len(self.records):
                 raise BadData("a reference to no record")
             return self.records[value]
-        plan = PLANS.get(tag)
+        plan = self.plans.get(tag)
         if plan is None:
             return self.other(tag, value)
         cls, size, converted, kinds, classes, tests = plan
@@ -189,28 +194,30 @@ class Decoder:
         raise BadData(f"unknown tag {tag!r}")
 
 
-CONVERTED: dict[str, tuple[tuple[int, int], ...]] = {
-    name: tuple((i, form) for i, form in enumerate(forms) if form != AS_IS)
-    for name, forms in FORMS.items()
-}
+Plan = tuple[type, int, Any, Any, Any, Any]
 
 
-# Per record: its class, field count, the fields to convert, and its checks: by exact class (a
-# field that holds records or None, such as any IR node: one set look-up instead of an isinstance
-# over some thirty classes), by class, and by test.
-PLANS: dict[str, tuple[type, int, Any, Any, Any, Any]] = {
-    name: (
-        cls,
-        len(specs),
-        CONVERTED[name],
-        tuple((i, exact(spec)) for i, spec in enumerate(specs) if exact(spec)),
-        tuple(
-            (i, spec) for i, spec in enumerate(specs) if isinstance(spec, tuple) and not exact(spec)
-        ),
-        tuple((i, spec) for i, spec in enumerate(specs) if not isinstance(spec, tuple)),
-    )
-    for name, (cls, specs) in SPECS.items()
-}
+@functools.cache
+def _plans(records: Records) -> dict[str, Plan]:
+    """Per record: its class, field count, the fields to convert, and its checks: by exact class
+    (a field that holds records or None, such as any IR node: one set look-up instead of an
+    isinstance over some thirty classes), by class, and by test."""
+    plans: dict[str, Plan] = {}
+    for name, (cls, specs) in records.specs.items():
+        converted = tuple((i, form) for i, form in enumerate(records.forms[name]) if form != AS_IS)
+        plans[name] = (
+            cls,
+            len(specs),
+            converted,
+            tuple((i, exact(spec)) for i, spec in enumerate(specs) if exact(spec)),
+            tuple(
+                (i, spec)
+                for i, spec in enumerate(specs)
+                if isinstance(spec, tuple) and not exact(spec)
+            ),
+            tuple((i, spec) for i, spec in enumerate(specs) if not isinstance(spec, tuple)),
+        )
+    return plans
 
 
 def _places(items: Any, owner: Any) -> dict[str, d.Span]:
@@ -253,10 +260,11 @@ def _convert(value: Any, form: int) -> Any:
         raise BadData(f"unknown severity {value!r}") from None
 
 
-def decode_json(text: str | bytes) -> Any:
-    """Parse and decode stored data; raises BadData on anything malformed."""
+def decode_json(text: str | bytes, heads: bool = False) -> Any:
+    """Parse and decode stored data; raises BadData on anything malformed. With `heads`, only a
+    store's heads may be in it (card files without their cards, manifests)."""
     try:
-        return json.loads(text, object_pairs_hook=Decoder().object)
+        return json.loads(text, object_pairs_hook=Decoder(heads).object)
     except BadData:
         raise
     except (ValueError, TypeError, RecursionError) as exc:

@@ -15,7 +15,7 @@ from typing import cast
 
 from compiler import diagnostics as d
 from compiler.pipeline.cache import CompileCache, PackStore
-from compiler.pipeline.card_file import CardFile, compile_card
+from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.linker import card_set, link_files
 from compiler.pipeline.loaded import DEFAULT_MAX_BYTES, Loaded, lines_of
 from compiler.pipeline.manifest import Manifest, read_manifest
@@ -163,6 +163,7 @@ def _manifest(raw: bytes, shown: str, folder_name: str, store: PackStore | None)
 def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
     """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
     reports cross-card problems at (a file on disk and an editor's buffer alike)."""
+    from compiler.pipeline.card_file import compile_card
     from compiler.pipeline.load import load_yaml_bytes
 
     loaded = load_yaml_bytes(raw, shown)

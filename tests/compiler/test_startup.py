@@ -1,6 +1,7 @@
 """Start-up stays small: each command imports only what it uses, `--version` loads no package
 metadata, and a validation whose cards all come from the compile cache never loads Lark, the
-effect parser, the game engine, jsonschema or even YAML."""
+effect parser, the game engine, jsonschema or even YAML (nor, without scenario files to check,
+the IR's classes)."""
 
 from __future__ import annotations
 
@@ -100,7 +101,9 @@ def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path
     warm = modules_after(args, env)
     assert not {m for m in warm if m.startswith(HEAVY)}, sorted(warm)
     # An outside pack without scenario files: its manifest and base's come from the stores too,
-    # so nothing is loaded as YAML or schema-checked.
+    # so nothing is loaded as YAML or schema-checked, and no card's IR is decoded.
     modules_after(["validate", str(pack)], env)
     alone = modules_after(["validate", str(pack)], env)
-    assert not {m for m in alone if m.startswith(("yaml", "fastjsonschema"))}, sorted(alone)
+    assert not {m for m in alone if m.startswith(("yaml", "fastjsonschema", "runtime.ir"))}, sorted(
+        alone
+    )
