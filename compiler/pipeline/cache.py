@@ -20,6 +20,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from compiler.diagnostics import Diagnostic, Span
+from compiler.pipeline.compiled import CardFile
+from compiler.pipeline.manifest import Manifest
+from compiler.pipeline.plain_types import is_plain
+from compiler.pipeline.stored import CardSummary, StoredCardFile, summary_of
+
 MAGIC = "cosmic-compiled-cards"
 # format 1 was a pickle (cards-<fingerprint>.pickle), never read; format 2 held whole card files;
 # format 3 wrote each card file's head, summary and body as tagged plain data
@@ -193,9 +199,7 @@ def document(fingerprint: str, folder: str, entries: dict[str, Any]) -> Any:
     own encoding as JSON text (summary and body are null for a file that holds no card). A
     manifest is [key, its plain encoding as JSON text]. Raises TypeError on anything it cannot
     store."""
-    from compiler.pipeline.compiled import CardFile
     from compiler.pipeline.plain import dumps
-    from compiler.pipeline.stored import StoredCardFile, summary_of
 
     rows: list[Any] = []
     for key, value in entries.items():
@@ -226,9 +230,6 @@ def document(fingerprint: str, folder: str, entries: dict[str, Any]) -> Any:
 
 def _entry(item: Any) -> Any:
     """A stored row as its card file or manifest; None if malformed."""
-    from compiler.pipeline.compiled import CardFile
-    from compiler.pipeline.manifest import Manifest
-    from compiler.pipeline.stored import StoredCardFile
 
     if item.__class__ is not list or not item or item[0].__class__ is not str:
         return None
@@ -271,7 +272,6 @@ def _plain(text: Any) -> Any:
 
 def _places(items: Any, owner: str) -> Any:
     """Stored spans as {pointer: Span}; None if they have the wrong shape."""
-    from compiler.diagnostics import Span
 
     if items.__class__ is not list:
         return None
@@ -295,7 +295,6 @@ def _places(items: Any, owner: str) -> Any:
 
 def _diagnostics(text: str) -> Any:
     """Stored diagnostics ("" for none); None if they are not a list of diagnostics."""
-    from compiler.diagnostics import Diagnostic
 
     if not text:
         return []
@@ -307,23 +306,28 @@ def _diagnostics(text: str) -> Any:
 
 def _summary(fields: Any) -> Any:
     """A stored card summary checked field by field; None if it has the wrong shape."""
-    from compiler.pipeline.plain_types import is_plain
-    from compiler.pipeline.stored import CardSummary
-
-    if not (fields.__class__ is list and len(fields) == 8):
+    if fields.__class__ is not list or len(fields) != 8:
         return None
     card_id, kind, name, pack, copies, alien, requires, attrs_text = fields
-    attrs = _plain(attrs_text) if attrs_text else {}
     if not (
-        all(x.__class__ is str for x in (card_id, kind, name, pack, attrs_text))
+        card_id.__class__ is str
+        and kind.__class__ is str
+        and name.__class__ is str
+        and pack.__class__ is str
         and copies.__class__ is int
         and (alien is None or alien.__class__ is str)
         and requires.__class__ is list
-        and all(x.__class__ is str for x in requires)
-        and attrs.__class__ is dict
-        and is_plain(attrs)
+        and attrs_text.__class__ is str
     ):
         return None
+    for x in requires:
+        if x.__class__ is not str:
+            return None
+    attrs = {}
+    if attrs_text:
+        attrs = _plain(attrs_text)
+        if attrs.__class__ is not dict or not is_plain(attrs):
+            return None
     return CardSummary(card_id, kind, name, pack, copies, alien, tuple(requires), attrs)
 
 
