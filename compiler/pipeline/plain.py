@@ -53,11 +53,16 @@ class Encoder:
         self.seen: dict[str, int] = {}
         self.count = 0
         self.owner = ""  # the path of the card file being written
-        records = every_record()
-        self.by_name, self.forms = records.by_name, records.forms
+        self.layouts = _layouts(every_record())
 
     def encode(self, value: Any) -> Any:
         """A compiled value as JSON-ready data (raises TypeError on anything it cannot store)."""
+        cls = value.__class__
+        if cls in SCALARS:
+            return value
+        layout = self.layouts.get(cls)
+        if layout is not None and cls is not d.Code:
+            return self.record(value, *layout)
         if value is None or isinstance(value, str | bool | int | float):
             return value
         if isinstance(value, list):
@@ -73,16 +78,17 @@ class Encoder:
         if isinstance(value, d.Code) and d.CODES.get(value.id) == value:
             return {"E": value.id}
         name = type(value).__name__
-        if self.by_name.get(name) is not type(value):
+        if layout is None:
             raise TypeError(f"cannot store a {name}")
+        return self.record(value, *layout)
+
+    def record(self, value: Any, name: str, fields_forms: Any, shared: bool) -> Any:
         if isinstance(value, CardFile | Manifest):
             self.owner = value.path
-        fields = [
-            self.field(getattr(value, f), form)
-            for f, form in zip(field_names(type(value)), self.forms[name], strict=True)
-        ]
-        if name not in UNSHARED:
-            key = name + json.dumps(fields, separators=(",", ":"))
+        fields = [self.field(getattr(value, f), form) for f, form in fields_forms]
+        if shared:
+            # repr tells JSON-ready values apart as their JSON text would, and costs less
+            key = name + repr(fields)
             found = self.seen.get(key)
             if found is not None:
                 return {"#": found}
@@ -105,6 +111,23 @@ class Encoder:
                 for k, v in value.items()
             ]
         return value.id if form == CODE else value.value
+
+
+SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+@functools.cache
+def _layouts(records: Records) -> dict[type, tuple[str, tuple[tuple[str, int], ...], bool]]:
+    """Per record class: its name, its fields with the form each is written in, and whether a
+    repeat of it is written as a reference to the first."""
+    return {
+        cls: (
+            name,
+            tuple(zip(field_names(cls), records.forms[name], strict=True)),
+            name not in UNSHARED,
+        )
+        for name, cls in records.by_name.items()
+    }
 
 
 def encode(value: Any) -> Any:
