@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from runtime import ir
 from runtime.record import Record
+
+if TYPE_CHECKING:  # only in annotations: loading card records need not load the IR's classes
+    from runtime import ir
 
 CARD_KINDS: tuple[str, ...] = (
     "alien",

@@ -38,6 +38,35 @@ def test_schema_enumerations_come_from_the_registry() -> None:
         assert role in pattern
 
 
+def test_shipped_parser_states_are_the_ones_larks_own_reader_gives() -> None:
+    import json
+
+    from lark import Lark
+
+    from compiler.pipeline import tables
+    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.tree_builder import Builder
+    from grammar import GRAMMAR_FILE
+
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    EffectLexer.vocabulary = build_vocabulary(text)
+    shipped = tables.load(text, EffectLexer, Builder())
+    assert shipped is not None
+    stored = json.loads(tables.TABLES_FILE.read_bytes())
+    data, memo = tables._restore(stored["data"], stored["memo"])
+    table = data["parser"]["parser"]
+    table["states"] = {
+        int(state): {int(token): action for token, action in actions.items()}
+        for state, actions in table["states"].items()
+    }
+    data["options"]["lexer"] = data["parser"]["lexer_conf"]["lexer_type"] = EffectLexer
+    own = Lark._load_from_dict(data, memo, transformer=Builder())
+    ours, theirs = shipped.parser.parser._parse_table, own.parser.parser._parse_table
+    assert len(ours.states) > 100
+    assert ours.states == theirs.states
+    assert (ours.start_states, ours.end_states) == (theirs.start_states, theirs.end_states)
+
+
 def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
     import yaml
 

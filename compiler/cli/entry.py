@@ -12,6 +12,10 @@ VERSION_LINE = "cosmic, version {}\n"
 
 
 def main(argv: list[str] | None = None) -> None:
+    if (
+        argv is None
+    ):  # the `cosmic` process itself, never a caller's (tests check grammars strictly)
+        _no_strict_grammar_checks()
     args = sys.argv[1:] if argv is None else list(argv)
     if args == ["--version"]:
         from compiler import __version__
@@ -29,3 +33,10 @@ def main(argv: list[str] | None = None) -> None:
     from compiler.cli.main import cli
 
     cli.main(args=args, prog_name="cosmic")
+
+
+def _no_strict_grammar_checks() -> None:
+    """Lark imports interegular wherever it is installed, only to check a grammar's terminals
+    strictly while building tables; the effect parser's tables are shipped built, so in this
+    process the import is refused (a None entry makes `import interegular` fail at once)."""
+    sys.modules.setdefault("interegular", None)  # type: ignore[arg-type]

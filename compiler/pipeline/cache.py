@@ -15,13 +15,21 @@ fails a run; it just means compiling again.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from pathlib import Path
 from typing import Any
 
+from compiler.diagnostics import Diagnostic, Span
+from compiler.pipeline.compiled import CardFile
+from compiler.pipeline.manifest import Manifest
+from compiler.pipeline.plain_types import is_plain
+from compiler.pipeline.stored import CardSummary, StoredCardFile, summary_of
+
 MAGIC = "cosmic-compiled-cards"
-# format 1 was a pickle (cards-<fingerprint>.pickle), never read; format 2 held whole card files
-FORMAT = 3
+# format 1 was a pickle (cards-<fingerprint>.pickle), never read; format 2 held whole card files;
+# format 3 wrote each card file's head, summary and body as tagged plain data
+FORMAT = 4
 BUNDLED_STORE = ".compiled"
 
 
@@ -61,15 +69,15 @@ class PackStore:
         self.dirty = False
 
     def _read(self) -> dict[str, Any]:
-        from compiler.pipeline.plain import BadData, decode_json
-
         try:
             raw = self.path.read_bytes()
         except OSError:
             return {}
         try:
-            stored = decode_json(raw)
-        except BadData:
+            # plain JSON: the rows' few tagged parts (manifests, diagnostics, card attributes)
+            # are decoded row by row, the cards' bodies only when used
+            stored = json.loads(raw)
+        except (ValueError, RecursionError):
             return {}
         if not (
             isinstance(stored, list)
@@ -99,7 +107,6 @@ class PackStore:
     def save(self) -> None:
         if not self.dirty and len(self.used) == len(self.entries):
             return
-        import json
         import tempfile
 
         try:
@@ -183,74 +190,145 @@ class CompileCache:
 
 
 def document(fingerprint: str, folder: str, entries: dict[str, Any]) -> Any:
-    """A store's JSON-ready data: each entry as [key, head, summary, body], where a card file's
-    head is the card file without its card, its summary what the link stage reads of the card,
-    and its body the card's own encoding as JSON text (summary and body are null for a manifest
-    or a card file that holds no card). Raises TypeError on anything it cannot store."""
-    import json
+    """A store's JSON-ready data. A card file is one flat row, so reading a store back is one
+    plain JSON parse and a few checks a row: [key, path, kind, declared id, spans, problems,
+    summary, body], where spans are [pointer, line, column, end column] (with a path only when
+    not the file's own), problems its diagnostics in plain encoding as JSON text ("" for none),
+    summary what the link stage reads of its card, as [id, kind, name, pack, copies, alien,
+    requires, attrs] with attrs in plain encoding as JSON text ("" for none), and body the card's
+    own encoding as JSON text (summary and body are null for a file that holds no card). A
+    manifest is [key, its plain encoding as JSON text]. Raises TypeError on anything it cannot
+    store."""
+    from compiler.pipeline.plain import dumps
 
-    from compiler.pipeline.card_file import CardFile
-    from compiler.pipeline.plain import Encoder
-    from compiler.pipeline.stored import StoredCardFile, summary_of
-
-    encoder = Encoder()
     rows: list[Any] = []
     for key, value in entries.items():
+        if not isinstance(value, CardFile):
+            rows.append([key, dumps(value)])
+            continue
         if isinstance(value, StoredCardFile):
-            head, summary, body = value.head(), value.summary, value.body
-        elif isinstance(value, CardFile) and value.card is not None:
-            head = CardFile(
-                value.path, None, value.diagnostics, value.kind, value.spans, value.declared_id
-            )
-            summary = summary_of(value.card)
-            card = Encoder().encode(value.card)
-            body = json.dumps(card, separators=(",", ":"), ensure_ascii=False)
+            summary, body = value.summary, value.body
+        elif value.card is not None:
+            summary, body = summary_of(value.card), dumps(value.card)
         else:
-            head, summary, body = value, None, None
-        plain_summary = None if summary is None else list(summary.fields())
-        rows.append([key, encoder.encode(head), encoder.encode(plain_summary), body])
+            summary, body = None, None
+        spans = [
+            [k, s.line, s.column, s.end_column, *([] if s.path == value.path else [s.path])]
+            for k, s in value.spans.items()
+        ]
+        plain_summary = None
+        if summary is not None:
+            attrs = dumps(summary.attrs) if summary.attrs else ""
+            *named, requires, _ = summary.fields()
+            plain_summary = [*named, list(requires), attrs]
+        problems = dumps(value.diagnostics) if value.diagnostics else ""
+        rows.append(
+            [key, value.path, value.kind, value.declared_id, spans, problems, plain_summary, body]
+        )
     return [MAGIC, FORMAT, fingerprint, folder, rows]
 
 
 def _entry(item: Any) -> Any:
-    """A decoded [key, head, summary, body] row as its card file or manifest; None if malformed."""
-    from compiler.pipeline.card_file import CardFile
-    from compiler.pipeline.manifest import Manifest
-    from compiler.pipeline.stored import StoredCardFile
+    """A stored row as its card file or manifest; None if malformed."""
 
-    if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)):
+    if item.__class__ is not list or not item or item[0].__class__ is not str:
         return None
-    _, head, summary, body = item
-    if head.__class__ is Manifest or (head.__class__ is CardFile and head.card is None):
-        if summary is None and body is None:
-            return head
-        found = _summary(summary)
-        if head.__class__ is CardFile and found is not None and isinstance(body, str):
-            return StoredCardFile(
-                head.path, head.diagnostics, head.kind, head.spans, head.declared_id, found, body
-            )
-    return None
+    if len(item) == 2:
+        found = _plain(item[1])
+        return found if found.__class__ is Manifest else None
+    if len(item) != 8:
+        return None
+    _, path, kind, declared_id, spans, problems, summary, body = item
+    if not (
+        path.__class__ is str
+        and (kind is None or kind.__class__ is str)
+        and (declared_id is None or declared_id.__class__ is str)
+        and problems.__class__ is str
+    ):
+        return None
+    places = _places(spans, path)
+    diagnostics = _diagnostics(problems)
+    if places is None or diagnostics is None:
+        return None
+    if summary is None and body is None:
+        return CardFile(path, None, diagnostics, kind, places, declared_id)
+    found = _summary(summary)
+    if found is None or body.__class__ is not str:
+        return None
+    return StoredCardFile(path, diagnostics, kind, places, declared_id, found, body)
+
+
+def _plain(text: Any) -> Any:
+    """A store's head record (a manifest, a diagnostic) from its plain encoding; None if bad."""
+    from compiler.pipeline.plain import BadData, decode_json
+
+    if text.__class__ is not str:
+        return None
+    try:
+        return decode_json(text, heads=True)
+    except BadData:
+        return None
+
+
+def _places(items: Any, owner: str) -> Any:
+    """Stored spans as {pointer: Span}; None if they have the wrong shape."""
+
+    if items.__class__ is not list:
+        return None
+    out = {}
+    for item in items:
+        if item.__class__ is not list or len(item) not in (4, 5):
+            return None
+        key, line, column, end = item[:4]
+        path = item[4] if len(item) == 5 else owner
+        if not (
+            key.__class__ is str
+            and path.__class__ is str
+            and line.__class__ is int
+            and column.__class__ is int
+            and (end is None or end.__class__ is int)
+        ):
+            return None
+        out[key] = Span(path, line, column, end)
+    return out
+
+
+def _diagnostics(text: str) -> Any:
+    """Stored diagnostics ("" for none); None if they are not a list of diagnostics."""
+
+    if not text:
+        return []
+    found = _plain(text)
+    if found.__class__ is not list or any(x.__class__ is not Diagnostic for x in found):
+        return None
+    return found
 
 
 def _summary(fields: Any) -> Any:
     """A stored card summary checked field by field; None if it has the wrong shape."""
-    from compiler.pipeline.plain_types import is_plain
-    from compiler.pipeline.stored import CardSummary
-
-    if not (isinstance(fields, list) and len(fields) == 8):
+    if fields.__class__ is not list or len(fields) != 8:
         return None
-    card_id, kind, name, pack, copies, alien, requires, attrs = fields
+    card_id, kind, name, pack, copies, alien, requires, attrs_text = fields
     if not (
-        all(isinstance(x, str) for x in (card_id, kind, name, pack))
+        card_id.__class__ is str
+        and kind.__class__ is str
+        and name.__class__ is str
+        and pack.__class__ is str
         and copies.__class__ is int
-        and (alien is None or isinstance(alien, str))
-        and requires.__class__ is tuple
-        and all(isinstance(x, str) for x in requires)
-        and attrs.__class__ is dict
-        and is_plain(attrs)
+        and (alien is None or alien.__class__ is str)
+        and requires.__class__ is list
+        and attrs_text.__class__ is str
     ):
         return None
-    return CardSummary(card_id, kind, name, pack, copies, alien, requires, attrs)
+    for x in requires:
+        if x.__class__ is not str:
+            return None
+    attrs = {}
+    if attrs_text:
+        attrs = _plain(attrs_text)
+        if attrs.__class__ is not dict or not is_plain(attrs):
+            return None
+    return CardSummary(card_id, kind, name, pack, copies, alien, tuple(requires), attrs)
 
 
 def _digest(text: str) -> str:

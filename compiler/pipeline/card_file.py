@@ -3,12 +3,12 @@ field parsed and resolved, with each problem placed at its line and column in th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from compiler import diagnostics as d
 from compiler.pipeline import schema_check
+from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.window_roles import absent_role
 from runtime import ir
@@ -23,19 +23,6 @@ if TYPE_CHECKING:
 # comes from the compile cache never loads them (or Lark).
 
 LIMITS = {"once per encounter": "encounter", "once per turn": "turn", "once per game": "game"}
-
-
-@dataclass
-class CardFile:
-    """What compiling one card file produced."""
-
-    path: str
-    card: CardDef | None
-    diagnostics: list[d.Diagnostic] = field(default_factory=list)
-    kind: str | None = None
-    # where key fields sit, for cross-card checks
-    spans: dict[str, d.Span] = field(default_factory=dict)
-    declared_id: str | None = None  # the id the file gives, even when the card failed to compile
 
 
 class _Compiler:

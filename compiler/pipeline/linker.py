@@ -13,7 +13,7 @@ from runtime.cards import CardDef, CardSet, PackDef
 from runtime.setup import BASE_OPTIONS
 
 if TYPE_CHECKING:
-    from compiler.pipeline.card_file import CardFile
+    from compiler.pipeline.compiled import CardFile
     from compiler.pipeline.project import Pack
 
 

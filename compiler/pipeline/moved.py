@@ -8,7 +8,7 @@ import dataclasses
 from typing import TypeVar
 
 from compiler import diagnostics as d
-from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.manifest import Manifest
 from compiler.pipeline.stored import StoredCardFile
 

@@ -14,26 +14,27 @@ file's spans as [pointer, line, column, end column] (with a path only when not t
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from compiler import diagnostics as d
-from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.manifest import Manifest
 from compiler.pipeline.plain_types import (
     AS_IS,
-    BY_NAME,
     CODE,
-    FORMS,
     PAIRS,
     PLACES,
     SEQUENCE,
     SET,
     SEVERITY,
-    SPECS,
+    Records,
+    every_record,
     exact,
     field_names,
+    head_records,
 )
 
 
@@ -52,9 +53,16 @@ class Encoder:
         self.seen: dict[str, int] = {}
         self.count = 0
         self.owner = ""  # the path of the card file being written
+        self.layouts = _layouts(every_record())
 
     def encode(self, value: Any) -> Any:
         """A compiled value as JSON-ready data (raises TypeError on anything it cannot store)."""
+        cls = value.__class__
+        if cls in SCALARS:
+            return value
+        layout = self.layouts.get(cls)
+        if layout is not None and cls is not d.Code:
+            return self.record(value, *layout)
         if value is None or isinstance(value, str | bool | int | float):
             return value
         if isinstance(value, list):
@@ -70,16 +78,17 @@ class Encoder:
         if isinstance(value, d.Code) and d.CODES.get(value.id) == value:
             return {"E": value.id}
         name = type(value).__name__
-        if BY_NAME.get(name) is not type(value):
+        if layout is None:
             raise TypeError(f"cannot store a {name}")
+        return self.record(value, *layout)
+
+    def record(self, value: Any, name: str, fields_forms: Any, shared: bool) -> Any:
         if isinstance(value, CardFile | Manifest):
             self.owner = value.path
-        fields = [
-            self.field(getattr(value, f), form)
-            for f, form in zip(field_names(type(value)), FORMS[name], strict=True)
-        ]
-        if name not in UNSHARED:
-            key = name + json.dumps(fields, separators=(",", ":"))
+        fields = [self.field(getattr(value, f), form) for f, form in fields_forms]
+        if shared:
+            # repr tells JSON-ready values apart as their JSON text would, and costs less
+            key = name + repr(fields)
             found = self.seen.get(key)
             if found is not None:
                 return {"#": found}
@@ -102,6 +111,23 @@ class Encoder:
                 for k, v in value.items()
             ]
         return value.id if form == CODE else value.value
+
+
+SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+@functools.cache
+def _layouts(records: Records) -> dict[type, tuple[str, tuple[tuple[str, int], ...], bool]]:
+    """Per record class: its name, its fields with the form each is written in, and whether a
+    repeat of it is written as a reference to the first."""
+    return {
+        cls: (
+            name,
+            tuple(zip(field_names(cls), records.forms[name], strict=True)),
+            name not in UNSHARED,
+        )
+        for name, cls in records.by_name.items()
+    }
 
 
 def encode(value: Any) -> Any:
@@ -135,10 +161,12 @@ def _pairs(value: Any) -> dict[Any, Any]:
 
 
 class Decoder:
-    """Builds values back from one document, keeping every record for `{"#": n}` to name."""
+    """Builds values back from one document, keeping every record for `{"#": n}` to name. With
+    `heads`, only the records of a store's heads are known (and the IR is not loaded)."""
 
-    def __init__(self) -> None:
+    def __init__(self, heads: bool = False) -> None:
         self.records: list[Any] = []
+        self.plans = _plans(head_records() if heads else every_record())
 
     def object(self, pairs: list[tuple[str, Any]]) -> Any:
         if len(pairs) != 1:
@@ -148,7 +176,7 @@ class Decoder:
             if value.__class__ is not int or not 0 <= value < len(self.records):
                 raise BadData("a reference to no record")
             return self.records[value]
-        plan = PLANS.get(tag)
+        plan = self.plans.get(tag)
         if plan is None:
             return self.other(tag, value)
         cls, size, converted, kinds, classes, tests = plan
@@ -189,28 +217,30 @@ class Decoder:
         raise BadData(f"unknown tag {tag!r}")
 
 
-CONVERTED: dict[str, tuple[tuple[int, int], ...]] = {
-    name: tuple((i, form) for i, form in enumerate(forms) if form != AS_IS)
-    for name, forms in FORMS.items()
-}
+Plan = tuple[type, int, Any, Any, Any, Any]
 
 
-# Per record: its class, field count, the fields to convert, and its checks: by exact class (a
-# field that holds records or None, such as any IR node: one set look-up instead of an isinstance
-# over some thirty classes), by class, and by test.
-PLANS: dict[str, tuple[type, int, Any, Any, Any, Any]] = {
-    name: (
-        cls,
-        len(specs),
-        CONVERTED[name],
-        tuple((i, exact(spec)) for i, spec in enumerate(specs) if exact(spec)),
-        tuple(
-            (i, spec) for i, spec in enumerate(specs) if isinstance(spec, tuple) and not exact(spec)
-        ),
-        tuple((i, spec) for i, spec in enumerate(specs) if not isinstance(spec, tuple)),
-    )
-    for name, (cls, specs) in SPECS.items()
-}
+@functools.cache
+def _plans(records: Records) -> dict[str, Plan]:
+    """Per record: its class, field count, the fields to convert, and its checks: by exact class
+    (a field that holds records or None, such as any IR node: one set look-up instead of an
+    isinstance over some thirty classes), by class, and by test."""
+    plans: dict[str, Plan] = {}
+    for name, (cls, specs) in records.specs.items():
+        converted = tuple((i, form) for i, form in enumerate(records.forms[name]) if form != AS_IS)
+        plans[name] = (
+            cls,
+            len(specs),
+            converted,
+            tuple((i, exact(spec)) for i, spec in enumerate(specs) if exact(spec)),
+            tuple(
+                (i, spec)
+                for i, spec in enumerate(specs)
+                if isinstance(spec, tuple) and not exact(spec)
+            ),
+            tuple((i, spec) for i, spec in enumerate(specs) if not isinstance(spec, tuple)),
+        )
+    return plans
 
 
 def _places(items: Any, owner: Any) -> dict[str, d.Span]:
@@ -253,10 +283,11 @@ def _convert(value: Any, form: int) -> Any:
         raise BadData(f"unknown severity {value!r}") from None
 
 
-def decode_json(text: str | bytes) -> Any:
-    """Parse and decode stored data; raises BadData on anything malformed."""
+def decode_json(text: str | bytes, heads: bool = False) -> Any:
+    """Parse and decode stored data; raises BadData on anything malformed. With `heads`, only a
+    store's heads may be in it (card files without their cards, manifests)."""
     try:
-        return json.loads(text, object_pairs_hook=Decoder().object)
+        return json.loads(text, object_pairs_hook=Decoder(heads).object)
     except BadData:
         raise
     except (ValueError, TypeError, RecursionError) as exc:

@@ -13,16 +13,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from compiler import diagnostics as d
-from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.manifest import Manifest
-from runtime import cards, ir
+from runtime import cards
 
 Check = Callable[[Any], bool]
 
-RECORDS: tuple[type, ...] = (
-    *(cls for cls in typing.get_args(ir.Node)),
-    cards.Hook,
-    cards.CardDef,
+# What a store's heads are made of (a card file without its card, a checked manifest): reading
+# them back needs neither the IR's classes nor a card's, so a validation from the cache never
+# loads the IR.
+HEADS: tuple[type, ...] = (
     d.Span,
     d.Code,
     d.Diagnostic,
@@ -31,7 +31,8 @@ RECORDS: tuple[type, ...] = (
     cards.PackDef,
     Manifest,
 )
-BY_NAME: dict[str, type] = {cls.__name__: cls for cls in RECORDS}
+# The record classes fields may name: the IR's node classes join when every record is asked for.
+KNOWN: set[type] = {*HEADS, cards.Hook, cards.CardDef}
 
 
 def _is_plain(value: Any) -> bool:
@@ -61,7 +62,7 @@ def _spec(tp: Any) -> Spec:
     """How to check that a decoded value fits the type annotation `tp`."""
     if tp is Any:
         return _is_plain
-    if tp is type(None) or tp in (int, str, bool, float, d.Severity) or tp in RECORDS:
+    if tp is type(None) or tp in (int, str, bool, float, d.Severity) or tp in KNOWN:
         return (tp,)
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -99,7 +100,7 @@ def exact(spec: Spec) -> frozenset[type] | None:
     """The classes of a check by class, as a set to test a value's own class against, when they
     are all record classes (or None's): decoding builds exactly those classes and never a
     subclass, so membership decides as isinstance does, much faster over a long union."""
-    if isinstance(spec, tuple) and spec and all(c in RECORDS or c is type(None) for c in spec):
+    if isinstance(spec, tuple) and spec and all(c in KNOWN or c is type(None) for c in spec):
         return frozenset(spec)
     return None
 
@@ -148,7 +149,11 @@ def field_names(cls: type) -> tuple[str, ...]:
 
 @functools.cache
 def _hint(module: str, annotation: str) -> Any:
-    return eval(annotation, vars(sys.modules[module]))  # our own classes' annotations
+    namespace = vars(sys.modules[module])
+    if "ir" not in namespace and "runtime.ir" in sys.modules:
+        # the card records name the IR only in annotations (runtime.cards imports it for types)
+        namespace = {**namespace, "ir": sys.modules["runtime.ir"]}
+    return eval(annotation, namespace)  # our own classes' annotations
 
 
 @functools.cache
@@ -162,11 +167,6 @@ def _hints(cls: type) -> list[Any]:
 
 def _field_specs(cls: type) -> tuple[Spec, ...]:
     return tuple(_spec(hint) for hint in _hints(cls))
-
-
-SPECS: dict[str, tuple[type, tuple[Spec, ...]]] = {
-    name: (cls, _field_specs(cls)) for name, cls in BY_NAME.items()
-}
 
 
 # How a record field is written when its declared type says more than JSON can: a tuple or a
@@ -193,6 +193,31 @@ def _form(hint: Any) -> int:
     return AS_IS
 
 
-FORMS: dict[str, tuple[int, ...]] = {
-    name: tuple(map(_form, _hints(cls))) for name, cls in BY_NAME.items()
-}
+class Records:
+    """One set of record classes by name, with each field's check and the form JSON writes it in."""
+
+    def __init__(self, classes: tuple[type, ...]) -> None:
+        self.classes = classes
+        self.by_name: dict[str, type] = {cls.__name__: cls for cls in classes}
+        self.specs: dict[str, tuple[type, tuple[Spec, ...]]] = {
+            name: (cls, _field_specs(cls)) for name, cls in self.by_name.items()
+        }
+        self.forms: dict[str, tuple[int, ...]] = {
+            name: tuple(map(_form, _hints(cls))) for name, cls in self.by_name.items()
+        }
+
+
+@functools.cache
+def head_records() -> Records:
+    """The records of a store's heads alone (loads no IR)."""
+    return Records(HEADS)
+
+
+@functools.cache
+def every_record() -> Records:
+    """Every record a compiled card file is made of: the IR's nodes, hooks, cards and the heads."""
+    from runtime import ir
+
+    nodes = typing.get_args(ir.Node)
+    KNOWN.update(nodes)
+    return Records((*nodes, cards.Hook, cards.CardDef, *HEADS))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler import diagnostics as d
-from compiler.pipeline.card_file import CardFile
+from compiler.pipeline.compiled import CardFile
 from runtime.cards import CardDef
 
 # the card attributes the link stage checks (flares, essence sets and combos that name aliens)

@@ -152,13 +152,14 @@ def test_a_store_of_another_version_or_shape_is_ignored(tmp_path: Path) -> None:
     assert opened([MAGIC, FORMAT + 1, *good[2:]]) == {}
     assert opened([*good[:2], "0" * 64, *good[3:]]) == {}  # another compiler version
     assert opened([*good[:3], "/elsewhere", good[4]]) == {}  # another pack folder
-    card = plain.encode(first.card)
-    assert opened([*good[:4], [["k", card, None, None]]]) == {}  # not a card file
-    whole = plain.encode(first)
-    assert opened([*good[:4], [["k", whole, None, None]]]) == {}  # a card in the head
-    assert opened([*good[:4], [["k", *good[4][0][1:3], None]]]) == {}  # a summary, no body
-    summary = good[4][0][2]
-    assert opened([*good[:4], [["k", good[4][0][1], [*summary[:4], "1"], good[4][0][3]]]]) == {}
+    row = good[4][0]
+    assert opened([*good[:4], [["k", plain.dumps(first.card)]]]) == {}  # not a card file
+    assert opened([*good[:4], [["k", plain.dumps(first)]]]) == {}  # a card in the head
+    assert opened([*good[:4], [[*row[:7], None]]]) == {}  # a summary, no body
+    assert opened([*good[:4], [[*row[:6], [*row[6][:4], "1"], row[7]]]]) == {}
+    assert opened([*good[:4], [[*row[:6], [*row[6][:7], '{"CardDef":[]}'], row[7]]]]) == {}
+    assert opened([*good[:4], [[*row[:4], [["/id", 1, True, None]], *row[5:]]]]) == {}
+    assert opened([*good[:4], [[*row[:5], '[{"Num":[1]}]', *row[6:]]]]) == {}  # not problems
     # a damaged card body is refused when the card is first used, never built from
     text = json.dumps(good)
     assert '{\\"Num\\":[' in text

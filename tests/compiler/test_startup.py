@@ -1,6 +1,7 @@
 """Start-up stays small: each command imports only what it uses, `--version` loads no package
 metadata, and a validation whose cards all come from the compile cache never loads Lark, the
-effect parser, the game engine, jsonschema or even YAML."""
+effect parser, the game engine, jsonschema or even YAML (nor, without scenario files to check,
+the IR's classes)."""
 
 from __future__ import annotations
 
@@ -100,7 +101,38 @@ def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path
     warm = modules_after(args, env)
     assert not {m for m in warm if m.startswith(HEAVY)}, sorted(warm)
     # An outside pack without scenario files: its manifest and base's come from the stores too,
-    # so nothing is loaded as YAML or schema-checked.
+    # so nothing is loaded as YAML or schema-checked, and no card's IR is decoded.
     modules_after(["validate", str(pack)], env)
     alone = modules_after(["validate", str(pack)], env)
-    assert not {m for m in alone if m.startswith(("yaml", "fastjsonschema"))}, sorted(alone)
+    assert not {m for m in alone if m.startswith(("yaml", "fastjsonschema", "runtime.ir"))}, sorted(
+        alone
+    )
+
+
+def test_the_cosmic_command_compiles_cards_without_importing_interegular(tmp_path: Path) -> None:
+    pytest.importorskip("interegular")  # Lark imports it only where it is installed
+    pack = tmp_path / "outside"
+    (pack / "alien").mkdir(parents=True)
+    (pack / "pack.yaml").write_text(
+        'id: outside\nname: Outside\nversion: "1"\nrequires: [base]\n', "utf-8"
+    )
+    virus = (BUNDLED / "base" / "alien" / "virus.yaml").read_text(encoding="utf-8")
+    (pack / "alien" / "germ.yaml").write_text(virus.replace("id: virus", "id: germ"), "utf-8")
+    code = (
+        "import json, sys\n"
+        "from compiler.cli.entry import main\n"
+        "sys.argv = ['cosmic', 'validate', sys.argv[1]]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(json.dumps([sorted(sys.modules), sys.modules.get('interegular') is None]),"
+        " file=sys.stderr)\n"
+    )
+    env = {**os.environ, "COSMIC_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(pack)], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    loaded, refused = json.loads(done.stderr.strip().splitlines()[-1])
+    assert "compiler.pipeline.parser" in loaded and "lark" in loaded, "the card was compiled"
+    assert refused, "interegular was imported"

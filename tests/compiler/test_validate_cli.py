@@ -286,7 +286,7 @@ def _cached_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str) -
     def no_compiling(*args: object, **kwargs: object) -> None:
         raise AssertionError("a cached card was compiled again")
 
-    monkeypatch.setattr(compiler.pipeline.project, "compile_card", no_compiling)
+    monkeypatch.setattr(compiler.pipeline.project, "compile_bytes", no_compiling)
     second = run("validate", "--no-color", target)
     return [first, second]
 
