@@ -1,5 +1,5 @@
 """Hook dispatch: when the engine opens a window, run the powers, delayed effects and card plays
-that act there, in the order policy, with the targeted response windows (zaps, card zaps).
+that act there, in order of play, with the targeted response windows (zaps, card zaps).
 
 A window with nothing bound to it costs two dict lookups: the engine opens dozens per encounter.
 """
@@ -61,7 +61,7 @@ class Dispatcher(Lasting):
         """Rebuild the window -> (seat, power hook) table from the aliens players hold now."""
         table: dict[str, list[tuple[int, Bound]]] = {}
         for player in self.game.state.players:
-            for alien in (player.alien, *player.leased):
+            for alien in (player.alien, *player.borrowed):
                 if alien is None:
                     continue
                 for window, bounds in self.rules.powers.get(alien, {}).items():
@@ -236,7 +236,7 @@ class Dispatcher(Lasting):
         """
         game = self.game
         if bound.hook.card != game.state.players[seat].alien:
-            return bound, None  # a leased power is not the player's to strengthen
+            return bound, None  # a borrowed power is not the player's to strengthen
         upgrades = self.rules.upgrades.get((bound.hook.card, bound.hook.name))
         if not upgrades:
             return bound, None

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from runtime import ir
+from runtime import extension, ir
 from runtime.cards import CardDef, CardSet, Hook
 from runtime.effects import compile as c
 from runtime.effects import expressions as x
@@ -111,10 +111,11 @@ class Rules:
         self.upgrades: dict[tuple[str, str], list[Play]] = {}
         self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
         self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
-        self.techs: dict[str, list[Bound]] = {}  # hooks of completed techs
-        self.essence: dict[str, list[Bound]] = {}  # hooks of essence cards laid before players
-        self.essence_cache: dict[str, list[Bound]] = {}  # hooks of essence cards in a cache
-        self.essence_windows: dict[str, set[str]] = {}  # alien -> windows its essence cards use
+        # card kind a rules module deals -> window -> the hooks of cards of that kind, which the
+        # module runs itself (runtime/extension.py: `card_kinds`, the `dispatch.window` point)
+        self.dealt: dict[str, dict[str, list[Bound]]] = {}
+        self.derived: dict[str, Any] = {}  # tables a rules module builds from `dealt`, once
+        self._dealt_kinds = extension.dealt_kinds()
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
@@ -136,12 +137,9 @@ class Rules:
                 self.powers.setdefault(card.id, {}).setdefault(hook.window, []).append(bound)
             elif hook.kind == "in play":
                 self.in_play.setdefault(hook.window, []).append(bound)
-            elif card.kind == "essence":
-                table = self.essence_cache if hook.zone == "cache" else self.essence
-                table.setdefault(hook.window, []).append(bound)
-                self.essence_windows.setdefault(card.alien or "", set()).add(hook.window)
-            elif card.kind == "tech":
-                self.techs.setdefault(hook.window, []).append(bound)
+            elif card.kind in self._dealt_kinds:
+                by_window = self.dealt.setdefault(card.kind, {})
+                by_window.setdefault(hook.window, []).append(bound)
             elif hook.kind == "super" and hook.upgrades:
                 play = Play(card.id, card.kind, bound, "super", card.alien)
                 self.upgrades.setdefault((card.alien or "", hook.upgrades), []).append(play)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.extension import RulesModule, register
+from runtime.extension import DealTerm, RulesModule, register
 from runtime.invariants import InvariantBroken
 from runtime.rules import ships
 from runtime.rules.outcome import main_of
-from runtime.rules.purses import buy_cards, gain, held_total, purchase
+from runtime.rules.purses import buy_cards, gain, held_total, pay, purchase
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -79,9 +79,31 @@ def check_purses(game: Table) -> None:
         )
 
 
+def purse(game: Table, seat: int) -> int:
+    return game.state.players[seat].lucre
+
+
+def pay_in_deal(game: Table, giver: int, taker: int, amount: int) -> None:
+    pay(game, giver, amount, taker)
+
+
+# a deal may hand lucre over, each way, up to the giver's purse
+LUCRE_TERM = DealTerm(
+    name="lucre",
+    question="how much lucre does the {side} pay?",
+    phrase="pays {count} lucre",
+    most=purse,
+    give=pay_in_deal,
+)
+
+
 MODULE = register(
     RulesModule(
         name="lucre",
+        log_events={
+            "lucre": (("player", "amount"), "{player}'s lucre changes by {amount}"),
+            "buy": (("player", "count", "what"), "{player} buys {count} {what} with lucre"),
+        },
         doc="money: purses at setup, a coin each turn, ships and cards bought with it, and the "
         "purse added to a main player's total",
         steps={
@@ -96,6 +118,7 @@ MODULE = register(
         option="lucre",
         windows=(Window.LUCRE_PAID.value, Window.LUCRE_PURCHASE.value),
         decision_kinds=("lucre.buy_ships", "lucre.buy_cards"),
+        deal_terms=(LUCRE_TERM,),
         state_fields=("Player.lucre", "State.lucre_out", "Encounter.bought"),
     )
 )

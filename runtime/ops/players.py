@@ -140,7 +140,7 @@ def keep_one_power(ctx: Ctx, seat: int, _: str) -> None:
     game = ctx.game
     enc = game.state.encounter
     player = game.state.players[seat]
-    held = [a for a in (player.alien, *player.leased) if a is not None]
+    held = [a for a in (player.alien, *player.borrowed) if a is not None]
     if enc is None or len(held) < 2:
         return
     kept = game.choose(

@@ -3,6 +3,7 @@ cards' hooks, its invariant) and what it owns (nothing in; the registered module
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from runtime.extension import RulesModule, register
@@ -41,6 +42,20 @@ def check_cards(game: Table) -> None:
             )
 
 
+def captives(game: Table, seat: int, count: int) -> int:
+    """A player's ships held captive on essence cards are still its own."""
+    return count + sum(1 for placed in game.state.placed.values() if placed.captive == seat)
+
+
+def essence_piles(game: Table, seen: Counter[int]) -> None:
+    st = game.state
+    for p in st.players:
+        seen.update(p.essence_set)
+        seen.update(p.cache)
+        seen.update(p.unavailable)
+    seen.update(list(st.placed))
+
+
 MODULE = register(
     RulesModule(
         name="essence",
@@ -51,6 +66,8 @@ MODULE = register(
             "power.lost": power_lost,
             "dispatch.windows": hooks.windows,
             "dispatch.window": hooks.run,
+            "invariants.ships": captives,
+            "invariants.cards": essence_piles,
             "invariants": check_cards,
         },
         decision_kinds=(
@@ -81,6 +98,7 @@ MODULE = register(
             "captives",
             "old captives",
         ),
+        card_kinds=("essence",),
         state_fields=("Player.essence_set", "Player.cache", "Player.unavailable", "State.placed"),
     )
 )
