@@ -1,5 +1,5 @@
 """The extension interface: a rules module (a mechanic of a pack that no card language expresses,
-such as lucre) declares here what it adds to a game, and the core calls it only through the
+such as an economy) declares here what it adds to a game, and the core calls it only through the
 points named below (module definitions in, the module's steps called at those points out).
 
 The core opens a point with `run` (every active module's step, in registration order), `first`
@@ -59,6 +59,10 @@ POINTS: dict[str, str] = {
     "effect.nudge": "a power, edict or flare stating numbers takes effect (its user's seat, its "
     "hook); a step returning a number adds it to each of those numbers; `answer`",
     "encounter.declined": "the offense declined another encounter (the offense's seat)",
+    "alien.swap": "two players exchange alien sheets: the module moves what it keeps with a "
+    "sheet (the two seats)",
+    "cards.owned": "an effect looks for a player's cards of a kind the module deals; a step "
+    "returning a list of card instances has found them (the kinds asked for, the seat); `answer`",
     "power.lost": "a player's alien power stops working, for now or for good (the seat)",
     "dispatch.windows": "the dispatcher builds its tables: the windows where the module's cards "
     "may act in this game (the linked rules; returns a set of window names)",
@@ -76,7 +80,7 @@ POINTS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class DealTerm:
-    """Something besides colonies and cards that a deal may hand over, each way (lucre)."""
+    """Something besides colonies and cards that a deal may hand over, each way."""
 
     name: str  # in the decision kinds of an offer: deal.offense_<name>, deal.defense_<name>
     question: str  # asked of the proposer; `{side}` is "offense" or "defense"
@@ -100,6 +104,7 @@ class RulesModule:
     state_fields: tuple[str, ...] = ()  # `Class.field` of runtime/state.py it keeps its data in
     # kinds of card the module deals and runs (their hooks are linked into `Rules.dealt[kind]`)
     card_kinds: tuple[str, ...] = ()
+    restrained_kinds: tuple[str, ...] = ()  # decision kinds a random player mostly passes on
     deal_terms: tuple[DealTerm, ...] = ()  # what a deal may hand over besides colonies and cards
     # events of the game log it records: kind -> (field names, text template), as in runtime/log.py
     log_events: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
@@ -131,6 +136,7 @@ def register(module: RulesModule) -> RulesModule:
             raise ExtensionError(f"rules module '{module.name}' redefines the log event '{kind}'")
     EVENTS.update(module.log_events)
     MODULES[module.name] = module
+    _DECLARED.clear()
     return module
 
 
@@ -145,9 +151,26 @@ def named_by(packs: Mapping[str, Any], chosen: Iterable[str]) -> tuple[RulesModu
     return tuple(m for name, m in MODULES.items() if name in wanted)
 
 
+_DECLARED: dict[str, frozenset[str]] = {}  # what the registered modules declare, gathered once
+
+
 def dealt_kinds() -> frozenset[str]:
     """The card kinds some registered module deals and runs itself."""
-    return frozenset(kind for m in MODULES.values() for kind in m.card_kinds)
+    found = _DECLARED.get("card_kinds")
+    if found is None:
+        found = _DECLARED["card_kinds"] = frozenset(
+            k for m in MODULES.values() for k in m.card_kinds
+        )
+    return found
+
+
+def restrained_kinds() -> frozenset[str]:
+    """The decision kinds some registered module asks that a random player mostly passes on."""
+    found = _DECLARED.get("restrained")
+    if found is None:
+        kinds = (k for m in MODULES.values() for k in m.restrained_kinds)
+        found = _DECLARED["restrained"] = frozenset(kinds)
+    return found
 
 
 def deal_terms(game: Game) -> tuple[DealTerm, ...]:

@@ -171,7 +171,7 @@ class Lasting:
         )
 
     def pending(self, action: str, seat: int) -> bool:
-        """Whether a restriction on the player is in force now or still to come."""
+        """Whether a restriction on the player holds now or is still to come."""
         return any(r.action == action and seat in r.seats for r in self.game.state.restrictions)
 
     def lift(self, action: str) -> None:

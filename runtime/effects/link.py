@@ -32,7 +32,7 @@ class Bound:
     cost: Callable[[Ctx], None] | None
     can_pay: Callable[[Ctx], bool] | None
     role: RoleTest | None
-    numbered: bool = False  # the effect states numbers (that hired help may nudge)
+    numbered: bool = False  # the effect states numbers (that a rules module may nudge)
     zapped_inside: bool = False  # the effect opens the window for zaps itself (see zaps_inside)
 
 
@@ -81,7 +81,8 @@ def zaps_inside(node: ir.Node | None) -> bool:
 
 
 def states_numbers(node: ir.Node | None) -> bool:
-    """Whether an effect states a number an op uses: a count of cards, ships or lucre, an amount
+    """Whether an effect states a number an op uses: a count of cards, ships or
+    money, an amount
     added to a total (a formula worked out from the board states none)."""
     if isinstance(node, ir.Do):
         if node.op == "calculate":

@@ -147,6 +147,7 @@ MODULE = register(
         steps={},
         decision_kinds=("lease.request", "lease.price", "lease.accept"),
         words=("lease",),
+        restrained_kinds=("lease.request",),
         state_fields=("Player.borrowed",),
     )
 )

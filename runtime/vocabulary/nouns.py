@@ -72,19 +72,19 @@ noun("box", "place", "box", "out of the game", plural="boxes")
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
 noun("pile", "place", "pile", 'one of a card\'s own piles, named in quotes: your "hoard" pile')
 
-for _word, _measure, _doc in (
+for _word, _measure, _doc, *_plural in (
     ("total", "total", "a side's total in the encounter"),
     ("card value", "card value", "the value of a side's encounter card"),
     ("value", "card value", "the value of a side's encounter card"),
     ("ship limit", "ship limit", "how many ships a player may commit to the encounter"),
     ("deal penalty", "deal penalty", "how many ships a main player loses if the deal fails"),
-    ("lucre", "lucre", "a player's money (Expansion Set 6)"),
+    ("lucre", "lucre", "a player's money (Expansion Set 6)", "lucre"),
     ("compensation", "compensation", "the compensation a player collects"),
     ("reward", "rewards", "a card from the deck or a ship from the warp"),
     ("extra compensation", "extra compensation", "cards added to a player's compensation"),
     ("extra reward", "extra rewards", "rewards added to each batch a player receives"),
 ):
-    noun(_word, "measure", _measure, _doc)
+    noun(_word, "measure", _measure, _doc, *_plural)
 for _word, _measure, _doc in (
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
     ("ships lost", "ships lost", "a player's ships gone to the warp this encounter"),

@@ -42,6 +42,26 @@ def check_cards(game: Table) -> None:
             )
 
 
+def swap_sheets(game: Table, one: int, other: int) -> None:
+    """An alien's essence cards go with its sheet; those laid before players stay where they lie
+    but change owner."""
+    st = game.state
+    a, b = st.players[one], st.players[other]
+    a.essence_set, b.essence_set = b.essence_set, a.essence_set
+    a.cache, b.cache = b.cache, a.cache
+    a.unavailable, b.unavailable = b.unavailable, a.unavailable
+    for placed in st.placed.values():
+        if placed.owner in (one, other):
+            placed.owner = other if placed.owner == one else one
+
+
+def laid_face_up(game: Table, types: frozenset[str], owner: int) -> list[int] | None:
+    """A player's essence cards are the ones it has laid face up, never a hand's."""
+    if "essence" not in types:
+        return None
+    return [i for i, p in game.state.placed.items() if p.owner == owner and p.face_up]
+
+
 def captives(game: Table, seat: int, count: int) -> int:
     """A player's ships held captive on essence cards are still its own."""
     return count + sum(1 for placed in game.state.placed.values() if placed.captive == seat)
@@ -64,6 +84,8 @@ MODULE = register(
         steps={
             "game.deal": set_up,
             "power.lost": power_lost,
+            "alien.swap": swap_sheets,
+            "cards.owned": laid_face_up,
             "dispatch.windows": hooks.windows,
             "dispatch.window": hooks.run,
             "invariants.ships": captives,
