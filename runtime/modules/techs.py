@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from runtime.decisions import Decision
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
-from runtime.rules import ships, techs
+from runtime.rules import ships
 from runtime.rules.start import card_allowed
 
 if TYPE_CHECKING:
@@ -147,6 +147,14 @@ def tech_windows(game: Table, rules: Rules) -> set[str]:
     return set(rules.dealt.get("tech", {}))
 
 
+def spend(game: Table, seat: int, tech: int) -> None:
+    """A one-shot tech that was used goes to the tech discard pile."""
+    player = game.state.players[seat]
+    if tech in player.completed:
+        player.completed.remove(tech)
+        game.state.tech_discard.append(tech)
+
+
 def use_tech(game: Table, seat: int, name: str) -> bool:
     """Whether the player uses its tech now: a choice about its own power, never negated."""
     prompt = f"use {name}?"
@@ -175,7 +183,7 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                 game.log("effect", seat, f"uses {card.name}")
                 bound.run(ctx)
                 if card.attrs.get("after_use") == "discard":
-                    techs.spend(game, seat, tech)
+                    spend(game, seat, tech)
 
 
 MODULE = register(
