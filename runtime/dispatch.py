@@ -335,7 +335,7 @@ class Dispatcher(Lasting):
     def offer_plays(self, window: str, event: Any) -> None:
         game = self.game
         passed: set[int] = set()
-        # a card played here and back in hand (kept by Clone Flare) is not offered again
+        # a card played here and back in hand (kept by a flare) is not offered again
         played: set[int] = set()
         for _ in range(64):
             options = self.playable(window, event)

@@ -117,7 +117,7 @@ for _word, _doc in (
     ("side", "the offense's or the defense's side of an encounter"),
     ("zap", "a card cancelling a power or a card"),
     ("decision", "a choice a player has just made"),
-    ("help", "aid a player hires for lucre (the Force's)"),
+    ("help", "aid a player hires for lucre (a power's)"),
 ):
     noun(_word, "thing", _word, _doc)
 noun("side", "side", "side", "the offense's or the defense's side of an encounter")
@@ -189,5 +189,5 @@ noun(
     "a player's ships on planets and in the encounter (not in the warp, out of the game or captive)",
     plural="ships in play",
 )
-noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
+noun("marker", "measure", "markers", "a counter kept on an alien sheet")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")
