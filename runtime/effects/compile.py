@@ -12,6 +12,7 @@ from typing import Any
 
 from runtime import ir
 from runtime.effects import values as v
+from runtime.effects.conditions import condition
 from runtime.effects.context import Ctx, Stop, bindings_of, remember
 from runtime.effects.expressions import (
     FAST,
@@ -21,7 +22,6 @@ from runtime.effects.expressions import (
     arg,
     at_most,
     chosen_players,
-    condition,
     players,
     the_owner,
     value,

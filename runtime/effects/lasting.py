@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from runtime import ir
 from runtime.effects.compile import statement
+from runtime.effects.conditions import condition
 from runtime.effects.context import COMPILED, Ctx, bindings_of, context, remember
-from runtime.effects.expressions import condition, value
+from runtime.effects.expressions import value
 from runtime.lasting_data import Bindings, Formula, Later, Period, Restriction
 from runtime.registry import LATER_STEPS
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from runtime import extension, ir
 from runtime.cards import CardDef, CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import conditions
 from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.registry import OPS, require_words
@@ -51,7 +52,7 @@ def bind(hook: Hook) -> Bound:
     return Bound(
         hook=hook,
         run=c.guarded(c.statement(hook.effect)),
-        test=x.condition(hook.condition) if hook.condition is not None else None,
+        test=conditions.condition(hook.condition) if hook.condition is not None else None,
         cost=c.statement(hook.cost) if hook.cost is not None else None,
         can_pay=c.feasibility(hook.cost) if hook.cost is not None else None,
         role=role_test(hook.roles),
