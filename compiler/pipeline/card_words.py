@@ -30,7 +30,8 @@ def nodes(value: object) -> Iterator[Record]:
     """Every IR record within `value`, itself included, depth first."""
     if isinstance(value, Record):
         yield value
-        for name in type(value).__slots__:
+        names: tuple[str, ...] = type(value).__slots__
+        for name in names:
             yield from nodes(getattr(value, name))
     elif isinstance(value, (tuple, list, frozenset, set)):
         for item in value:
