@@ -104,6 +104,8 @@ class RulesModule:
     state_fields: tuple[str, ...] = ()  # `Class.field` of runtime/state.py it keeps its data in
     # kinds of card the module deals and runs (their hooks are linked into `Rules.dealt[kind]`)
     card_kinds: tuple[str, ...] = ()
+    # kinds of card the core deals but only this module plays (a pack holding them names it)
+    played_kinds: tuple[str, ...] = ()
     restrained_kinds: tuple[str, ...] = ()  # decision kinds a random player mostly passes on
     deal_terms: tuple[DealTerm, ...] = ()  # what a deal may hand over besides colonies and cards
     # events of the game log it records: kind -> (field names, text template), as in runtime/log.py
