@@ -42,9 +42,10 @@ ALLOWED = {
     "(lucre.paid, lucre.purchase) among them",
     "runtime/vocabulary/nouns.py": "the effect language's nouns are one table, a module's "
     "(lucre, essence card) among them",
-    "runtime/vocabulary/measures.py": "the `lucre` measure is a word of the shared language",
-    "runtime/ops/players.py": "the ops that pay and gain lucre are words any pack's card may use",
-    "runtime/rules/purses.py": "lucre moving between purses and the box, for those ops",
+    "runtime/ops/players.py": "the op `gain` gains lucre as it gains rewards and markers: one "
+    "word of the shared language",
+    "runtime/rules/purses.py": "lucre moving between purses and the box, for that op and the "
+    "lucre modules (lucre, raids, insurance)",
     "runtime/language.py": "loading the language imports the modules' words in the registry's "
     "order, among the core's",
 }
