@@ -125,6 +125,9 @@ ORPHAN_CARD = _code(
 MISSING_FLARE = _code("W405", "missing-flare", "An alien has no flare.", Severity.WARNING)
 BAD_OVERRIDE = _code("E406", "bad-override", "A mod overrides a card that does not exist.")
 BAD_OPTION = _code("E407", "bad-option", "A card requires an option no pack declares.")
+MODULE_NOT_NAMED = _code(
+    "E408", "module-not-named", "A card needs a rules module its pack does not name."
+)
 
 # Tool failures (E9xx)
 INTERNAL = _code("E900", "internal-error", "The validator failed on this file; please report it.")

@@ -7,3 +7,4 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 GRAMMAR_FILE = HERE / "effect.lark"
 SCHEMA_DIR = HERE / "schemas"
+MODULES_FILE = HERE / "modules.json"  # what each rules module owns (compiler.pipeline.module_needs)

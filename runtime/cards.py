@@ -41,7 +41,7 @@ class Hook(Record):
 
     card: str
     name: str
-    kind: str  # "power" | "wild" | "super" | "play" | "setup" | "essence"
+    kind: str  # "power" | "wild" | "super" | "play" | "setup" | "in play"
     window: str
     effect: ir.Node
     roles: tuple[str, ...] = ()
@@ -52,10 +52,11 @@ class Hook(Record):
     text: str = ""
     # A super flare that upgrades a power names it; the engine offers the flare when that power acts.
     upgrades: str | None = None
-    # An essence card's hook acts from its owner's cache ("cache") or once laid ("laid").
+    # Where a dealt card's hook acts from (runtime/extension.py, `card_kinds`): its owner's
+    # hidden pile ("cache") or once laid before a player ("laid").
     zone: str = "laid"
-    decider: str = "owner"  # who answers `use: optional` for an essence card: "owner" | "holder"
-    users: bool = False  # an essence card acting for each player allowed to use it
+    decider: str = "owner"  # who answers `use: optional` for a laid card: "owner" | "holder"
+    users: bool = False  # a laid card acting for each player allowed to use it
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +68,9 @@ class CardDef(Record):
     text: str = ""
     copies: int = 1
     type: str | None = None  # encounter: attack/negotiate/morph; destiny: color/wild/special
-    value: int | None = None  # attack value, kicker multiplier, tech research number
+    value: int | None = None  # attack value, kicker multiplier
     color: str | None = None  # destiny colour
-    alien: str | None = None  # owning alien of a flare or essence card
+    alien: str | None = None  # owning alien of a flare or of a card of an alien's own set
     hooks: tuple[Hook, ...] = ()
     target: ir.Node | None = None  # special destiny: whom it points at
     requires: tuple[str, ...] = ()  # setup options the card needs

@@ -29,7 +29,7 @@ class Decision:
     labeler: Callable[[Any], str] | None = None
     passive: int | None = None  # the do-nothing option, if there is one
     about_own_power: bool = (
-        False  # a choice about the chooser's own power (Negator may not touch it)
+        False  # a choice about the chooser's own power (no power may take it over)
     )
     secret: bool = False  # answered without seeing other players' answers to the same question
 

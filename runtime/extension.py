@@ -1,5 +1,5 @@
 """The extension interface: a rules module (a mechanic of a pack that no card language expresses,
-such as lucre) declares here what it adds to a game, and the core calls it only through the
+such as an economy) declares here what it adds to a game, and the core calls it only through the
 points named below (module definitions in, the module's steps called at those points out).
 
 The core opens a point with `run` (every active module's step, in registration order), `first`
@@ -12,8 +12,10 @@ in their `pack.yaml`, and of those only the ones whose switching option is on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from runtime.log import EVENTS
 
 
 class Game(Protocol):
@@ -26,6 +28,13 @@ class Game(Protocol):
 
 # Every point the core opens, with when it opens and what its steps receive after the game.
 POINTS: dict[str, str] = {
+    "setup.card": "building the piles, for each card of the chosen packs in id order; a step "
+    "returning True has put the card's copies into a pile of its own (the state being set up, "
+    "the card); `first`",
+    "setup.shuffle": "after the cosmic, destiny and reward decks are shuffled: the module "
+    "shuffles its own piles (the state being set up)",
+    "card.discard": "a card that is in no hand is discarded; a step returning True has put it "
+    "on a discard pile of its own (the card instance); `first`",
     "game.deal": "setting up, after the hands are dealt and before the first player is chosen "
     "(the state being set up)",
     "game.start": "once, before the first turn and the cards' setup hooks (no arguments)",
@@ -50,15 +59,39 @@ POINTS: dict[str, str] = {
     "effect.nudge": "a power, edict or flare stating numbers takes effect (its user's seat, its "
     "hook); a step returning a number adds it to each of those numbers; `answer`",
     "encounter.declined": "the offense declined another encounter (the offense's seat)",
+    "alien.swap": "two players exchange alien sheets: the module moves what it keeps with a "
+    "sheet (the two seats)",
+    "alien.set_up": "whether the module sets an alien up at the start of a game (the game, the "
+    "alien's card); a step returning True keeps that alien from being drawn once setup is past; "
+    "`first`",
+    "alien.discard": "a player's own alien sheet leaves the game: the module takes off what it "
+    "keeps on the sheet (the seat)",
+    "cards.owned": "an effect looks for a player's cards of a kind the module deals; a step "
+    "returning a list of card instances has found them (the kinds asked for, the seat); `answer`",
     "power.lost": "a player's alien power stops working, for now or for good (the seat)",
     "dispatch.windows": "the dispatcher builds its tables: the windows where the module's cards "
     "may act in this game (the linked rules; returns a set of window names)",
     "dispatch.window": "a window opens, after the powers' and kickers' hooks and before delayed "
     "effects: the module runs its cards' hooks there (the dispatcher, the window, its event); "
     "opened only for modules whose dispatch.windows step named some window",
+    "invariants.ships": "counting a player's ships in checked games: the ships the module "
+    "keeps outside the core's places (the seat, the count so far; returns the new count); `fold`",
+    "invariants.cards": "counting where each card lies in checked games: the module adds the "
+    "cards of the piles it keeps (a Counter of card instances to update)",
     "invariants": "after every decision in checked games; raise InvariantBroken on a broken rule "
     "(no arguments)",
 }
+
+
+@dataclass(frozen=True)
+class DealTerm:
+    """Something besides colonies and cards that a deal may hand over, each way."""
+
+    name: str  # in the decision kinds of an offer: deal.offense_<name>, deal.defense_<name>
+    question: str  # asked of the proposer; `{side}` is "offense" or "defense"
+    phrase: str  # what the giver does, in the deal's description; `{count}` is the amount
+    most: Callable[[Any, int], int]  # (the game, a seat): the most that seat may give
+    give: Callable[[Any, int, int, int], None]  # (the game, giver, taker, amount)
 
 
 @dataclass(frozen=True)
@@ -74,6 +107,14 @@ class RulesModule:
     decision_kinds: tuple[str, ...] = ()  # prefixes of the decision kinds it asks
     words: tuple[str, ...] = ()  # ops and measures of the effect language it registers
     state_fields: tuple[str, ...] = ()  # `Class.field` of runtime/state.py it keeps its data in
+    # kinds of card the module deals and runs (their hooks are linked into `Rules.dealt[kind]`)
+    card_kinds: tuple[str, ...] = ()
+    # kinds of card the core deals but only this module plays (a pack holding them names it)
+    played_kinds: tuple[str, ...] = ()
+    restrained_kinds: tuple[str, ...] = ()  # decision kinds a random player mostly passes on
+    deal_terms: tuple[DealTerm, ...] = ()  # what a deal may hand over besides colonies and cards
+    # events of the game log it records: kind -> (field names, text template), as in runtime/log.py
+    log_events: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
     def on(self, game: Game) -> bool:
         return self.option is None or bool(game.option(self.option))
@@ -97,7 +138,12 @@ def register(module: RulesModule) -> RulesModule:
     existing = MODULES.get(module.name)
     if existing is not None and existing is not module:
         raise ExtensionError(f"two rules modules are named '{module.name}'")
+    for kind, event in module.log_events.items():
+        if EVENTS.get(kind, event) != event:
+            raise ExtensionError(f"rules module '{module.name}' redefines the log event '{kind}'")
+    EVENTS.update(module.log_events)
     MODULES[module.name] = module
+    _DECLARED.clear()
     return module
 
 
@@ -110,6 +156,33 @@ def named_by(packs: Mapping[str, Any], chosen: Iterable[str]) -> tuple[RulesModu
             f"unknown rules module(s) {', '.join(missing)} (known: {', '.join(MODULES)})"
         )
     return tuple(m for name, m in MODULES.items() if name in wanted)
+
+
+_DECLARED: dict[str, frozenset[str]] = {}  # what the registered modules declare, gathered once
+
+
+def dealt_kinds() -> frozenset[str]:
+    """The card kinds some registered module deals and runs itself."""
+    found = _DECLARED.get("card_kinds")
+    if found is None:
+        found = _DECLARED["card_kinds"] = frozenset(
+            k for m in MODULES.values() for k in m.card_kinds
+        )
+    return found
+
+
+def restrained_kinds() -> frozenset[str]:
+    """The decision kinds some registered module asks that a random player mostly passes on."""
+    found = _DECLARED.get("restrained")
+    if found is None:
+        kinds = (k for m in MODULES.values() for k in m.restrained_kinds)
+        found = _DECLARED["restrained"] = frozenset(kinds)
+    return found
+
+
+def deal_terms(game: Game) -> tuple[DealTerm, ...]:
+    """The deal terms of the active modules, in registration order."""
+    return tuple(t for m in game.modules if m.on(game) for t in m.deal_terms)
 
 
 def run(game: Game, point: str, *args: Any) -> None:

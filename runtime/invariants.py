@@ -1,5 +1,6 @@
-"""Invariants that hold after every step of every game: ships and cards are all accounted for,
-the holder index matches the hands; then each rules module in play checks its own."""
+"""Invariants that hold after every step of every game: ships and cards are all accounted for
+(with the ships and piles each rules module in play keeps), the holder index matches the hands;
+then each rules module in play checks its own."""
 
 from __future__ import annotations
 
@@ -19,18 +20,12 @@ class InvariantBroken(AssertionError):
 def ship_count(game: Table, seat: int) -> int:
     st = game.state
     p = st.players[seat]
-    total = (
-        sum(planet.ships[seat] for planet in st.planets)
-        + p.warp
-        + p.removed
-        + sum(p.research.values())
-    )
+    total = sum(planet.ships[seat] for planet in st.planets) + p.warp + p.removed
     for enc in (st.encounter, *st.suspended):
         if enc is not None:
             total += enc.gate[seat] + enc.guard[seat]
-    total += sum(1 for placed in st.placed.values() if placed.captive == seat)
     total += sum(count for _, owner, count in st.hostages if owner == seat)
-    return total
+    return extension.fold(game, "invariants.ships", total, seat)
 
 
 def card_zones(game: Table) -> Counter[int]:
@@ -43,22 +38,15 @@ def card_zones(game: Table) -> Counter[int]:
         st.destiny_discard,
         st.reward_deck,
         st.reward_discard,
-        st.tech_deck,
-        st.tech_discard,
         st.in_play,
         st.aside,
     ):
         seen.update(pile)
     for p in st.players:
         seen.update(p.hand)
-        seen.update(p.techs)
-        seen.update(p.completed)
-        seen.update(p.essence_set)
-        seen.update(p.cache)
-        seen.update(p.unavailable)
         for cards in p.piles.values():
             seen.update(cards)
-    seen.update(list(st.placed))
+    extension.run(game, "invariants.cards", seen)
     for enc in (st.encounter, *st.suspended):
         if enc is not None and enc.destiny is not None:
             seen[enc.destiny] += 1

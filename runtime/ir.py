@@ -22,7 +22,7 @@ class Num(Record):
 
 @dataclass(frozen=True, slots=True)
 class Measure(Record):
-    """A number read from the game, e.g. a player's lucre or a side's card value."""
+    """A number read from the game, e.g. a player's hand size or a side's card value."""
 
     name: str
     of: Node | None = None
@@ -159,7 +159,7 @@ class Side(Record):
 
 @dataclass(frozen=True, slots=True)
 class Amount(Record):
-    """A quantity of something counted rather than handled one by one: lucre, rewards."""
+    """A quantity of something counted rather than handled one by one: money, rewards."""
 
     what: str
     count: Node

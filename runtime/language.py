@@ -23,7 +23,7 @@ def load() -> None:
     from runtime.ops import alien_sheets  # noqa: F401
 
     # the rules modules, in the order their steps run when two act at the same point
-    from runtime.modules import technology  # noqa: F401
+    from runtime.modules import techs  # noqa: F401
     from runtime.modules import lucre  # noqa: F401
     from runtime.modules import hidden_alliances  # noqa: F401
     from runtime.modules import kickers  # noqa: F401

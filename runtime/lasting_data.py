@@ -25,7 +25,7 @@ class Bindings:
     they: int = 0  # the player bound by `for each`
     subject: int = 0  # the player the statement acts for
     moved: list[int] = field(default_factory=list)  # "those cards"
-    nudge: int = 0  # hired help's change to each number the effect states
+    nudge: int = 0  # a rules module's change to each number the effect states
     period: Period | None = None  # how long what the effect makes now lasts
     names: dict[str, int | str] = field(default_factory=dict)  # what the effect named so far
 

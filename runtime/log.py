@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-# event kind -> (field names, text template). Templates use the field names.
+# event kind -> (field names, text template). Templates use the field names. A rules module adds
+# the events of its own mechanic (runtime/extension.py: `log_events`).
 EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "setup": (("count", "seed"), "setup: {count} players, seed {seed}"),
     "combo": (("name",), "the combination card {name} is revealed"),
@@ -22,7 +23,6 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "launch": (("player", "count"), "{player} sends {count} ship(s) into the gate"),
     "invite": (("player", "invitees"), "{player} invites {invitees}"),
     "ally": (("player", "side", "count"), "{player} allies with the {side} with {count} ship(s)"),
-    "dials": (("dials",), "alliance dials revealed: {dials}"),
     "decline": (("player",), "{player} declines to ally"),
     "select": (("player",), "{player} selects an encounter card"),
     "reveal": (("player", "card"), "{player} reveals {card}"),
@@ -56,10 +56,6 @@ EVENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "play": (("player", "card"), "{player} plays {card}"),
     "cancel": (("what",), "{what} is cancelled"),
     "zap": (("player",), "{player}'s power is zapped for the rest of the encounter"),
-    "lucre": (("player", "amount"), "{player}'s lucre changes by {amount}"),
-    "buy": (("player", "count", "what"), "{player} buys {count} {what} with lucre"),
-    "raid": (("player", "victim"), "{player} raids the lucre of {victim}"),
-    "raid_over": ((), "the raid is over; the encounter goes on"),
     "colony": (("player", "planet"), "{player} establishes a colony on {planet}"),
     "power_off": (("player",), "{player} has too few home colonies and loses the power"),
     "power_on": (("player",), "{player} regains the power"),

@@ -27,7 +27,7 @@ class T(enum.Enum):
     SIDE = "side"
     QUANTITY = "quantity"  # a number the game keeps that an op may change (a total, a card value)
     FORMULA = "formula"  # an expression kept unevaluated, worked out later (a total's formula)
-    AMOUNT = "amount"  # a counted quantity, not handled one by one: "4 lucre", "2 rewards"
+    AMOUNT = "amount"  # a counted quantity, not handled one by one: "4 coins", "2 rewards"
     POWER = "power"  # whose alien power: "your power", "the opponent's power", "that power"
     WORD = "word"  # a fixed word (e.g. "the encounter" in "win the encounter")
     FLAG = "flag"  # an adverb such as "at random"
@@ -286,7 +286,7 @@ def noun(word: str, category: str, meaning: str, doc: str = "", plural: str | No
     if plural is None:
         plural = (
             word
-            if word.endswith(("lucre", "compensation"))
+            if word.endswith("compensation")
             else (word[:-1] + "ies" if re.search(r"[^aeiou]y$", word) else word + "s")
         )
     NOUNS[word] = NounDef(word, plural, category, meaning, doc)

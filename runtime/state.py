@@ -38,7 +38,8 @@ class Player:
     techs: list[int] = field(default_factory=list)  # face-down techs being researched
     research: dict[int, int] = field(default_factory=dict)  # ships on each face-down tech
     completed: list[int] = field(default_factory=list)  # face-up techs
-    leased: list[str] = field(default_factory=list)  # other aliens' powers held this encounter
+    # other aliens' powers the player holds for now (a rules module lends them)
+    borrowed: list[str] = field(default_factory=list)
     # an essence alien's cards: its face-down set (top last), its secret cache, its face-up pile
     essence_set: list[int] = field(default_factory=list)
     cache: list[int] = field(default_factory=list)
@@ -301,7 +302,7 @@ def _copy_player(p: Player) -> Player:
         p.techs[:],
         p.research.copy(),
         p.completed[:],
-        p.leased[:],
+        p.borrowed[:],
         p.essence_set[:],
         p.cache[:],
         p.unavailable[:],

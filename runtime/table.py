@@ -28,7 +28,7 @@ class Agent(Protocol):
 
 
 # Choices about the chooser's own power, which nothing may negate.
-OWN_POWER_KINDS = frozenset({"power.use", "power.order", "power.keep", "flare.upgrade", "tech.use"})
+OWN_POWER_KINDS = frozenset({"power.use", "power.order", "power.keep", "flare.upgrade"})
 
 
 def negatable(game: Table, decision: Decision, answer: Answer) -> bool:
@@ -110,7 +110,7 @@ class Table:
 
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
-        brought into the game (a leased flare)."""
+        brought into the game (a flare a rules module hands over)."""
         instance = len(state.catalog)
         state.catalog.append(card.id)
         self.defs.append(card)
@@ -237,8 +237,8 @@ class Table:
             return ", ".join(self.player_name(s) for s in value) or "nobody"
         if field == "planet":
             return self.planet_name(value)
-        if field == "dials":
-            return ", ".join(f"{self.player_name(s)}: {d}" for s, d in value) or "all neither"
+        if field == "by_player":  # (seat, what) pairs
+            return ", ".join(f"{self.player_name(s)}: {d}" for s, d in value)
         if field == "card":
             return self.card_label(value) if isinstance(value, int) else str(value)
         return str(value)
@@ -267,8 +267,8 @@ class Table:
             self.state.destiny_discard.append(instance)
         elif card.attrs.get("deck") == "rewards":
             self.state.reward_discard.append(instance)
-        elif card.kind == "tech":
-            self.state.tech_discard.append(instance)
+        elif extension.first(self, "card.discard", instance):
+            return
         else:
             self.state.discard.append(instance)
 
@@ -374,21 +374,21 @@ class Table:
         return bool(self.state.restrictions) and self.dispatch.forbidden("take part", seat)
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
-        """Whether the player's power (or `alien`'s, leased or gained beside it) works now."""
+        """Whether the player's power (or `alien`'s, held for now or gained beside it) works now."""
         if self.sitting_out(seat):
             return False
         p = self.state.players[seat]
         if alien is not None and alien != p.alien:
-            if not (alien in p.leased or (alien in p.gained and not p.power_lost)) or not p.powered:
+            held = alien in p.borrowed or (alien in p.gained and not p.power_lost)
+            if not held or not p.powered:
                 return False
         elif p.alien is None or p.power_lost or not p.powered:
             return False
         enc = self.state.encounter
         if enc is None:
             return True
-        if enc.powers_off and (seat, alien or p.alien) in enc.powers_off:
-            return False
-        return seat not in enc.zapped
+        off = bool(enc.powers_off) and (seat, alien or p.alien) in enc.powers_off
+        return not off and seat not in enc.zapped
 
     def end(self, winners: Sequence[int]) -> None:
         st = self.state

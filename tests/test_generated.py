@@ -27,6 +27,16 @@ def test_schemas_are_current() -> None:
         )
 
 
+def test_module_table_is_current() -> None:
+    from compiler.pipeline.module_needs import declared
+    from grammar import MODULES_FILE
+
+    committed = json.loads(MODULES_FILE.read_text(encoding="utf-8"))
+    assert committed == declared(), (
+        "grammar/modules.json is stale: run `python -m compiler.pipeline.module_needs`"
+    )
+
+
 def test_schema_enumerations_come_from_the_registry() -> None:
     doc = schema.card_document()
     hook = doc["$defs"]["hook"]["properties"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from compiler import diagnostics as d
+from compiler.pipeline.module_needs import check_modules
 from compiler.pipeline.stored import CardSummary, summary
 from runtime.cards import CardDef, CardSet, PackDef
 from runtime.setup import BASE_OPTIONS
@@ -189,6 +190,8 @@ def link_files(
                     f"add a flare card with 'alien: {card_id}'",
                 )
             )
+    manifests = {p.id: p.manifest_path for p in packs if p.definition is not None}
+    diags.extend(check_modules(cards, origin, defs, manifests))
     return {card_id: origin[card_id] for card_id in cards}, defs, diags
 
 

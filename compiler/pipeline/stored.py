@@ -9,6 +9,7 @@ from typing import Any
 
 from compiler import diagnostics as d
 from compiler.pipeline.compiled import CardFile
+from compiler.pipeline.module_needs import USES, words_used
 from runtime.cards import CardDef
 
 # the card attributes the link stage checks (flares, essence sets and combos that name aliens)
@@ -53,6 +54,8 @@ class CardSummary:
 
 def summary_of(card: CardDef) -> CardSummary:
     attrs = {k: card.attrs[k] for k in LINKED_ATTRS if k in card.attrs}
+    # the words the card's hooks use, for the check of the rules modules its pack names
+    attrs[USES] = sorted(words_used(card))
     return CardSummary(
         card.id,
         card.kind,

@@ -18,6 +18,8 @@ class HeuristicAgent:
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
         handler = getattr(self, "on_" + decision.kind.replace(".", "_"), None)
+        if handler is None and decision.kind.startswith(("deal.offense_", "deal.defense_")):
+            handler = self.on_deal_offense_cards  # whatever a side gives: as little as it may
         if handler is not None:
             answer = handler(decision, view)
             if answer is not None:
@@ -170,8 +172,6 @@ class HeuristicAgent:
         return (0,)  # as little as the offer allows: the first option is the smallest
 
     on_deal_defense_cards = on_deal_offense_cards
-    on_deal_offense_lucre = on_deal_offense_cards
-    on_deal_defense_lucre = on_deal_offense_cards
 
     def on_deal_accept(self, d: Decision, view: PlayerView) -> Answer:
         return (d.options.index("yes"),)

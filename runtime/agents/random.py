@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+from runtime import extension
 from runtime.decisions import Answer, Decision
 from runtime.view import PlayerView
 
 # Decisions where the random agent leans towards doing nothing, so that a random game still
 # plays like a game (cards are not thrown away the moment they become playable).
-RESTRAINED = frozenset({"card.play", "kicker.play", "flare.upgrade", "lease.request"})
+# The rules modules add their own (runtime/extension.py: `restrained_kinds`).
+RESTRAINED = frozenset({"card.play", "kicker.play", "flare.upgrade"})
 
 
 class RandomAgent:
@@ -27,7 +29,7 @@ class RandomAgent:
         n = len(decision.options)
         if (
             decision.passive is not None
-            and decision.kind in RESTRAINED
+            and (decision.kind in RESTRAINED or decision.kind in extension.restrained_kinds())
             and rng.random() < self.pass_bias
         ):
             return (decision.passive,)

@@ -12,6 +12,7 @@ from typing import Any
 
 from runtime import ir
 from runtime.effects import values as v
+from runtime.effects.conditions import condition
 from runtime.effects.context import Ctx, Stop, bindings_of, remember
 from runtime.effects.expressions import (
     FAST,
@@ -21,7 +22,6 @@ from runtime.effects.expressions import (
     arg,
     at_most,
     chosen_players,
-    condition,
     players,
     the_owner,
     value,
@@ -179,7 +179,8 @@ def _may(node: ir.May) -> Callable[[Ctx], None]:
     return offer
 
 
-# Slots whose numbers hired help may nudge: counts of things and plain numbers.
+# Slots whose numbers a rules module may nudge (the effect.nudge point): counts of things and
+# plain numbers.
 NUDGED = frozenset({T.NUMBER, T.AMOUNT, T.CARDS, T.SHIPS})
 
 
@@ -223,7 +224,7 @@ def _direct(impl: Callable[..., None], args: list[Fn]) -> Callable[[Ctx], None]:
     return lambda ctx: impl(ctx, ctx.you, *[a(ctx) for a in args])
 
 
-# A computed amount (lucre, rewards) is bounded like a written one.
+# A computed amount (of rewards, say) is bounded like a written one.
 def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
     body = statement(node.body)
     if isinstance(node.over, (ir.Players, ir.Chosen, ir.Extreme)):

@@ -49,7 +49,9 @@ class Ctx:
         # what players named in this use of the effect ("the named card type"); shared by
         # copies, so a delayed effect of the same use still knows it
         self.names: dict[str, int | str] = {}
-        self.nudge = 0  # added to each number the effect states (hired help: +1, -1 or 0)
+        self.nudge = (
+            0  # added to each number the effect states (the effect.nudge point: +1, -1 or 0)
+        )
 
     def copy(self) -> Ctx:
         other = Ctx(self.game, self.you, self.hook, self.event, self.card)

@@ -1,5 +1,6 @@
 """IR in, closures out, for everything an effect works out rather than does: its arguments, the
-players it selects, its numbers and its conditions (the generated forms come from codegen.py).
+players it selects and its numbers (its conditions: conditions.py; the generated forms come from
+codegen.py; the switch between both forms: forms.py).
 
 Names in the IR (measures, predicates, selectors) are bound to their registry entries here, once
 per card set, so working one out is a chain of direct calls with no lookups.
@@ -7,14 +8,23 @@ per card set, so working one out is a chain of direct calls with no lookups.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Callable
 
 from runtime import ir
 from runtime.effects import codegen, naming
 from runtime.effects import values as v
 from runtime.effects.context import Ctx, bindings_of, remember
+from runtime.effects.forms import (
+    FAST,
+    MAX_AMOUNT,
+    CompileError,
+    Fn,
+    absent,
+    at_most,
+    nobody,
+    the_owner,
+)
+from runtime.effects.forms import reference_forms as reference_forms
 from runtime.effects.selectors import (
     SELECTORS,
     card_target,
@@ -24,57 +34,7 @@ from runtime.effects.selectors import (
     sides_of,
 )
 from runtime.lasting_data import Formula
-from runtime.registry import NUMBER_RANGES, PREDICATES, T, measure_def
-
-Fn = Callable[[Ctx], Any]
-
-
-class CompileError(Exception):
-    """IR that names something the registry lacks (a compiler/runtime version mismatch)."""
-
-
-class _Fast:
-    """Whether compiling uses the fast forms: generated code for numbers, players and
-    conditions (codegen), and the fast paths ops own. Off, every node compiles to the plain
-    closures below and every op runs its implementation: the reference behaviour, which a test
-    compares with the fast forms on every bundled hook."""
-
-    on = True
-
-
-FAST = _Fast()
-
-
-@contextmanager
-def reference_forms() -> Iterator[None]:
-    """Compile with the plain closures and op implementations only, while the block runs."""
-    FAST.on = False
-    try:
-        yield
-    finally:
-        FAST.on = True
-
-
-MAX_AMOUNT = NUMBER_RANGES[T.NUMBER.value][1]
-
-
-def at_most(n: int, most: int) -> int:
-    """A computed count bounded by what exists (the cards, the ships), so that no effect, however
-    its numbers multiply, asks the engine for endless work."""
-    return max(0, min(n, most))
-
-
-def absent(ctx: Ctx) -> None:
-    return None
-
-
-def nobody(ctx: Ctx) -> int:
-    return -1
-
-
-def the_owner(ctx: Ctx) -> list[int]:
-    return [ctx.you]
-
+from runtime.registry import T, measure_def
 
 # ---------------------------------------------------------------- arguments
 
@@ -418,51 +378,4 @@ def _count(thing: ir.Node) -> Callable[[Ctx], int]:
     raise CompileError(f"cannot count {type(thing).__name__}")
 
 
-# ---------------------------------------------------------------- conditions
-
-
-def condition(node: ir.Node) -> Callable[[Ctx], bool]:
-    return codegen.condition(node) if FAST.on else condition_closure(node)
-
-
-def condition_closure(node: ir.Node) -> Callable[[Ctx], bool]:
-    """The closure form, for conditions the code generator leaves to it."""
-    if isinstance(node, ir.Pred):
-        p = PREDICATES.get(node.name)
-        if p is None:
-            raise CompileError(f"unknown predicate '{node.name}'")
-        test = p.test
-        args = [arg(a, t) for a, t in zip(node.args, p.args, strict=True)]
-        if len(args) == 1:
-            only = args[0]
-            return lambda ctx: bool(test(ctx, only(ctx)))
-        return lambda ctx: bool(test(ctx, *[a(ctx) for a in args]))
-    if isinstance(node, ir.Compare):
-        a, b = value(node.left), value(node.right)
-        compare = _COMPARE[node.op]
-        return lambda ctx: compare(a(ctx), b(ctx))
-    if isinstance(node, ir.AllOf):
-        parts = [condition(n) for n in node.items]
-        return lambda ctx: all(p(ctx) for p in parts)
-    if isinstance(node, ir.AnyOf):
-        parts = [condition(n) for n in node.items]
-        return lambda ctx: any(p(ctx) for p in parts)
-    if isinstance(node, ir.Not):
-        inner = condition(node.item)
-        return lambda ctx: not inner(ctx)
-    raise CompileError(f"not a condition: {type(node).__name__}")
-
-
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": lambda a, b: a >= b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    "<": lambda a, b: a < b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-}
-
-
-codegen.CLOSURES.update(
-    players=players_closure, value=value_closure, condition=condition_closure, arg=arg
-)
+codegen.CLOSURES.update(players=players_closure, value=value_closure, arg=arg)

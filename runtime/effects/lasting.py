@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from runtime import ir
 from runtime.effects.compile import statement
+from runtime.effects.conditions import condition
 from runtime.effects.context import COMPILED, Ctx, bindings_of, context, remember
-from runtime.effects.expressions import condition, value
+from runtime.effects.expressions import value
 from runtime.lasting_data import Bindings, Formula, Later, Period, Restriction
 from runtime.registry import LATER_STEPS
 
@@ -171,7 +172,7 @@ class Lasting:
         )
 
     def pending(self, action: str, seat: int) -> bool:
-        """Whether a restriction on the player is in force now or still to come."""
+        """Whether a restriction on the player holds now or is still to come."""
         return any(r.action == action and seat in r.seats for r in self.game.state.restrictions)
 
     def lift(self, action: str) -> None:

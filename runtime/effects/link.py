@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from runtime import ir
+from runtime import extension, ir
 from runtime.cards import CardDef, CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import conditions
 from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.registry import OPS, require_words
@@ -32,7 +33,7 @@ class Bound:
     cost: Callable[[Ctx], None] | None
     can_pay: Callable[[Ctx], bool] | None
     role: RoleTest | None
-    numbered: bool = False  # the effect states numbers (that hired help may nudge)
+    numbered: bool = False  # the effect states numbers (that a rules module may nudge)
     zapped_inside: bool = False  # the effect opens the window for zaps itself (see zaps_inside)
 
 
@@ -51,7 +52,7 @@ def bind(hook: Hook) -> Bound:
     return Bound(
         hook=hook,
         run=c.guarded(c.statement(hook.effect)),
-        test=x.condition(hook.condition) if hook.condition is not None else None,
+        test=conditions.condition(hook.condition) if hook.condition is not None else None,
         cost=c.statement(hook.cost) if hook.cost is not None else None,
         can_pay=c.feasibility(hook.cost) if hook.cost is not None else None,
         role=role_test(hook.roles),
@@ -81,7 +82,8 @@ def zaps_inside(node: ir.Node | None) -> bool:
 
 
 def states_numbers(node: ir.Node | None) -> bool:
-    """Whether an effect states a number an op uses: a count of cards, ships or lucre, an amount
+    """Whether an effect states a number an op uses: a count of cards, ships or
+    money, an amount
     added to a total (a formula worked out from the board states none)."""
     if isinstance(node, ir.Do):
         if node.op == "calculate":
@@ -111,10 +113,11 @@ class Rules:
         self.upgrades: dict[tuple[str, str], list[Play]] = {}
         self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
         self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
-        self.techs: dict[str, list[Bound]] = {}  # hooks of completed techs
-        self.essence: dict[str, list[Bound]] = {}  # hooks of essence cards laid before players
-        self.essence_cache: dict[str, list[Bound]] = {}  # hooks of essence cards in a cache
-        self.essence_windows: dict[str, set[str]] = {}  # alien -> windows its essence cards use
+        # card kind a rules module deals -> window -> the hooks of cards of that kind, which the
+        # module runs itself (runtime/extension.py: `card_kinds`, the `dispatch.window` point)
+        self.dealt: dict[str, dict[str, list[Bound]]] = {}
+        self.derived: dict[str, Any] = {}  # tables a rules module builds from `dealt`, once
+        self._dealt_kinds = extension.dealt_kinds()
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
@@ -136,12 +139,9 @@ class Rules:
                 self.powers.setdefault(card.id, {}).setdefault(hook.window, []).append(bound)
             elif hook.kind == "in play":
                 self.in_play.setdefault(hook.window, []).append(bound)
-            elif card.kind == "essence":
-                table = self.essence_cache if hook.zone == "cache" else self.essence
-                table.setdefault(hook.window, []).append(bound)
-                self.essence_windows.setdefault(card.alien or "", set()).add(hook.window)
-            elif card.kind == "tech":
-                self.techs.setdefault(hook.window, []).append(bound)
+            elif card.kind in self._dealt_kinds:
+                by_window = self.dealt.setdefault(card.kind, {})
+                by_window.setdefault(hook.window, []).append(bound)
             elif hook.kind == "super" and hook.upgrades:
                 play = Play(card.id, card.kind, bound, "super", card.alien)
                 self.upgrades.setdefault((card.alien or "", hook.upgrades), []).append(play)

@@ -12,15 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from runtime import ir
+from runtime import extension, ir
 from runtime.cards import CardDef
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 
 # The range offered by `name a number` without `from ... to ...`: the values attack cards print.
 NUMBER_RANGE = (0, 40)
-# Kinds of card that never reach a hand, so are never offered as a card type to name.
-OUTSIDE_HANDS = frozenset({"destiny", "essence", "tech", "alien"})
+# Kinds of card that never reach a hand, so are never offered as a card type to name (nor are
+# the kinds the rules modules deal: runtime/extension.py, `card_kinds`).
+OUTSIDE_HANDS = frozenset({"destiny", "alien"})
 # No list of options grows past this, however wide the range written ("from 1 to 1000").
 MOST_OPTIONS = 100
 
@@ -100,7 +101,8 @@ def options(
             types = sorted({card_type(game.defs[i]) for i in cards})
         else:
             defs = (game.defs[i] for i in range(len(game.state.catalog)))
-            types = sorted({card_type(d) for d in defs if d.kind not in OUTSIDE_HANDS})
+            outside = OUTSIDE_HANDS | extension.dealt_kinds()
+            types = sorted({card_type(d) for d in defs if d.kind not in outside})
         return NameArg(what, types, str)
 
     return evaluate

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime import ir
+from runtime import extension, ir
+from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.rules.outcome import ships_in_encounter, ships_outside_encounter
@@ -222,7 +223,7 @@ def one_of_each(ctx: Ctx) -> list[int]:
     first: dict[str, int] = {}
     for instance in range(len(ctx.game.state.catalog)):
         card = defs[instance]
-        if card.kind not in ("destiny", "essence", "tech", "alien"):
+        if card.kind in COSMIC_DECK_KINDS or card.kind == "flare":
             first.setdefault(card.id, instance)
     return sorted(first.values(), key=lambda i: (defs[i].label(), defs[i].id))
 
@@ -231,9 +232,12 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
     if arg.instances is not None:
         return list(arg.instances)
     st = ctx.game.state
-    if arg.filter.types is not None and "essence" in arg.filter.types:
-        # a player's essence cards are the ones it has laid face up, never a hand's
-        return [i for i, p in st.placed.items() if p.owner == arg.owner and p.face_up]
+    types = arg.filter.types
+    if types is not None and types & extension.dealt_kinds():
+        # cards of a kind a rules module deals are wherever that module says, never in a hand
+        found = extension.answer(ctx.game, "cards.owned", types, arg.owner)
+        if found is not None:
+            return list(found)
     if arg.zone == "hand":
         pool = st.players[arg.owner].hand if arg.owner >= 0 else []
     elif arg.zone == "discard":

@@ -73,7 +73,7 @@ class QuantityArg:
 
 @dataclass(slots=True)
 class AmountArg:
-    """How much of a counted thing: lucre, rewards."""
+    """How much of a counted thing: money, rewards."""
 
     what: str
     count: int

@@ -58,7 +58,11 @@ def set_dials(game: Table, enc: Encounter, others: list[int]) -> None:
     for seat in others:
         if seat in dials and dials[seat].what == "star":
             dials[seat] = announce(game, enc, seat)
-    game.log("dials", [(s, d.label()) for s, d in dials.items() if d.what != "neither"])
+    shown = [(s, d.label()) for s, d in dials.items() if d.what != "neither"]
+    if shown:
+        game.log("dials", shown)
+    else:
+        game.log("no_dials")
     for seat in others:
         dial = dials.get(seat)
         if dial is not None and dial.what == "ally":
@@ -166,6 +170,10 @@ def answers(game: Table, enc: Encounter, others: list[int]) -> bool:
 MODULE = register(
     RulesModule(
         name="hidden_alliances",
+        log_events={
+            "dials": (("by_player",), "alliance dials revealed: {by_player}"),
+            "no_dials": ((), "alliance dials revealed: all neither"),
+        },
         doc="would-be allies set alliance dials in secret and reveal them together; with foreign "
         "aid, players outside the encounter may dial a card to a main player",
         steps={"alliance.answers": answers},

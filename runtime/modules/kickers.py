@@ -120,6 +120,7 @@ MODULE = register(
             "deal.failed_loss": failed_deal_loss,
         },
         decision_kinds=("kicker.play",),
+        played_kinds=("kicker",),
         state_fields=("Encounter.kickers",),
     )
 )

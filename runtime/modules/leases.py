@@ -73,7 +73,7 @@ def leasable(game: Table) -> list[tuple[str, str]]:
             if d.kind in COSMIC_DECK_KINDS and d.attrs.get("deck") != "rewards"
         }
     )
-    held = {a for p in st.players for a in (p.alien, *p.gained, *p.leased)}
+    held = {a for p in st.players for a in (p.alien, *p.gained, *p.borrowed)}
     pool = [c for c in game.cards.cards.values() if c.pack in packs and card_allowed(game, c)]
     powers = sorted(
         c.id for c in pool if c.kind == "alien" and c.id not in held and c.id not in st.retired
@@ -94,7 +94,7 @@ def hand_over(game: Table, customer: int, kind: str, card_id: str) -> int | None
     """Give the leased item; returns the card instance handed over (None for a power)."""
     st = game.state
     if kind == "power":
-        st.players[customer].leased.append(card_id)
+        st.players[customer].borrowed.append(card_id)
         game.dispatch.refresh_powers()
         return None
     if kind == "flare":
@@ -112,8 +112,8 @@ def _lease_end(ctx: Ctx, customer: int, kind: str, card_id: str, instance: int |
     game = ctx.game
     st = game.state
     if kind == "power":
-        if card_id in st.players[customer].leased:
-            st.players[customer].leased.remove(card_id)
+        if card_id in st.players[customer].borrowed:
+            st.players[customer].borrowed.remove(card_id)
         st.retired.append(card_id)
         game.dispatch.refresh_powers()
         game.log("effect", customer, f"gives back the {item_name(game, (kind, card_id))} power")
@@ -147,6 +147,7 @@ MODULE = register(
         steps={},
         decision_kinds=("lease.request", "lease.price", "lease.accept"),
         words=("lease",),
-        state_fields=("Player.leased",),
+        restrained_kinds=("lease.request",),
+        state_fields=("Player.borrowed",),
     )
 )

@@ -1,17 +1,21 @@
 """The rules module `lucre` (the Eon economy): purses dealt at setup, a coin at the start of each
 turn, ships bought back from the warp and cards bought from the deck, the purse added to a main
 player's total, and lucre never made from nothing. Registered through runtime/extension.py; the
-purses it fills are runtime/rules/purses.py."""
+purses it fills are runtime/rules/purses.py. Its words: the measure `lucre`, the ops `pay` and
+`buy`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.extension import RulesModule, register
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.extension import DealTerm, RulesModule, register
 from runtime.invariants import InvariantBroken
-from runtime.rules import ships
+from runtime.registry import T, measure, obj, op
+from runtime.rules import purses, ships
 from runtime.rules.outcome import main_of
-from runtime.rules.purses import buy_cards, gain, held_total, purchase
+from runtime.rules.purses import buy_cards, gain, held_total, pay, purchase
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -79,9 +83,70 @@ def check_purses(game: Table) -> None:
         )
 
 
+# ---------------------------------------------------------------- the module's words
+
+
+@measure("lucre", "the lucre a player holds")
+def _lucre(ctx: Ctx, seat: int) -> int:
+    return ctx.game.state.players[seat].lucre
+
+
+def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) -> bool:
+    return ctx.game.state.players[seat].lucre >= amount.count
+
+
+@op(
+    "pay",
+    "pay",
+    obj(T.PLAYERS, "payee", optional=True),
+    obj(T.AMOUNT),
+    doc="Pay lucre to a player (or to the box when nobody is named).",
+    feasible=_can_pay,
+)
+def pay_lucre(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> None:
+    if not payees:
+        purses.pay(ctx.game, seat, amount.count)
+        return
+    for payee in payees:
+        if payee != seat:
+            purses.pay(ctx.game, seat, amount.count, payee)
+
+
+@op(
+    "buy",
+    "buy",
+    obj(T.CARDS),
+    doc="Buy cards from the cosmic deck, 1 lucre each (paid to the box unless a card redirects it).",
+)
+def buy_from_deck(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
+    buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
+
+
+def purse(game: Table, seat: int) -> int:
+    return game.state.players[seat].lucre
+
+
+def pay_in_deal(game: Table, giver: int, taker: int, amount: int) -> None:
+    pay(game, giver, amount, taker)
+
+
+# a deal may hand lucre over, each way, up to the giver's purse
+LUCRE_TERM = DealTerm(
+    name="lucre",
+    question="how much lucre does the {side} pay?",
+    phrase="pays {count} lucre",
+    most=purse,
+    give=pay_in_deal,
+)
+
+
 MODULE = register(
     RulesModule(
         name="lucre",
+        log_events={
+            "lucre": (("player", "amount"), "{player}'s lucre changes by {amount}"),
+            "buy": (("player", "count", "what"), "{player} buys {count} {what} with lucre"),
+        },
         doc="money: purses at setup, a coin each turn, ships and cards bought with it, and the "
         "purse added to a main player's total",
         steps={
@@ -96,6 +161,8 @@ MODULE = register(
         option="lucre",
         windows=(Window.LUCRE_PAID.value, Window.LUCRE_PURCHASE.value),
         decision_kinds=("lucre.buy_ships", "lucre.buy_cards"),
+        words=("lucre", "pay", "buy"),
+        deal_terms=(LUCRE_TERM,),
         state_fields=("Player.lucre", "State.lucre_out", "Encounter.bought"),
     )
 )

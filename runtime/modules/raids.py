@@ -103,6 +103,10 @@ def raid(ctx: Ctx, seat: int, victims: list[int]) -> None:
 MODULE = register(
     RulesModule(
         name="raids",
+        log_events={
+            "raid": (("player", "victim"), "{player} raids the lucre of {victim}"),
+            "raid_over": ((), "the raid is over; the encounter goes on"),
+        },
         doc="raids: small encounters nested in the current one, fought for a main player's lucre",
         steps={},
         decision_kinds=("raid.ships", "raid.buy_off"),

@@ -18,25 +18,25 @@ if TYPE_CHECKING:
     from runtime.table import Table
 
 
-def needs_setup(card: CardDef) -> bool:
-    """Whether an alien has game-setup instructions (its own setup, an essence set, own piles):
-    such an alien is never drawn after setup, which is past."""
+def needs_setup(game: Table, card: CardDef) -> bool:
+    """Whether an alien has game-setup instructions (its own setup hooks, its own piles, or setup a
+    rules module does for it): such an alien is never drawn after setup, which is past."""
     return (
         any(h.kind == "setup" for h in card.hooks)
-        or bool(card.attrs.get("essence"))
         or bool(card.attrs.get("piles"))
+        or extension.first(game, "alien.set_up", card)
     )
 
 
 def drawable(game: Table, *, drawing: bool = True) -> list[str]:
     """The unused aliens that may be drawn now (or, not `drawing`, looked at or handled), in the
-    pile's order: not one a player holds on lease for the encounter, nor one gone from the game."""
+    pile's order: not one a player holds for now (borrowed), nor one gone from the game."""
     st, cards = game.state, game.cards.cards
-    away = {a for p in st.players for a in p.leased} | set(st.retired)
+    away = {a for p in st.players for a in p.borrowed} | set(st.retired)
     return [
         a
         for a in st.unused_aliens
-        if a in cards and a not in away and not (drawing and needs_setup(cards[a]))
+        if a in cards and a not in away and not (drawing and needs_setup(game, cards[a]))
     ]
 
 
@@ -93,12 +93,10 @@ def take_from(game: Table, alien: str) -> None:
 
 def clear_sheet(game: Table, seat: int) -> None:
     """What lies on a player's own sheet leaves the game with it: markers, the cards of its own
-    piles (to the discard pile) and its essence cards (laid ones called back first)."""
-    st = game.state
-    p = st.players[seat]
+    piles (to the discard pile) and what rules modules keep on it (`alien.discard`)."""
+    p = game.state.players[seat]
     extension.run(game, "power.lost", seat)
-    st.aside.extend([*p.essence_set, *p.cache, *p.unavailable])
-    p.essence_set, p.cache, p.unavailable = [], [], []
+    extension.run(game, "alien.discard", seat)
     for cards in p.piles.values():
         for card in cards:
             game.discard(card)
@@ -204,12 +202,12 @@ def look_at_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
 
 
 def holds_power(game: Table, seat: int, alien: str) -> bool:
-    """Whether a player holds an alien's power (its sheet, one gained or leased), named by the
+    """Whether a player holds an alien's power (its sheet, one gained or one held for now), named by the
     alien's id or its name in any case."""
     p = game.state.players[seat]
     wanted = alien.lower()
     cards = game.cards.cards
-    for held in (p.alien, *p.gained, *p.leased):
+    for held in (p.alien, *p.gained, *p.borrowed):
         if held is None or (held == p.alien and p.power_lost):
             continue
         if held == wanted or (held in cards and cards[held].name.lower() == wanted):
@@ -219,7 +217,7 @@ def holds_power(game: Table, seat: int, alien: str) -> bool:
 
 @predicate(
     "has power",
-    "the player holds an alien's power now (its own sheet, one gained or leased), named in quotes:"
+    "the player holds an alien's power now (its own sheet, one gained or one held for now), named in quotes:"
     ' `the opponent has the "virus" power`',
     args=(T.PLAYERS, T.WORD),
 )

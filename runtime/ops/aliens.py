@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from runtime import extension
 from runtime.effects.context import Ctx
 from runtime.registry import T, op, pp
-from runtime.state import State
+
+if TYPE_CHECKING:
+    from runtime.table import Table
 
 
 def _can_swap(ctx: Ctx, seat: int, partners: list[int]) -> bool:
@@ -17,7 +22,7 @@ def _can_swap(ctx: Ctx, seat: int, partners: list[int]) -> bool:
     "swap powers",
     pp("with", T.PLAYERS, "partner"),
     doc="Two players exchange alien sheets for the rest of the game, with whatever lies on them"
-    " (markers, essence cards, a lost power stays lost).",
+    " (markers, a rules module's cards kept with the sheet, a lost power stays lost).",
     feasible=_can_swap,
 )
 def swap_powers(ctx: Ctx, seat: int, partners: list[int]) -> None:
@@ -33,24 +38,19 @@ def swap_powers(ctx: Ctx, seat: int, partners: list[int]) -> None:
             f"swaps alien sheets with {b.color}: gives {alien_name(ctx, a.alien)}"
             f" and takes {alien_name(ctx, b.alien)}",
         )
-        exchange_sheets(game.state, seat, partner)
+        exchange_sheets(game, seat, partner)
         game.dispatch.refresh_powers()
 
 
-def exchange_sheets(st: State, one: int, other: int) -> None:
-    """Move each player's alien sheet, and everything kept on it or laid from it (essence cards
-    before players stay where they lie but change owner), to the other player."""
-    a, b = st.players[one], st.players[other]
+def exchange_sheets(game: Table, one: int, other: int) -> None:
+    """Move each player's alien sheet, and everything kept on it, to the other player; the rules
+    modules in play move what they keep with a sheet (runtime/extension.py: `alien.swap`)."""
+    a, b = game.state.players[one], game.state.players[other]
     a.alien, b.alien = b.alien, a.alien
     a.power_lost, b.power_lost = b.power_lost, a.power_lost
-    a.gained, b.gained = b.gained, a.gained  # sheets held beside it go with it (Reincarnator)
+    a.gained, b.gained = b.gained, a.gained  # powers gained for good go with the sheet
     a.tokens, b.tokens = b.tokens, a.tokens
-    a.essence_set, b.essence_set = b.essence_set, a.essence_set
-    a.cache, b.cache = b.cache, a.cache
-    a.unavailable, b.unavailable = b.unavailable, a.unavailable
-    for placed in st.placed.values():
-        if placed.owner in (one, other):
-            placed.owner = other if placed.owner == one else one
+    extension.run(game, "alien.swap", one, other)
 
 
 def alien_name(ctx: Ctx, alien: str | None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import cards_matching, matches
@@ -54,12 +55,12 @@ def name_a_card(ctx: Ctx, arg: v.CardsArg, chooser: int) -> v.CardsArg:
 
     game = ctx.game
     types = arg.filter.types
+    unnamed = {"destiny", *extension.dealt_kinds()}  # cards that never reach a hand
     names = sorted(
         {
             d.id
             for d in game.defs
-            if d.kind not in ("destiny", "essence", "tech")
-            and (types is None or types & {d.kind, d.type})
+            if d.kind not in unnamed and (types is None or types & {d.kind, d.type})
         },
         # two cards may share a label (kicker variants): the id keeps their order fixed
         key=lambda i: (game.cards.cards[i].label(), i),
@@ -88,7 +89,7 @@ def acquired(ctx: Ctx, seat: int, cards: list[int]) -> None:
     """Announce cards a player came by through this effect: by a power, a flare or another card."""
     moved(ctx, cards)
     hook = ctx.hook
-    if hook.kind in ("power", "setup", "essence"):
+    if hook.kind in ("power", "setup"):
         how = "power"
     elif hook.kind in ("wild", "super") or ctx.game.cards.cards[hook.card].kind == "flare":
         how = "flare"

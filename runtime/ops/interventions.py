@@ -1,6 +1,6 @@
 """Ops that turn an encounter aside: cancelling things (zaps and the like), revealing, swapping,
-changing or reinforcing cards, aiming the gate, redrawing or picking the destiny, changing sides,
-raids and negation."""
+changing or reinforcing cards, aiming the gate, redrawing or picking the destiny, changing sides
+and negation."""
 
 from __future__ import annotations
 

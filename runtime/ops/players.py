@@ -1,4 +1,5 @@
-"""Ops on what players own outside the encounter: lucre, rewards, the game's end."""
+"""Ops on what players own outside the encounter: rewards, markers, powers, the game's end (paying
+and buying with lucre: the lucre rules module)."""
 
 from __future__ import annotations
 
@@ -23,37 +24,6 @@ def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
         change_markers(ctx, seat, amount.what, amount.count)
     else:
         purses.gain(ctx.game, seat, amount.count)
-
-
-def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) -> bool:
-    return ctx.game.state.players[seat].lucre >= amount.count
-
-
-@op(
-    "pay",
-    "pay",
-    obj(T.PLAYERS, "payee", optional=True),
-    obj(T.AMOUNT),
-    doc="Pay lucre to a player (or to the box when nobody is named).",
-    feasible=_can_pay,
-)
-def pay(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg) -> None:
-    if not payees:
-        purses.pay(ctx.game, seat, amount.count)
-        return
-    for payee in payees:
-        if payee != seat:
-            purses.pay(ctx.game, seat, amount.count, payee)
-
-
-@op(
-    "buy",
-    "buy",
-    obj(T.CARDS),
-    doc="Buy cards from the cosmic deck, 1 lucre each (paid to the box unless a card redirects it).",
-)
-def buy(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
-    purses.buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
 
 
 @op(
@@ -140,7 +110,7 @@ def keep_one_power(ctx: Ctx, seat: int, _: str) -> None:
     game = ctx.game
     enc = game.state.encounter
     player = game.state.players[seat]
-    held = [a for a in (player.alien, *player.gained, *player.leased) if a is not None]
+    held = [a for a in (player.alien, *player.gained, *player.borrowed) if a is not None]
     if enc is None or len(held) < 2:
         return
     kept = game.choose(

@@ -1,6 +1,6 @@
 """Deals: when both main players negotiate, they take turns offering terms of any size (colonies,
-cards and lucre each way), each offer built one small question at a time; accepted terms are
-carried out, else the failed-deal penalty is paid."""
+cards and whatever the rules modules in play add, each way), each offer built one small question
+at a time; accepted terms are carried out, else the failed-deal penalty is paid."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from runtime import extension
-from runtime.rules import purses, ships
+from runtime.extension import DealTerm
+from runtime.rules import ships
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -24,7 +25,8 @@ class Terms:
 
     colony: tuple[bool, bool] = (False, False)
     cards: tuple[int, int] = (0, 0)  # cards each side GIVES the other
-    lucre: tuple[int, int] = (0, 0)  # lucre each side gives the other
+    # what else each side gives the other: a rules module's term, with the amount each way
+    others: tuple[tuple[DealTerm, tuple[int, int]], ...] = ()
 
     def describe(self) -> str:
         parts = []
@@ -34,8 +36,9 @@ class Terms:
                 parts.append(f"{who[side]} gets a colony")
             if self.cards[side]:
                 parts.append(f"{who[side]} gives {self.cards[side]} card(s)")
-            if self.lucre[side]:
-                parts.append(f"{who[side]} pays {self.lucre[side]} lucre")
+            for term, amounts in self.others:
+                if amounts[side]:
+                    parts.append(f"{who[side]} {term.phrase.format(count=amounts[side])}")
         return ", ".join(parts) or "nothing changes hands"
 
 
@@ -91,13 +94,16 @@ class Step:
     prompt: str
     options: list[Any]
     labeler: Callable[[Any], str] | None = None
+    what: str = "colonies"  # "colonies", "cards" or a module's deal term
+    side: int = OFFENSE  # the side that gives (cards and module terms)
 
 
 def steps(game: Table, enc: Encounter) -> list[Step]:
-    """The questions an offer is built from, in order: colonies, then cards and lucre each way.
+    """The questions an offer is built from, in order: colonies, cards each way, then each rules
+    module's term each way.
 
-    Any number of cards up to the giver's hand and any lucre up to the payer's purse may be
-    offered, each way; a question with nothing to choose from is left out."""
+    Any number of cards up to the giver's hand (and of a module's term up to what the giver
+    has) may be offered, each way; a question with nothing to choose from is left out."""
     st = game.state
     out: list[Step] = []
     can = (can_colonize(game, enc, OFFENSE), can_colonize(game, enc, DEFENSE))
@@ -111,33 +117,38 @@ def steps(game: Table, enc: Encounter) -> list[Step]:
         hand = len(st.players[seat].hand)
         if hand:
             prompt = f"how many cards does the {names[side]} give?"
-            out.append(Step(f"deal.{names[side]}_cards", prompt, list(range(hand + 1))))
-    if purses.enabled(game):
+            kind = f"deal.{names[side]}_cards"
+            out.append(Step(kind, prompt, list(range(hand + 1)), None, "cards", side))
+    for term in extension.deal_terms(game):
         for side, seat in enumerate(seats(enc)):
-            purse = st.players[seat].lucre
-            if purse:
-                prompt = f"how much lucre does the {names[side]} pay?"
-                out.append(Step(f"deal.{names[side]}_lucre", prompt, list(range(purse + 1))))
+            most = term.most(game, seat)
+            if most:
+                kind = f"deal.{names[side]}_{term.name}"
+                prompt = term.question.format(side=names[side])
+                out.append(Step(kind, prompt, list(range(most + 1)), None, term.name, side))
     return out
 
 
 def build_offer(game: Table, proposer: int, questions: list[Step]) -> Terms:
     """The proposer answers each question in turn; the last one asked may not leave the offer
     empty (an offer always has something change hands)."""
-    colony, cards, money = (False, False), [0, 0], [0, 0]
+    terms = extension.deal_terms(game)
+    colony = (False, False)
+    given: dict[str, list[int]] = {"cards": [0, 0], **{t.name: [0, 0] for t in terms}}
     for i, step in enumerate(questions):
         options = step.options
-        empty = colony == (False, False) and cards == [0, 0] and money == [0, 0]
+        empty = colony == (False, False) and all(g == [0, 0] for g in given.values())
         if empty and i == len(questions) - 1:
             options = options[1:]  # the "nothing" answer comes first in every question
         nothing = 0 if options is step.options else None  # answering "nothing" passes
         answer = game.choose(proposer, step.kind, step.prompt, options, step.labeler, nothing)
-        if step.kind == "deal.colonies":
+        if step.what == "colonies":
             colony = answer
         else:
-            side = OFFENSE if ".offense_" in step.kind else DEFENSE
-            (cards if step.kind.endswith("_cards") else money)[side] = int(answer)
-    return Terms(colony, (cards[0], cards[1]), (money[0], money[1]))
+            given[step.what][step.side] = int(answer)
+    cards = given["cards"]
+    others = tuple((t, (given[t.name][0], given[t.name][1])) for t in terms)
+    return Terms(colony, (cards[0], cards[1]), others)
 
 
 def bargain(game: Table, enc: Encounter) -> Terms | None:
@@ -190,8 +201,9 @@ def carry_out(game: Table, enc: Encounter, terms: Terms) -> None:
                 game.to_hand(taker, card)
             game.log("give", giver, taker, count)
             game.gained(taker, cards, "deal")
-        if terms.lucre[side]:
-            purses.pay(game, giver, terms.lucre[side], taker)
+        for term, amounts in terms.others:
+            if amounts[side]:
+                term.give(game, giver, taker, amounts[side])
     for side in (OFFENSE, DEFENSE):
         if terms.colony[side]:
             found_colony(game, enc, side)

@@ -94,7 +94,7 @@ def gain(game: Table, seat: int, amount: int) -> None:
 
 def purchase(game: Table, seat: int, price: int) -> bool:
     """Pay for something bought (ships, cards): to the box, unless a card replaces the payment
-    (the Dragon takes it). False when the buyer cannot afford it."""
+    (a power takes it). False when the buyer cannot afford it."""
     if price <= 0 or game.state.players[seat].lucre < price:
         return False
     event = Payment(seat, price, BOX)

@@ -237,9 +237,8 @@ def build_piles(game: Table, state: State) -> None:
                 continue
             for _ in range(card.copies):
                 state.destiny_deck.append(game.add_instance(state, card))
-        elif card.kind == "tech" and option_on(game, "techs") and card_allowed(game, card):
-            for _ in range(card.copies):
-                state.tech_deck.append(game.add_instance(state, card))
+        elif extension.first(game, "setup.card", state, card):
+            continue  # a rules module put the card's copies into a pile of its own
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
             for _ in range(card.copies):
@@ -250,7 +249,7 @@ def build_piles(game: Table, state: State) -> None:
     state.rng.shuffle(state.deck)
     state.rng.shuffle(state.destiny_deck)
     state.rng.shuffle(state.reward_deck)
-    state.rng.shuffle(state.tech_deck)
+    extension.run(game, "setup.shuffle", state)
 
 
 def pick_flares(game: Table, state: State, chosen: list[CardDef]) -> list[CardDef]:

@@ -13,11 +13,6 @@ from runtime.registry import measure, predicate, setter
 from runtime.rules.outcome import side_total
 
 
-@measure("lucre", "the lucre a player holds")
-def _lucre(ctx: Ctx, seat: int) -> int:
-    return ctx.game.state.players[seat].lucre
-
-
 @measure("foreign colonies", "how many foreign colonies a player has")
 def _foreign(ctx: Ctx, seat: int) -> int:
     return ctx.game.state.foreign_colonies(seat)

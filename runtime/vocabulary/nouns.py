@@ -72,19 +72,19 @@ noun("box", "place", "box", "out of the game", plural="boxes")
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
 noun("pile", "place", "pile", 'one of a card\'s own piles, named in quotes: your "hoard" pile')
 
-for _word, _measure, _doc in (
+for _word, _measure, _doc, *_plural in (
     ("total", "total", "a side's total in the encounter"),
     ("card value", "card value", "the value of a side's encounter card"),
     ("value", "card value", "the value of a side's encounter card"),
     ("ship limit", "ship limit", "how many ships a player may commit to the encounter"),
     ("deal penalty", "deal penalty", "how many ships a main player loses if the deal fails"),
-    ("lucre", "lucre", "a player's money (Expansion Set 6)"),
+    ("lucre", "lucre", "a player's money (Expansion Set 6)", "lucre"),
     ("compensation", "compensation", "the compensation a player collects"),
     ("reward", "rewards", "a card from the deck or a ship from the warp"),
     ("extra compensation", "extra compensation", "cards added to a player's compensation"),
     ("extra reward", "extra rewards", "rewards added to each batch a player receives"),
 ):
-    noun(_word, "measure", _measure, _doc)
+    noun(_word, "measure", _measure, _doc, *_plural)
 for _word, _measure, _doc in (
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
     ("ships lost", "ships lost", "a player's ships gone to the warp this encounter"),
@@ -117,7 +117,7 @@ for _word, _doc in (
     ("side", "the offense's or the defense's side of an encounter"),
     ("zap", "a card cancelling a power or a card"),
     ("decision", "a choice a player has just made"),
-    ("help", "aid a player hires for lucre (the Force's)"),
+    ("help", "aid a player hires for lucre (a power's)"),
 ):
     noun(_word, "thing", _word, _doc)
 noun("side", "side", "side", "the offense's or the defense's side of an encounter")
@@ -189,7 +189,7 @@ noun(
     "a player's ships on planets and in the encounter (not in the warp, out of the game or captive)",
     plural="ships in play",
 )
-noun("marker", "measure", "markers", "a counter kept on an alien sheet (Warrior's, Tick-Tock's)")
+noun("marker", "measure", "markers", "a counter kept on an alien sheet")
 noun("comparison", "thing", "comparison", "how the two totals decide the winner")
 # alien sheets as game objects: a player's own, and the pile set aside at setup from those not dealt
 noun("alien", "alien", "sheet", "an alien sheet a player holds (its own, or one gained beside it)")

@@ -14,8 +14,8 @@ from runtime import ir
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import conditions, link
 from runtime.effects import expressions as x
-from runtime.effects import link
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.registry import OPS
@@ -144,7 +144,7 @@ def test_every_bundled_hook_runs_the_same_both_ways(cards: CardSet, rules: Rules
     for hook in hooks:
         pieces = [hook.effect] + [n for n in (hook.condition, hook.cost) if n is not None]
         for node in pieces:
-            compile_one = x.condition if node is hook.condition else c.statement
+            compile_one = conditions.condition if node is hook.condition else c.statement
             fast = compile_one(node)
             with x.reference_forms():
                 reference = compile_one(node)

@@ -1,6 +1,7 @@
-"""The core rules of play name no expansion: the turn, the encounter's outcome, alliances, destiny,
-chance events and ships reach an expansion's mechanics only through runtime/extension.py, so no word of
-an expansion (nor an alien's name) appears in their code or comments."""
+"""The core names no expansion: every module of runtime/ outside runtime/modules/ reaches an
+expansion's mechanics only through runtime/extension.py, so no word of an expansion (nor an
+alien's name) appears in its code or comments, short of the few files listed in ALLOWED with the
+reason each still does. Each rules module lives in a file (or package) named after the module."""
 
 from __future__ import annotations
 
@@ -9,15 +10,16 @@ import re
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from runtime import extension
+from runtime.language import load
 
-CORE = (
-    "runtime/rules/turn.py",
-    "runtime/rules/outcome.py",
-    "runtime/rules/allies.py",
-    "runtime/rules/destiny.py",
-    "runtime/rules/chance.py",
-    "runtime/rules/ships.py",
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+RUNTIME = ROOT / "runtime"
+
+CORE = sorted(
+    path.relative_to(ROOT).as_posix()
+    for path in RUNTIME.rglob("*.py")
+    if "modules" not in path.relative_to(RUNTIME).parts
 )
 
 # Kickers keep their slots on the encounter and their windows (planning.kickers, reveal.kickers)
@@ -27,6 +29,26 @@ EXPANSION_WORDS = re.compile(
     r"|foreign.aid|\bdials?\b|patron|purse",
     re.IGNORECASE,
 )
+
+# Core files that still name an expansion, and why. An entry fails once its file is clean.
+ALLOWED = {
+    "runtime/state.py": "the players' purses, techs and essence piles are still fields of the "
+    "state, listed by each module's `state_fields`, until they move to per-module slots",
+    "runtime/view.py": "what a player may see reads those state fields (its purse, its techs, "
+    "its essence cache and the essence cards laid before players)",
+    "runtime/cards.py": "the card model lists every kind a card file may have, the kinds the "
+    "rules modules deal among them",
+    "runtime/windows.py": "the windows are one enum the compiler reads, the lucre module's "
+    "(lucre.paid, lucre.purchase) among them",
+    "runtime/vocabulary/nouns.py": "the effect language's nouns are one table, a module's "
+    "(lucre, essence card) among them",
+    "runtime/ops/players.py": "the op `gain` gains lucre as it gains rewards and markers: one "
+    "word of the shared language",
+    "runtime/rules/purses.py": "lucre moving between purses and the box, for that op and the "
+    "lucre modules (lucre, raids, insurance)",
+    "runtime/language.py": "loading the language imports the modules' words in the registry's "
+    "order, among the core's",
+}
 
 
 def alien_names() -> set[str]:
@@ -38,22 +60,65 @@ def alien_names() -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("core", CORE)
+def expansion_words(relative: str) -> list[str]:
+    text = (ROOT / relative).read_text(encoding="utf-8")
+    return sorted({m.group(0).lower() for m in EXPANSION_WORDS.finditer(text)})
+
+
+@pytest.mark.parametrize("core", [c for c in CORE if c not in ALLOWED])
 def test_a_core_module_names_no_expansion_word(core: str) -> None:
-    text = (ROOT / core).read_text(encoding="utf-8")
-    found = sorted({m.group(0).lower() for m in EXPANSION_WORDS.finditer(text)})
+    found = expansion_words(core)
     assert found == [], f"{core} names {found}: reach the mechanic through runtime/extension.py"
+
+
+@pytest.mark.parametrize("core", sorted(ALLOWED))
+def test_an_allowed_core_module_still_needs_its_place_on_the_list(core: str) -> None:
+    assert core in CORE, f"{core} is gone: remove it from ALLOWED"
+    assert expansion_words(core), f"{core} names no expansion now: remove it from ALLOWED"
+
+
+# Alien names that are words of the code too: ir.Chosen is the IR node of a chosen player, and
+# ir.Alien (with the types around it) an alien sheet as a game object.
+CODE_WORDS = {"Chosen", "Alien"}
 
 
 @pytest.mark.parametrize("core", CORE)
 def test_a_core_module_names_no_alien(core: str) -> None:
     text = (ROOT / core).read_text(encoding="utf-8")
-    named = sorted(n for n in alien_names() if re.search(rf"\b{re.escape(n)}\b", text))
+    aliens = alien_names() - CODE_WORDS
+    named = sorted(n for n in aliens if re.search(rf"\b{re.escape(n)}\b", text))
     assert named == [], f"{core} names the alien(s) {named}"
 
 
+def module_files() -> dict[str, pathlib.Path]:
+    """Each rules module's name -> the file (or package) under runtime/modules/ registering it."""
+    load()
+    found = {}
+    for path in (RUNTIME / "modules").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"RulesModule\(\s*name=\"([a-z_]+)\"", text):
+            relative = path.relative_to(RUNTIME / "modules")
+            found[match.group(1)] = relative.parents[-2] if len(relative.parts) > 1 else relative
+    return found
+
+
+def test_each_rules_module_lives_in_a_file_named_after_it() -> None:
+    files = module_files()
+    assert set(files) == set(extension.MODULES), "a registered module not found by its file"
+    for name, path in files.items():
+        assert path.with_suffix("").as_posix() == name, f"the rules module '{name}' is in {path}"
+
+
 def test_the_word_list_catches_what_the_modules_hold() -> None:
-    for module in ("lucre", "technology", "hidden_alliances", "hired_help", "leases", "raids"):
-        text = (ROOT / "runtime" / "modules" / f"{module}.py").read_text(encoding="utf-8")
-        assert EXPANSION_WORDS.search(text), module
+    for name, path in module_files().items():
+        if name == "kickers":
+            continue  # kickers are core words on purpose (see EXPANSION_WORDS)
+        files = [path] if path.suffix else sorted((RUNTIME / "modules" / path).rglob("*.py"))
+        text = "".join((RUNTIME / "modules" / f).read_text(encoding="utf-8") for f in files)
+        assert EXPANSION_WORDS.search(text), name
     assert {"Virus", "Force", "Pirate"} <= alien_names()
+
+
+def test_the_core_is_the_whole_runtime_outside_its_modules() -> None:
+    assert "runtime/dispatch.py" in CORE and "runtime/effects/link.py" in CORE
+    assert not any(c.startswith("runtime/modules/") for c in CORE)

@@ -11,6 +11,7 @@ from engine_kit import new_game
 from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
+from runtime.effects import conditions
 from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
@@ -83,7 +84,7 @@ def test_numbers_work_out_to_what_they_say(ctx: Ctx, node: ir.Node, expected: in
     ],
 )
 def test_conditions_hold_exactly_when_they_say(ctx: Ctx, node: ir.Node, expected: bool) -> None:
-    assert x.condition(node)(ctx) is expected
+    assert conditions.condition(node)(ctx) is expected
 
 
 def test_a_sequence_runs_its_statements_in_order(ctx: Ctx) -> None:

@@ -7,6 +7,7 @@ from compiler.pipeline.parser import parser
 from compiler.pipeline.resolve import Resolver
 from runtime import ir
 from runtime.cards import CardSet, Hook
+from runtime.effects import conditions
 from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
@@ -61,5 +62,5 @@ def test_a_player_with_every_ship_in_the_warp_has_none_in_play(
     resolver = Resolver("regroup.start", "you have no ships in play")
     cond = resolver.condition(parser().condition("you have no ships in play"))
     assert cond is not None and not resolver.errors
-    assert x.condition(cond)(Ctx(game, 1, HOOK))
-    assert not x.condition(cond)(Ctx(game, 0, HOOK))
+    assert conditions.condition(cond)(Ctx(game, 1, HOOK))
+    assert not conditions.condition(cond)(Ctx(game, 0, HOOK))

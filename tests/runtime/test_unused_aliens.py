@@ -162,7 +162,7 @@ def test_a_power_leased_or_gone_from_the_game_is_not_drawn_from_the_unused_pile(
     game, _ = new_game(cards, rules, aliens=("none", "none", "none"))
     st = game.state
     st.unused_aliens = ["tripler", "virus", "warpish"]
-    st.players[1].leased.append("tripler")
+    st.players[1].borrowed.append("tripler")
     st.retired.append("virus")
     assert drawable(game) == ["warpish"]
     run(game, "gain a random unused alien")

@@ -3,6 +3,7 @@ for their owners or for every player allowed to use them, when the dispatcher op
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from runtime.dispatch import Dispatcher, PowerUse
@@ -21,17 +22,44 @@ def essence_key(seat: int, instance: int | None = None) -> str:
     return f"essence:{seat}" if instance is None else f"essence:{seat}:{instance}"
 
 
+@dataclass(slots=True)
+class Tables:
+    """The essence cards' hooks of a card set, by window: those acting once laid, those acting
+    from a cache, and the windows each alien's essence cards use."""
+
+    laid: dict[str, list[Bound]] = field(default_factory=dict)
+    cache: dict[str, list[Bound]] = field(default_factory=dict)
+    windows: dict[str, set[str]] = field(default_factory=dict)
+
+
+def tables(rules: Rules) -> Tables:
+    """The essence tables of a card set, built from its linked `essence` hooks once."""
+    found = rules.derived.get("essence")
+    if found is None:
+        found = Tables()
+        for window, bounds in rules.dealt.get("essence", {}).items():
+            for bound in bounds:
+                table = found.cache if bound.hook.zone == "cache" else found.laid
+                table.setdefault(window, []).append(bound)
+                alien = rules.cards.cards[bound.hook.card].alien or ""
+                found.windows.setdefault(alien, set()).add(window)
+        rules.derived["essence"] = found
+    return found
+
+
 def windows(game: Table, rules: Rules) -> set[str]:
     """The windows where the essence cards of the aliens in play act."""
-    return {w for p in game.state.players for w in rules.essence_windows.get(p.alien or "", ())}
+    by_alien = tables(rules).windows
+    return {w for p in game.state.players for w in by_alien.get(p.alien or "", ())}
 
 
 def run(game: Table, d: Dispatcher, name: str, event: Any) -> None:
     """The essence hooks of a window: those of laid cards, then those of cache cards."""
-    laid = d.rules.essence.get(name)
+    found = tables(d.rules)
+    laid = found.laid.get(name)
     if laid and d.game.state.placed:
         run_laid(d, laid, event)
-    cached = d.rules.essence_cache.get(name)
+    cached = found.cache.get(name)
     if cached:
         run_cached(d, cached, event)
 

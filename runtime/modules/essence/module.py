@@ -3,6 +3,7 @@ cards' hooks, its invariant) and what it owns (nothing in; the registered module
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from runtime.extension import RulesModule, register
@@ -10,6 +11,7 @@ from runtime.invariants import InvariantBroken
 from runtime.modules.essence import hooks, lifecycle
 
 if TYPE_CHECKING:
+    from runtime.cards import CardDef
     from runtime.state import State
     from runtime.table import Table
 
@@ -41,6 +43,53 @@ def check_cards(game: Table) -> None:
             )
 
 
+def has_essence(game: Table, card: CardDef) -> bool:
+    """An alien with essence cards has them set out at setup."""
+    return bool(card.attrs.get("essence"))
+
+
+def discard_sheet(game: Table, seat: int) -> None:
+    """A discarded alien's essence cards leave the game with its sheet."""
+    st = game.state
+    p = st.players[seat]
+    st.aside.extend([*p.essence_set, *p.cache, *p.unavailable])
+    p.essence_set, p.cache, p.unavailable = [], [], []
+
+
+def swap_sheets(game: Table, one: int, other: int) -> None:
+    """An alien's essence cards go with its sheet; those laid before players stay where they lie
+    but change owner."""
+    st = game.state
+    a, b = st.players[one], st.players[other]
+    a.essence_set, b.essence_set = b.essence_set, a.essence_set
+    a.cache, b.cache = b.cache, a.cache
+    a.unavailable, b.unavailable = b.unavailable, a.unavailable
+    for placed in st.placed.values():
+        if placed.owner in (one, other):
+            placed.owner = other if placed.owner == one else one
+
+
+def laid_face_up(game: Table, types: frozenset[str], owner: int) -> list[int] | None:
+    """A player's essence cards are the ones it has laid face up, never a hand's."""
+    if "essence" not in types:
+        return None
+    return [i for i, p in game.state.placed.items() if p.owner == owner and p.face_up]
+
+
+def captives(game: Table, seat: int, count: int) -> int:
+    """A player's ships held captive on essence cards are still its own."""
+    return count + sum(1 for placed in game.state.placed.values() if placed.captive == seat)
+
+
+def essence_piles(game: Table, seen: Counter[int]) -> None:
+    st = game.state
+    for p in st.players:
+        seen.update(p.essence_set)
+        seen.update(p.cache)
+        seen.update(p.unavailable)
+    seen.update(list(st.placed))
+
+
 MODULE = register(
     RulesModule(
         name="essence",
@@ -49,8 +98,14 @@ MODULE = register(
         steps={
             "game.deal": set_up,
             "power.lost": power_lost,
+            "alien.swap": swap_sheets,
+            "alien.set_up": has_essence,
+            "alien.discard": discard_sheet,
+            "cards.owned": laid_face_up,
             "dispatch.windows": hooks.windows,
             "dispatch.window": hooks.run,
+            "invariants.ships": captives,
+            "invariants.cards": essence_piles,
             "invariants": check_cards,
         },
         decision_kinds=(
@@ -81,6 +136,7 @@ MODULE = register(
             "captives",
             "old captives",
         ),
+        card_kinds=("essence",),
         state_fields=("Player.essence_set", "Player.cache", "Player.unavailable", "State.placed"),
     )
 )

@@ -6,15 +6,20 @@ window."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from runtime.decisions import Decision
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
-from runtime.rules import ships, techs
+from runtime.rules import ships
+from runtime.rules.start import card_allowed
 
 if TYPE_CHECKING:
+    from runtime.cards import CardDef
     from runtime.dispatch import Dispatcher
     from runtime.effects.link import Rules
+    from runtime.state import State
     from runtime.table import Table
 
 
@@ -44,6 +49,41 @@ def keep_one(game: Table, seat: int, count: int) -> None:
             st.tech_discard.append(tech)
     st.players[seat].techs.append(kept)
     game.log("effect", seat, f"keeps a tech face down ({len(drawn)} drawn)")
+
+
+def build_deck(game: Table, state: State, card: CardDef) -> bool:
+    """A tech card of the chosen packs goes into the tech deck (unless an option rules it out)."""
+    if card.kind != "tech":
+        return False
+    if card_allowed(game, card):
+        for _ in range(card.copies):
+            state.tech_deck.append(game.add_instance(state, card))
+    return True
+
+
+def shuffle_deck(game: Table, state: State) -> None:
+    state.rng.shuffle(state.tech_deck)
+
+
+def discard(game: Table, instance: int) -> bool:
+    if game.defs[instance].kind != "tech":
+        return False
+    game.state.tech_discard.append(instance)
+    return True
+
+
+def ships_on_techs(game: Table, seat: int, count: int) -> int:
+    """Ships researching techs are the player's too."""
+    return count + sum(game.state.players[seat].research.values())
+
+
+def tech_piles(game: Table, seen: Counter[int]) -> None:
+    st = game.state
+    seen.update(st.tech_deck)
+    seen.update(st.tech_discard)
+    for p in st.players:
+        seen.update(p.techs)
+        seen.update(p.completed)
 
 
 def deal(game: Table) -> None:
@@ -104,12 +144,27 @@ def after_declining(game: Table, seat: int) -> None:
 
 def tech_windows(game: Table, rules: Rules) -> set[str]:
     """Every window a tech's hook acts in."""
-    return set(rules.techs)
+    return set(rules.dealt.get("tech", {}))
+
+
+def spend(game: Table, seat: int, tech: int) -> None:
+    """A one-shot tech that was used goes to the tech discard pile."""
+    player = game.state.players[seat]
+    if tech in player.completed:
+        player.completed.remove(tech)
+        game.state.tech_discard.append(tech)
+
+
+def use_tech(game: Table, seat: int, name: str) -> bool:
+    """Whether the player uses its tech now: a choice about its own power, never negated."""
+    prompt = f"use {name}?"
+    use = Decision(seat, "tech.use", prompt, ("no", "yes"), passive=0, about_own_power=True)
+    return game.ask(use)[0] == 1
 
 
 def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
     """Completed techs act for their owners; a one-shot tech is discarded once used."""
-    bounds = d.rules.techs.get(name)
+    bounds = d.rules.dealt.get("tech", {}).get(name)
     if not bounds:
         return
     for seat in d.order():
@@ -123,12 +178,12 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                 ctx = Ctx(game, seat, bound.hook, event, tech)
                 if bound.test is not None and not bound.test(ctx):
                     continue
-                if bound.hook.optional and not game.yes_no(seat, "tech.use", f"use {card.name}?"):
+                if bound.hook.optional and not use_tech(game, seat, card.name):
                     continue
                 game.log("effect", seat, f"uses {card.name}")
                 bound.run(ctx)
                 if card.attrs.get("after_use") == "discard":
-                    techs.spend(game, seat, tech)
+                    spend(game, seat, tech)
 
 
 MODULE = register(
@@ -136,13 +191,19 @@ MODULE = register(
         name="techs",
         doc="technology cards: dealt at the start, researched with ships, completed to act",
         steps={
+            "setup.card": build_deck,
+            "setup.shuffle": shuffle_deck,
+            "card.discard": discard,
             "game.start": deal,
             "regroup.before": research_step,
             "encounter.declined": after_declining,
             "dispatch.windows": tech_windows,
             "dispatch.window": run_techs,
+            "invariants.ships": ships_on_techs,
+            "invariants.cards": tech_piles,
         },
         option="techs",
+        card_kinds=("tech",),
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),
         state_fields=(
             "Player.techs",

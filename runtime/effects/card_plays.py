@@ -1,0 +1,170 @@
+"""Card plays: the cards each player could play from hand when a window opens, offered in
+order of play, and a card played (open to card zaps, a flare going back to its hand). The
+dispatcher (runtime/dispatch.py) is built on this; the tables it keeps come in, plays out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from runtime import extension
+from runtime.cards import Hook
+from runtime.effects.context import Ctx
+from runtime.windows import Window
+
+if TYPE_CHECKING:
+    from runtime.effects.link import Play, Rules
+    from runtime.table import Table
+
+
+@dataclass(slots=True)
+class CardPlay:
+    """The event of a response.card window: a card being played."""
+
+    seat: int
+    instance: int
+    hook: Hook
+    cancelled: bool = False
+    discard: bool = False  # cancelled cards are discarded even if they would go back to a hand
+
+
+class CardPlays:
+    """The card-play half of the dispatcher."""
+
+    game: Table
+    rules: Rules
+    _held: dict[str, list[tuple[int, Play]]]
+    ready: bool
+
+    if TYPE_CHECKING:
+
+        def run(self, name: str, event: Any) -> None: ...
+        def order(self) -> list[int]: ...
+        def find_quiet(self) -> None: ...
+        def forbidden(self, action: str, seat: int) -> bool: ...
+
+    def playable(self, window: str, event: Any) -> dict[int, list[tuple[int, Play]]]:
+        """Cards each seat could play now, as (instance, play) pairs."""
+        game = self.game
+        holder = game.holder
+        out: dict[int, list[tuple[int, Play]]] = {}
+        enc = game.state.encounter
+        # most copies lie in decks and piles: keep those in a hand before the per-card checks
+        for instance, play in [pair for pair in self.pairs(window) if holder[pair[0]] >= 0]:
+            seat = holder[instance]
+            if play.flare and not self.flare_allowed(seat, play, enc):
+                continue
+            if game.state.restrictions and self.forbidden(f"play {play.kind}", seat):
+                continue
+            bound = play.bound
+            if bound.role is not None and not bound.role(game.state, seat):
+                continue
+            if bound.test is not None or bound.can_pay is not None:
+                ctx = Ctx(game, seat, bound.hook, event, instance)
+                if bound.test is not None and not bound.test(ctx):
+                    continue
+                if bound.can_pay is not None and not bound.can_pay(ctx):
+                    continue
+            out.setdefault(seat, []).append((instance, play))
+        return out
+
+    def flare_allowed(self, seat: int, play: Play, enc: Any) -> bool:
+        game = self.game
+        if enc is not None and seat in enc.flares_played:
+            return False
+        player = game.state.players[seat]
+        own = player.alien == play.alien or play.alien in player.gained
+        if play.flare == "wild":
+            return not own
+        return own and game.has_power(seat, play.alien)
+
+    def forget_plays(self) -> None:
+        """Drop the cached card plays: a card instance has joined the game."""
+        self._held.clear()
+        if self.ready:
+            self.find_quiet()  # a kicker brought into the game may act where none could
+
+    def pairs(self, window: str) -> list[tuple[int, Play]]:
+        """Every (instance, play) of this game that could be played in a window, built once."""
+        found = self._held.get(window)
+        if found is None:
+            plays = self.rules.plays.get(window, [])
+            found = [
+                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
+            ]
+            self._held[window] = found
+        return found
+
+    def offer_plays(self, window: str, event: Any) -> None:
+        game = self.game
+        passed: set[int] = set()
+        # a card played here and back in hand (kept by a flare) is not offered again
+        played: set[int] = set()
+        for _ in range(64):
+            options = self.playable(window, event)
+            if not options:
+                return
+            asked = False
+            for seat in self.order():
+                choices = [c for c in options.get(seat, ()) if c[0] not in played]
+                if not choices or seat in passed:
+                    continue
+                asked = True
+                pick = game.choose(
+                    seat,
+                    "card.play",
+                    "play a card now?",
+                    [None, *choices],
+                    labeler=lambda c: (
+                        "pass" if c is None else f"{game.card_label(c[0])} ({c[1].bound.hook.name})"
+                    ),
+                    passive=0,
+                )
+                if pick is None:
+                    passed.add(seat)
+                    continue
+                instance, play = pick
+                played.add(instance)
+                self.play_card(seat, instance, play, event)
+                passed.clear()
+                break
+            if not asked:
+                return
+
+    def play_card(
+        self, seat: int, instance: int, play: Play, event: Any, *, run: bool = True
+    ) -> bool:
+        """Play a card from hand; False when it was cancelled. Flares go back to the hand.
+
+        With `run=False` (a super flare strengthening a power) the effect is not run here, and a
+        card that was not cancelled stays in play until the power has acted (see use_power).
+        """
+        game = self.game
+        st = game.state
+        if game.holder[instance] != seat:
+            return False  # gone from the hand while the choice was in the air (a negation's zap)
+        game.from_hand(seat, instance)
+        st.in_play.append(instance)
+        if play.flare and st.encounter is not None:
+            st.encounter.flares_played.add(seat)
+        game.log("play", seat, instance)
+        played = CardPlay(seat, instance, play.bound.hook)
+        try:
+            self.run(Window.RESPONSE_CARD.value, played)
+            if not played.cancelled and run:
+                bound = play.bound
+                ctx = Ctx(game, seat, bound.hook, event, instance)
+                if bound.numbered and (play.flare or play.kind == "edict"):
+                    ctx.nudge = extension.answer(game, "effect.nudge", seat, bound.hook) or 0
+                if bound.cost is not None:
+                    bound.cost(ctx)
+                bound.run(ctx)
+        finally:
+            # also when the effect ends the encounter (EncounterEnded): a flare still goes home
+            if instance in st.in_play and (run or played.cancelled):
+                st.in_play.remove(instance)
+                if play.flare and not played.discard:
+                    game.to_hand(seat, instance)
+                else:
+                    game.discard(instance)
+        return not played.cancelled

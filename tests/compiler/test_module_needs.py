@@ -1,0 +1,64 @@
+"""The link stage's rules-module check: a card of a kind a module deals or plays, or using a word
+a module owns, needs its pack to name that module (directly or through a required pack), also
+when the card comes from the compile cache."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from compiler.cli.main import cli
+from compiler.pipeline.module_needs import named_with_requirements, need, owned, words_used
+from compiler.pipeline.stored import summary_of
+from runtime.cards import PackDef
+
+CASE = Path(__file__).resolve().parents[1] / "corpus" / "pack-module-not-named"
+
+
+def pack(pack_id: str, modules: tuple[str, ...] = (), requires: tuple[str, ...] = ()) -> PackDef:
+    return PackDef(pack_id, pack_id, "1.0", requires=requires, modules=modules)
+
+
+def test_a_pack_has_the_modules_of_the_packs_it_requires() -> None:
+    defs = {
+        "a": pack("a", ("lucre",)),
+        "b": pack("b", ("raids",), ("a",)),
+        "c": pack("c", (), ("b",)),
+        "loop": pack("loop", ("kickers",), ("loop",)),
+    }
+    named = named_with_requirements(defs)
+    assert named["c"] == {"lucre", "raids"}
+    assert named["a"] == {"lucre"}
+    assert named["loop"] == {"kickers"}
+
+
+def test_a_card_needs_the_module_of_its_kind_or_of_a_word_it_uses(project: Any) -> None:
+    cards = project.cards.cards
+    assert [(m.name, why) for m, why in need(cards["pirate"], owned())] == [
+        ("raids", "uses 'raid'")
+    ]
+    assert [m.name for m, _ in need(cards["kicker-2"], owned())] == ["kickers"]
+    assert need(cards["virus"], owned()) == []
+
+
+def test_a_stored_card_keeps_the_words_it_uses(project: Any) -> None:
+    pirate = project.cards.cards["pirate"]
+    stored = summary_of(pirate)
+    assert "raid" in stored.attrs["uses"]
+    assert words_used(stored) == words_used(pirate)
+
+
+def test_the_check_finds_the_same_cards_from_the_cache(tmp_path: Path, monkeypatch: Any) -> None:
+    case = tmp_path / CASE.name
+    shutil.copytree(CASE, case, ignore=shutil.ignore_patterns("expected.txt"))
+    monkeypatch.setenv("COSMIC_CACHE_DIR", str(tmp_path / "cache"))
+    runs = [
+        CliRunner().invoke(cli, ["validate", "--format", "text", "--no-color", str(case)])
+        for _ in range(2)
+    ]
+    assert all(r.exit_code == 1 for r in runs)
+    assert runs[0].output == runs[1].output
+    assert runs[1].output.count("E408") == 2
