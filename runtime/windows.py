@@ -254,6 +254,12 @@ class Window(enum.Enum):
         WindowKind.EVENT,
         "the destiny discard pile has just been shuffled into a new destiny deck",
     )
+    # techs: a tech has just been turned face up, its research done (its hooks there act once)
+    TECH_COMPLETED = (
+        "tech.completed",
+        WindowKind.EVENT,
+        "a player has just completed a tech (that tech); the tech's own hooks here act once",
+    )
     RESPONSE_POWER = ("response.power", WindowKind.RESPONSE, "an alien power is being used")
     RESPONSE_CARD = (
         "response.card",

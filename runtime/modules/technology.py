@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
 from runtime.rules import ships, techs
+from runtime.rules.techs import TechEvent
+from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.dispatch import Dispatcher
@@ -63,7 +65,7 @@ def research_step(game: Table) -> None:
         for tech in player.techs:
             if can_research:
                 options.append(("research", tech))
-            if player.research.get(tech, 0) >= cost(game, tech):
+            if player.research.get(tech, 0) >= cost(game, tech) and not hidden(game, tech):
                 options.append(("complete", tech))
             options.append(("abandon", tech))
 
@@ -95,6 +97,8 @@ def research_step(game: Table) -> None:
             if back:
                 st.planets[planet].ships[seat] += back
                 ships.update_powers(game, seat)
+            if verb == "complete" and game.dispatch.listening(Window.TECH_COMPLETED):
+                game.dispatch.event(Window.TECH_COMPLETED, TechEvent(seat, tech))
 
 
 def after_declining(game: Table, seat: int) -> None:
@@ -107,16 +111,44 @@ def tech_windows(game: Table, rules: Rules) -> set[str]:
     return set(rules.techs)
 
 
+def hidden(game: Table, tech: int) -> bool:
+    """A hidden tech acts from face down, counting the ships researching it; it is never
+    completed the usual way."""
+    return bool(game.defs[tech].attrs.get("hidden"))
+
+
+def ready(game: Table, seat: int) -> list[int]:
+    """The techs a player may use now: its completed ones, and its hidden ones researched far
+    enough."""
+    player = game.state.players[seat]
+    found = list(player.completed)
+    for tech in player.techs:
+        if hidden(game, tech) and player.research.get(tech, 0) >= cost(game, tech):
+            found.append(tech)
+    return found
+
+
+def usable(game: Table, seat: int, tech: int) -> bool:
+    player = game.state.players[seat]
+    return tech in player.completed or tech in player.techs
+
+
 def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
-    """Completed techs act for their owners; a one-shot tech is discarded once used."""
+    """Techs act for their owners; a one-shot tech is discarded once used. A tech's hooks at
+    tech.completed act once, for the tech just completed, and are not a use of it."""
     bounds = d.rules.techs.get(name)
     if not bounds:
         return
+    completing = name == Window.TECH_COMPLETED.value
     for seat in d.order():
-        for tech in list(game.state.players[seat].completed):
+        if completing:
+            candidates = [event.tech] if event.seat == seat else []
+        else:
+            candidates = ready(game, seat)
+        for tech in candidates:
             card = game.defs[tech]
             for bound in bounds:
-                if bound.hook.card != card.id or tech not in game.state.players[seat].completed:
+                if bound.hook.card != card.id or not usable(game, seat, tech):
                     continue
                 if bound.role is not None and not bound.role(game.state, seat):
                     continue
@@ -125,8 +157,15 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                     continue
                 if bound.hook.optional and not game.yes_no(seat, "tech.use", f"use {card.name}?"):
                     continue
+                face_down = tech in game.state.players[seat].techs
+                if face_down:  # it stays among the face-down techs, with its ships, as it acts
+                    game.log("effect", seat, f"reveals {card.name}")
                 game.log("effect", seat, f"uses {card.name}")
                 bound.run(ctx)
+                if face_down:
+                    techs.release(game, seat, tech)
+                if completing:
+                    continue
                 if card.attrs.get("after_use") == "discard":
                     techs.spend(game, seat, tech)
 
@@ -143,6 +182,7 @@ MODULE = register(
             "dispatch.window": run_techs,
         },
         option="techs",
+        windows=(Window.TECH_COMPLETED.value,),
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),
         state_fields=(
             "Player.techs",
