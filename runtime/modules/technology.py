@@ -160,7 +160,8 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                 face_down = tech in game.state.players[seat].techs
                 if face_down:  # it stays among the face-down techs, with its ships, as it acts
                     game.log("effect", seat, f"reveals {card.name}")
-                game.log("effect", seat, f"uses {card.name}")
+                if not completing:
+                    game.log("effect", seat, f"uses {card.name}")
                 bound.run(ctx)
                 if face_down:
                     techs.release(game, seat, tech)
