@@ -272,6 +272,11 @@ class Window(enum.Enum):
         "a zap is being played against a power or a card",
     )
     RESPONSE_DEAL = ("response.deal", WindowKind.RESPONSE, "a deal has just been made")
+    RESPONSE_TECH = (
+        "response.tech",
+        WindowKind.RESPONSE,
+        "a tech is being used (that tech; cancelled, it is discarded)",
+    )
 
 
 BY_NAME: dict[str, Window] = {w.value: w for w in Window}

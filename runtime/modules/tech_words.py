@@ -20,6 +20,13 @@ noun(
 )
 noun(RESEARCH, "place", RESEARCH, "the tech the effect belongs to, with the ships researching it")
 noun(
+    "research number",
+    "measure",
+    "research number",
+    "the ships a tech needs to be completed",
+    plural="research numbers",
+)
+noun(
     "research ship",
     "measure",
     "research ships",
@@ -33,6 +40,19 @@ def research_ships(ctx: Ctx, seat: int) -> int:
     if ctx.card is None:
         return 0
     return ctx.game.state.players[seat].research.get(ctx.card, 0)
+
+
+@measure(
+    "research number",
+    "the research number of the tech being used (response.tech) or just completed (an X tech: 0)",
+    owner="board",
+)
+def research_number(ctx: Ctx, seat: int) -> int:
+    tech = getattr(ctx.event, "tech", None)
+    if not isinstance(tech, int):
+        return 0
+    research = ctx.game.defs[tech].attrs.get("research", 0)
+    return research if isinstance(research, int) else 0
 
 
 def new_planet(ctx: Ctx) -> int:

@@ -143,8 +143,8 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
     for seat in d.order():
         if completing:
             candidates = [event.tech] if event.seat == seat else []
-        else:
-            candidates = ready(game, seat)
+        else:  # a tech never answers its own use
+            candidates = [t for t in ready(game, seat) if t != getattr(event, "tech", None)]
         for tech in candidates:
             card = game.defs[tech]
             for bound in bounds:
@@ -162,6 +162,11 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                     game.log("effect", seat, f"reveals {card.name}")
                 if not completing:
                     game.log("effect", seat, f"uses {card.name}")
+                    if cancelled(game, seat, tech):
+                        if face_down:
+                            techs.release(game, seat, tech)
+                        techs.spend(game, seat, tech)
+                        continue
                 bound.run(ctx)
                 if face_down:
                     techs.release(game, seat, tech)
@@ -169,6 +174,17 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                     continue
                 if card.attrs.get("after_use") == "discard":
                     techs.spend(game, seat, tech)
+
+
+def cancelled(game: Table, seat: int, tech: int) -> bool:
+    """Open the response window for a tech's use; True if a response cancelled it."""
+    if not game.dispatch.listening(Window.RESPONSE_TECH):
+        return False
+    use = TechEvent(seat, tech)
+    game.dispatch.event(Window.RESPONSE_TECH, use)
+    if use.cancelled:
+        game.log("effect", seat, f"loses {game.card_label(tech)}: its use is cancelled")
+    return use.cancelled
 
 
 MODULE = register(
@@ -183,7 +199,7 @@ MODULE = register(
             "dispatch.window": run_techs,
         },
         option="techs",
-        windows=(Window.TECH_COMPLETED.value,),
+        windows=(Window.TECH_COMPLETED.value, Window.RESPONSE_TECH.value),
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),
         state_fields=(
             "Player.techs",

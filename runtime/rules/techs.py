@@ -14,10 +14,12 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class TechEvent:
-    """The event of the tech.completed window: who completed which tech."""
+    """The event of the tech.completed window (who completed which tech) and of the
+    response.tech window (who is using which tech; a response may cancel the use)."""
 
     seat: int
     tech: int
+    cancelled: bool = False
 
 
 def spend(game: Table, seat: int, tech: int) -> None:
