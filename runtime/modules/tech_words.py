@@ -1,5 +1,5 @@
-"""Words of the effect language for pieces techs bring to the board: planets made and destroyed
-during play, the ships researching the tech an effect belongs to (registered in
+"""Words of the effect language for what techs bring to the game: planets made and destroyed
+during play, the ships researching the tech an effect belongs to, an encounter had at once (registered in
 runtime/registry.py's tables on import; nothing else in or out)."""
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from runtime.effects.selectors import place_planets
 from runtime.ops.ship_moves import NEW_PLANET, RESEARCH
 from runtime.registry import T, measure, noun, obj, op, pp, word
 from runtime.rules import ships as moves
+from runtime.rules import turn
+from runtime.rules.own_piles import has_encounter_card
 from runtime.state import Planet
 
 noun(
@@ -117,3 +119,30 @@ def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
         moves.return_home(game, owner, left)
     for owner in range(st.n):
         moves.update_powers(game, owner)
+
+
+@op(
+    "encounter now",
+    "start",
+    word("an encounter"),
+    doc="The player has an encounter of its own at once, as the offense, if it holds an encounter"
+    " card; the encounter it interrupts is set aside meanwhile, and play then goes back to where"
+    " it stopped.",
+    feasible=lambda ctx, seat, _word: has_encounter_card(ctx.game, seat),
+)
+def encounter_now(ctx: Ctx, seat: int, _word: object) -> None:
+    game = ctx.game
+    st = game.state
+    if st.over or not has_encounter_card(game, seat):
+        return
+    outer, offense, number = st.encounter, st.offense, st.encounters_this_turn
+    if outer is not None:
+        st.suspended.append(outer)
+    st.offense = seat
+    game.log("effect", seat, "has an encounter at once, as the offense")
+    try:
+        turn.run_encounter(game, 1)
+    finally:
+        st.offense = offense
+        st.encounters_this_turn = number
+        st.encounter = st.suspended.pop() if outer is not None else None

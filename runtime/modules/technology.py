@@ -167,13 +167,16 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                             techs.release(game, seat, tech)
                         techs.spend(game, seat, tech)
                         continue
-                bound.run(ctx)
-                if face_down:
-                    techs.release(game, seat, tech)
-                if completing:
-                    continue
-                if card.attrs.get("after_use") == "discard":
+                one_shot = not completing and card.attrs.get("after_use") == "discard"
+                if one_shot and not face_down:
+                    # discarded as it is used: an effect that runs a whole encounter (Infinity
+                    # Drive's) cannot set the same tech off again
                     techs.spend(game, seat, tech)
+                bound.run(ctx)
+                if face_down:  # its research ships count while it acts
+                    techs.release(game, seat, tech)
+                    if one_shot:
+                        techs.spend(game, seat, tech)
 
 
 def cancelled(game: Table, seat: int, tech: int) -> bool:
