@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
+from runtime.invariants import InvariantBroken
 from runtime.rules import ships, techs
 from runtime.rules.techs import TechEvent
 from runtime.windows import Window
@@ -190,6 +191,21 @@ def cancelled(game: Table, seat: int, tech: int) -> bool:
     return use.cancelled
 
 
+def check_board(game: Table) -> None:
+    """A destroyed planet holds no ship, and no ship researches a tech its owner does not hold
+    face down."""
+    st = game.state
+    for planet in st.planets:
+        if planet.gone and any(planet.ships):
+            raise InvariantBroken(f"ships remain on {game.planet_name(planet.id)}")
+    for player in st.players:
+        stray = [t for t, n in player.research.items() if n and t not in player.techs]
+        if stray:
+            raise InvariantBroken(
+                f"{game.player_name(player.seat)} has ships on techs it does not hold: {stray}"
+            )
+
+
 MODULE = register(
     RulesModule(
         name="techs",
@@ -200,6 +216,7 @@ MODULE = register(
             "encounter.declined": after_declining,
             "dispatch.windows": tech_windows,
             "dispatch.window": run_techs,
+            "invariants": check_board,
         },
         option="techs",
         windows=(Window.TECH_COMPLETED.value, Window.RESPONSE_TECH.value),
