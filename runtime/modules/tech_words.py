@@ -110,13 +110,12 @@ def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
         game.choose(seat, "effect.planet", "destroy which planet?", planets, game.planet_name)
     )
     game.log("effect", seat, f"destroys {game.planet_name(planet)}")
-    for owner in range(st.n):
-        moves.send_to_warp(game, owner, {planet: st.planets[planet].ships[owner]})
     gone = st.planets[planet]
-    gone.system = ~gone.system
+    gone.system = ~gone.system  # destroyed first: no ship may be put back on it
+    for owner in range(st.n):
+        moves.send_to_warp(game, owner, {planet: gone.ships[owner]})
     for owner in range(st.n):  # ships an effect kept from the warp cannot stay on it
-        left, gone.ships[owner] = gone.ships[owner], 0
-        moves.return_home(game, owner, left)
+        moves.return_home(game, owner, gone.ships[owner], planet)
     for owner in range(st.n):
         moves.update_powers(game, owner)
 

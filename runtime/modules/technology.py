@@ -191,13 +191,9 @@ def cancelled(game: Table, seat: int, tech: int) -> bool:
     return use.cancelled
 
 
-def check_board(game: Table) -> None:
-    """A destroyed planet holds no ship, and no ship researches a tech its owner does not hold
-    face down."""
+def check_research(game: Table) -> None:
+    """No ship researches a tech its owner does not hold face down."""
     st = game.state
-    for planet in st.planets:
-        if planet.gone and any(planet.ships):
-            raise InvariantBroken(f"ships remain on {game.planet_name(planet.id)}")
     for player in st.players:
         stray = [t for t, n in player.research.items() if n and t not in player.techs]
         if stray:
@@ -216,7 +212,7 @@ MODULE = register(
             "encounter.declined": after_declining,
             "dispatch.windows": tech_windows,
             "dispatch.window": run_techs,
-            "invariants": check_board,
+            "invariants": check_research,
         },
         option="techs",
         windows=(Window.TECH_COMPLETED.value, Window.RESPONSE_TECH.value),
