@@ -53,8 +53,18 @@ class Player:
 @dataclass(slots=True)
 class Planet:
     id: int
-    system: int  # seat of the home system holding it
+    system: int  # seat of the home system holding it; ~seat (negative) once destroyed
     ships: list[int]  # ships on the planet, by seat
+
+    @property
+    def gone(self) -> bool:
+        """Destroyed: out of the game, never again a colony or a target."""
+        return self.system < 0
+
+    @property
+    def home(self) -> int:
+        """The seat whose home system holds (or held) the planet."""
+        return self.system if self.system >= 0 else ~self.system
 
     def colonists(self) -> list[int]:
         return [seat for seat, n in enumerate(self.ships) if n > 0]

@@ -221,9 +221,9 @@ class Table:
 
     def planet_name(self, planet: int) -> str:
         p = self.state.planets[planet]
-        home = self.state.players[p.system].color
-        index = [q.id for q in self.state.planets if q.system == p.system].index(planet) + 1
-        return f"{home} planet {index}"
+        home = self.state.players[p.home].color
+        index = [q.id for q in self.state.planets if q.home == p.home].index(planet) + 1
+        return f"{home} planet {index}" + (" (destroyed)" if p.gone else "")
 
     def card_label(self, instance: int) -> str:
         return self.defs[instance].label()

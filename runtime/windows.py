@@ -254,6 +254,12 @@ class Window(enum.Enum):
         WindowKind.EVENT,
         "the destiny discard pile has just been shuffled into a new destiny deck",
     )
+    # techs: a tech has just been turned face up, its research done (its hooks there act once)
+    TECH_COMPLETED = (
+        "tech.completed",
+        WindowKind.EVENT,
+        "a player has just completed a tech (that tech); the tech's own hooks here act once",
+    )
     RESPONSE_POWER = ("response.power", WindowKind.RESPONSE, "an alien power is being used")
     RESPONSE_CARD = (
         "response.card",
@@ -266,6 +272,11 @@ class Window(enum.Enum):
         "a zap is being played against a power or a card",
     )
     RESPONSE_DEAL = ("response.deal", WindowKind.RESPONSE, "a deal has just been made")
+    RESPONSE_TECH = (
+        "response.tech",
+        WindowKind.RESPONSE,
+        "a tech is being used (that tech; cancelled, it is discarded)",
+    )
 
 
 BY_NAME: dict[str, Window] = {w.value: w for w in Window}

@@ -194,8 +194,15 @@ def kind_schema(kind: str) -> dict[str, Any]:
         props.update(
             research={"oneOf": [{"type": "integer", "minimum": 0, "maximum": 100}, {"const": "X"}]},
             after_use={"enum": ["discard", "stays", "passes"]},
-            hidden={"type": "boolean"},
-            play=play,
+            hidden={
+                "type": "boolean",
+                "description": "the tech acts from face down, counting the ships researching it",
+            },
+            play={
+                "oneOf": [play, {"type": "array", "minItems": 1, "items": play}],
+                "description": "what the tech does: one hook, or a list (a hook at"
+                " tech.completed acts once, as the tech is completed)",
+            },
         )
         required += ["text", "research", "after_use", "play"]
     elif kind == "essence":

@@ -53,6 +53,25 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                 }[key](seat)
                 if got_n != n:
                     fail(f"{p}/{color}", f"expected {color}'s {key} to be {n}, got {got_n}")
+        elif key == "planets in system":
+            for color, n in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                got_n = len(st.home_planets(seat))
+                if got_n != n:
+                    fail(f"{p}/{color}", f"expected {n} planets in {color}'s system, got {got_n}")
+        elif key in ("completed techs", "techs"):
+            for color, cards in want.items():
+                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                player = st.players[seat]
+                kept = player.completed if key == "completed techs" else player.techs
+                got_ids = sorted(st.catalog[i] for i in kept)
+                if got_ids != sorted(cards):
+                    fail(f"{p}/{color}", f"expected {color}'s {key} {sorted(cards)}, got {got_ids}")
+        elif key == "tech discard":
+            got_ids = sorted(st.catalog[i] for i in st.tech_discard)
+            missing = [c for c in want if c not in got_ids]
+            if missing:
+                fail(p, f"expected {missing} in the tech discard pile; it holds {got_ids}")
         elif key in ("essence before", "unavailable"):
             for color, cards in want.items():
                 seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)

@@ -149,6 +149,16 @@ def expect_schema() -> dict[str, Any]:
             "hand size": _by_color(_count("cards"), "cards in hand"),
             "foreign colonies": _by_color(_count("colonies"), "foreign colonies"),
             "home colonies": _by_color(_count("colonies"), "home colonies"),
+            "planets in system": _by_color(
+                _count("planets"), "planets in a player's home system (destroyed ones leave it)"
+            ),
+            "completed techs": _by_color(
+                CARD_IDS, "exactly a player's face-up techs ([] for none)"
+            ),
+            "techs": _by_color(CARD_IDS, "exactly a player's face-down techs ([] for none)"),
+            "tech discard": _list(
+                CARD_ID, "techs that must be in the tech discard pile (among others)"
+            ),
             "essence before": _by_color(
                 _list({"type": "string"}, "ids, a face-down one as 'id (face down)'"),
                 "the essence cards lying before a player",

@@ -351,6 +351,8 @@ def place(node: ir.Place) -> str:
         "encounter",
         "target planet",
         "new colony",
+        "new planet",
+        "tech",
         "gate",
         "deck",
         "box",
@@ -366,6 +368,8 @@ def place(node: ir.Place) -> str:
     if node.empty:
         of = f" of {players(node.owner)}" if node.owner is not None else ""
         return f"an empty {node.kind.removesuffix('s')}{of}"
+    if node.kind == "planets" and node.owner is None:
+        return "a planet"
     return f"{possessive(node.owner)} {node.kind}"
 
 

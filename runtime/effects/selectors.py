@@ -337,7 +337,7 @@ def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
     if kind == "colonies":
         return [p.id for p in planets if p.ships[owner]]
     if kind == "planets":
-        return [p.id for p in planets]
+        return [p.id for p in planets if not p.gone]
     return None
 
 

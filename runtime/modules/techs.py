@@ -7,13 +7,16 @@ window."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from runtime.decisions import Decision
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
+from runtime.invariants import InvariantBroken
 from runtime.rules import ships
 from runtime.rules.start import card_allowed
+from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.cards import CardDef
@@ -21,6 +24,16 @@ if TYPE_CHECKING:
     from runtime.effects.link import Rules
     from runtime.state import State
     from runtime.table import Table
+
+
+@dataclass(slots=True)
+class TechEvent:
+    """The event of the tech.completed window (who completed which tech) and of the
+    response.tech window (who is using which tech; a response may cancel the use)."""
+
+    seat: int
+    tech: int
+    cancelled: bool = False
 
 
 def cost(game: Table, tech: int) -> int:
@@ -103,7 +116,7 @@ def research_step(game: Table) -> None:
         for tech in player.techs:
             if can_research:
                 options.append(("research", tech))
-            if player.research.get(tech, 0) >= cost(game, tech):
+            if player.research.get(tech, 0) >= cost(game, tech) and not hidden(game, tech):
                 options.append(("complete", tech))
             options.append(("abandon", tech))
 
@@ -135,6 +148,8 @@ def research_step(game: Table) -> None:
             if back:
                 st.planets[planet].ships[seat] += back
                 ships.update_powers(game, seat)
+            if verb == "complete" and game.dispatch.listening(Window.TECH_COMPLETED):
+                game.dispatch.event(Window.TECH_COMPLETED, TechEvent(seat, tech))
 
 
 def after_declining(game: Table, seat: int) -> None:
@@ -162,16 +177,60 @@ def use_tech(game: Table, seat: int, name: str) -> bool:
     return game.ask(use)[0] == 1
 
 
+def release(game: Table, seat: int, tech: int) -> None:
+    """A hidden tech has been used from face down: the ships still researching it go back to
+    its owner's colonies, and the tech is face up until it is spent."""
+    player = game.state.players[seat]
+    back = player.research.get(tech, 0)
+    planet = ships.choose_colony(game, seat, back) if back else -1
+    player.research.pop(tech, None)
+    if tech in player.techs:
+        player.techs.remove(tech)
+        player.completed.append(tech)
+    if back:
+        game.state.planets[planet].ships[seat] += back
+        ships.update_powers(game, seat)
+        game.log("home", seat, back)
+
+
+def hidden(game: Table, tech: int) -> bool:
+    """A hidden tech acts from face down, counting the ships researching it; it is never
+    completed the usual way."""
+    return bool(game.defs[tech].attrs.get("hidden"))
+
+
+def ready(game: Table, seat: int) -> list[int]:
+    """The techs a player may use now: its completed ones, and its hidden ones researched far
+    enough."""
+    player = game.state.players[seat]
+    found = list(player.completed)
+    for tech in player.techs:
+        if hidden(game, tech) and player.research.get(tech, 0) >= cost(game, tech):
+            found.append(tech)
+    return found
+
+
+def usable(game: Table, seat: int, tech: int) -> bool:
+    player = game.state.players[seat]
+    return tech in player.completed or tech in player.techs
+
+
 def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
-    """Completed techs act for their owners; a one-shot tech is discarded once used."""
+    """Techs act for their owners; a one-shot tech is discarded once used. A tech's hooks at
+    tech.completed act once, for the tech just completed, and are not a use of it."""
     bounds = d.rules.dealt.get("tech", {}).get(name)
     if not bounds:
         return
+    completing = name == Window.TECH_COMPLETED.value
     for seat in d.order():
-        for tech in list(game.state.players[seat].completed):
+        if completing:
+            candidates = [event.tech] if event.seat == seat else []
+        else:  # a tech never answers its own use
+            candidates = [t for t in ready(game, seat) if t != getattr(event, "tech", None)]
+        for tech in candidates:
             card = game.defs[tech]
             for bound in bounds:
-                if bound.hook.card != card.id or tech not in game.state.players[seat].completed:
+                if bound.hook.card != card.id or not usable(game, seat, tech):
                     continue
                 if bound.role is not None and not bound.role(game.state, seat):
                     continue
@@ -180,10 +239,48 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                     continue
                 if bound.hook.optional and not use_tech(game, seat, card.name):
                     continue
-                game.log("effect", seat, f"uses {card.name}")
-                bound.run(ctx)
-                if card.attrs.get("after_use") == "discard":
+                face_down = tech in game.state.players[seat].techs
+                if face_down:  # it stays among the face-down techs, with its ships, as it acts
+                    game.log("effect", seat, f"reveals {card.name}")
+                if not completing:
+                    game.log("effect", seat, f"uses {card.name}")
+                    if cancelled(game, seat, tech):
+                        if face_down:
+                            release(game, seat, tech)
+                        spend(game, seat, tech)
+                        continue
+                one_shot = not completing and card.attrs.get("after_use") == "discard"
+                if one_shot and not face_down:
+                    # discarded as it is used: an effect that runs a whole encounter (Infinity
+                    # Drive's) cannot set the same tech off again
                     spend(game, seat, tech)
+                bound.run(ctx)
+                if face_down:  # its research ships count while it acts
+                    release(game, seat, tech)
+                    if one_shot:
+                        spend(game, seat, tech)
+
+
+def cancelled(game: Table, seat: int, tech: int) -> bool:
+    """Open the response window for a tech's use; True if a response cancelled it."""
+    if not game.dispatch.listening(Window.RESPONSE_TECH):
+        return False
+    use = TechEvent(seat, tech)
+    game.dispatch.event(Window.RESPONSE_TECH, use)
+    if use.cancelled:
+        game.log("effect", seat, f"loses {game.card_label(tech)}: its use is cancelled")
+    return use.cancelled
+
+
+def check_research(game: Table) -> None:
+    """No ship researches a tech its owner does not hold face down."""
+    st = game.state
+    for player in st.players:
+        stray = [t for t, n in player.research.items() if n and t not in player.techs]
+        if stray:
+            raise InvariantBroken(
+                f"{game.player_name(player.seat)} has ships on techs it does not hold: {stray}"
+            )
 
 
 MODULE = register(
@@ -201,9 +298,12 @@ MODULE = register(
             "dispatch.window": run_techs,
             "invariants.ships": ships_on_techs,
             "invariants.cards": tech_piles,
+            "invariants": check_research,
         },
         option="techs",
         card_kinds=("tech",),
+        windows=(Window.TECH_COMPLETED.value, Window.RESPONSE_TECH.value),
+        words=("research ships", "research number"),  # registered by runtime/modules/tech_words.py
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),
         state_fields=(
             "Player.techs",

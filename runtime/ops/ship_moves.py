@@ -14,6 +14,11 @@ from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 from runtime.windows import Window
 
+# places a card's own effect names: the planet it has just made, and the ships researching the
+# tech it belongs to (runtime/modules/tech_words.py)
+NEW_PLANET = "new planet"
+RESEARCH = "tech"
+
 if TYPE_CHECKING:
     from runtime.table import Table
 
@@ -205,6 +210,18 @@ def relocate(
 
         _arrive(ctx, owner, count, dest, lift_event, saved=True)
         return
+    if source is not None and source.kind == RESEARCH and ctx.card is not None:
+        research = st.players[owner].research
+        tech = ctx.card
+        count = _amount(ships, research.get(tech, 0))
+        if ships.up_to and count:
+            count = _how_many(ctx, chooser, 0, count)
+
+        def lift_research() -> None:
+            research[tech] -= count
+
+        _arrive(ctx, owner, count, dest, lift_research)
+        return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)
         if ships.up_to and count:
@@ -265,7 +282,7 @@ def landing(game: Table, chooser: int, owner: int, count: int, dest: v.PlaceArg)
             p.id for p in st.planets if p.system == home and not (dest.empty and p.ships[owner])
         ]
     else:
-        planets = [p.id for p in st.planets if not (dest.empty and any(p.ships))]
+        planets = [p.id for p in st.planets if not p.gone and not (dest.empty and any(p.ships))]
     if not planets:
         return None
     prompt = f"place {count} ship(s) on which planet?"
@@ -287,11 +304,15 @@ def _arrive(
     game = ctx.game
     st = game.state
     enc = st.encounter
-    planet = (
-        landing(game, ctx.subject, owner, count, dest)
-        if dest.kind not in ("warp", "box", "encounter", "target planet")
-        else -1
-    )
+    if dest.kind == NEW_PLANET:
+        made = ctx.names.get(NEW_PLANET, -1)
+        planet: int | None = made if isinstance(made, int) and made >= 0 else None
+    else:
+        planet = (
+            landing(game, ctx.subject, owner, count, dest)
+            if dest.kind not in ("warp", "box", "encounter", "target planet")
+            else -1
+        )
     if planet is None:
         return  # no planet the card allows: nothing moves
     lift()
@@ -317,6 +338,13 @@ def _arrive(
         if founded:
             game.log("colony", owner, enc.planet)
             game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, enc.planet))
+    elif dest.kind == NEW_PLANET:
+        had = st.planets[planet].ships[owner] > 0
+        st.planets[planet].ships[owner] += count
+        game.log("land", owner, planet, count)
+        if not had:
+            game.log("colony", owner, planet)
+            game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, planet))
     else:
         st.planets[planet].ships[owner] += count
         # "saved": ships an event was sending to the warp; any other move is a plain return home
@@ -339,13 +367,21 @@ def place_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> Non
         planets = [p.id for p in st.planets if p.system == dest.owner]
     elif dest.kind == "target planet" and st.encounter is not None:
         planets = [st.encounter.planet]
+    elif dest.kind == NEW_PLANET:
+        planets = [p for p in [ctx.names.get(NEW_PLANET, -1)] if isinstance(p, int) and p >= 0]
     else:
-        planets = [p.id for p in st.planets if dest.owner < 0 or p.system == dest.owner]
+        planets = [
+            p.id for p in st.planets if not p.gone and (dest.owner < 0 or p.system == dest.owner)
+        ]
+    if dest.empty:  # an empty planet: one without a colony of the ships' owner
+        planets = [p for p in planets if not st.planets[p].ships[owner]]
     if not planets:
         return
     planet = game.choose(seat, "effect.planet", "choose a planet", planets, game.planet_name)
     sources = sources_at(ctx, owner, ships.place)
     count = _amount(ships, sum(sources.values()))
+    if ships.up_to:
+        count = _how_many(ctx, seat, 0, count)
     for src, k in choose_from(ctx, owner, owner, sources, count, "place").items():
         if isinstance(src, int):
             moves.land(game, owner, planet, k, src)

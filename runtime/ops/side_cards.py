@@ -20,15 +20,25 @@ def _own_side(ctx: Ctx, seat: int, target: v.CardTarget) -> int | None:
 
 
 def _encounter_cards(ctx: Ctx, seat: int, cards: v.CardsArg, verb: str) -> list[int]:
-    """The encounter cards picked from the acting player's hand."""
+    """The encounter cards picked from the acting player's hand (or, for a replacement, one of
+    its own piles)."""
     game = ctx.game
     if cards.zone == "those":
         cards.owner = seat  # of the cards just handled, those the player holds
     return [
         c
         for c in pick_cards(ctx, cards, seat, verb)
-        if game.holder[c] == seat and game.defs[c].kind == "encounter"
+        if (game.holder[c] == seat or (verb == "replace" and _pile_of(ctx, seat, c) is not None))
+        and game.defs[c].kind == "encounter"
     ]
+
+
+def _pile_of(ctx: Ctx, seat: int, card: int) -> list[int] | None:
+    """The acting player's own pile holding a card, if any."""
+    for pile in ctx.game.state.players[seat].piles.values():
+        if card in pile:
+            return pile
+    return None
 
 
 @op(
@@ -60,8 +70,9 @@ def put_with(ctx: Ctx, seat: int, cards: v.CardsArg, card: v.CardTarget) -> None
     "replace",
     obj(T.CARD),
     pp("with", T.CARDS, "cards"),
-    doc="A main player puts an encounter card from its hand in place of its side's selected card"
-    " (face up once the cards are revealed); the card it replaces goes to the discard pile.",
+    doc="A main player puts an encounter card from its hand (or one of its own piles) in place of"
+    " its side's selected card (face up once the cards are revealed); the card it replaces goes"
+    " to the discard pile.",
 )
 def replace_card(ctx: Ctx, seat: int, card: v.CardTarget, cards: v.CardsArg) -> None:
     game = ctx.game
@@ -76,7 +87,11 @@ def replace_card(ctx: Ctx, seat: int, card: v.CardTarget, cards: v.CardsArg) -> 
     if not picked or old is None:
         return
     new = picked[0]
-    game.from_hand(seat, new)
+    pile = _pile_of(ctx, seat, new)
+    if pile is not None:
+        pile.remove(new)
+    else:
+        game.from_hand(seat, new)
     st.in_play[st.in_play.index(old)] = new
     game.discard(old)
     game.discarded(seat, [old])

@@ -76,7 +76,7 @@ def remove_from(game: Table, seat: int, src: Source, count: int) -> None:
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
-    return [p.id for p in game.state.planets if p.ships[seat] > 0]
+    return [p.id for p in game.state.planets if p.ships[seat] > 0 and not p.gone]
 
 
 def pick_ships(

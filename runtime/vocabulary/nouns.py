@@ -55,7 +55,7 @@ for _word, _place, _doc in (
     ("home colony", "home colonies", "a colony in its owner's home system"),
     ("foreign colony", "foreign colonies", "a colony outside its owner's home system"),
     ("home planet", "home planets", "a planet of a player's home system"),
-    ("system", "home planets", "a player's home system: its five home planets"),
+    ("system", "home planets", "a player's home system: its home planets (five at the start)"),
     ("planet", "planets", "any planet"),
     ("target planet", "target planet", "the planet the gate points at"),
     ("new colony", "new colony", "the planet of the colony just established (colony.gained)"),

@@ -27,6 +27,7 @@ def test_tick_tock_flare_wild_founds_a_colony_while_the_deck_is_reshuffled(
         (1, "effect.player", "purple (no alien)"),
         (1, "effect.count", "4"),
         (1, "effect.planet", "purple planet 3"),
+        (1, "effect.how_many", "4"),  # up to four: the player says how many
         (1, "effect.place", ("blue planet 1", "blue planet 1", "blue planet 2", "blue planet 2")),
     )
     before = sum(ships_of(game, 1).values())

@@ -1,0 +1,147 @@
+"""Words of the effect language for what techs bring to the game: planets made and destroyed
+during play, the ships researching the tech an effect belongs to, an encounter had at once (registered in
+runtime/registry.py's tables on import; nothing else in or out)."""
+
+from __future__ import annotations
+
+from runtime.effects import values as v
+from runtime.effects.context import Ctx
+from runtime.effects.selectors import place_planets
+from runtime.ops.ship_moves import NEW_PLANET, RESEARCH
+from runtime.registry import T, measure, noun, obj, op, pp, word
+from runtime.rules import ships as moves
+from runtime.rules import turn
+from runtime.rules.own_piles import has_encounter_card
+from runtime.state import Planet
+
+noun(
+    NEW_PLANET,
+    "place",
+    NEW_PLANET,
+    "the planet the effect has just made (add a new planet to a system)",
+)
+noun(RESEARCH, "place", RESEARCH, "the tech the effect belongs to, with the ships researching it")
+noun(
+    "research number",
+    "measure",
+    "research number",
+    "the ships a tech needs to be completed",
+    plural="research numbers",
+)
+noun(
+    "research ship",
+    "measure",
+    "research ships",
+    "a ship researching the tech the effect belongs to",
+    plural="research ships",
+)
+
+
+@measure("research ships", "how many ships are researching the tech the effect belongs to")
+def research_ships(ctx: Ctx, seat: int) -> int:
+    if ctx.card is None:
+        return 0
+    return ctx.game.state.players[seat].research.get(ctx.card, 0)
+
+
+@measure(
+    "research number",
+    "the research number of the tech being used (response.tech) or just completed (an X tech: 0)",
+    owner="board",
+)
+def research_number(ctx: Ctx, seat: int) -> int:
+    tech = getattr(ctx.event, "tech", None)
+    if not isinstance(tech, int):
+        return 0
+    research = ctx.game.defs[tech].attrs.get("research", 0)
+    return research if isinstance(research, int) else 0
+
+
+def new_planet(ctx: Ctx) -> int:
+    """The planet the effect made, or -1."""
+    found = ctx.names.get(NEW_PLANET, -1)
+    return found if isinstance(found, int) else -1
+
+
+@op(
+    "add planet",
+    "add",
+    word("a new planet"),
+    pp("to", T.PLACE, "system"),
+    doc="Put a new planet into a player's home system (one of its home planets from then on);"
+    " later lines call it the new planet.",
+)
+def make_planet(ctx: Ctx, seat: int, _planet: object, system: v.PlaceArg) -> None:
+    st = ctx.game.state
+    home = system.owner if system.owner >= 0 else seat
+    planet = Planet(len(st.planets), home, [0] * st.n)
+    st.planets.append(planet)
+    ctx.names[NEW_PLANET] = planet.id
+    ctx.game.log("effect", seat, f"puts a new planet, {ctx.game.planet_name(planet.id)}, in play")
+
+
+def _destroyable(ctx: Ctx, seat: int, place: v.PlaceArg) -> list[int]:
+    st = ctx.game.state
+    enc = st.encounter
+    target = enc.planet if enc is not None else -1
+    owner = place.owner if place.owner >= 0 else seat
+    found = place_planets(st, place.kind, owner)
+    if place.kind == NEW_PLANET:
+        found = [new_planet(ctx)]
+    return [p for p in found or [] if p >= 0 and not st.planets[p].gone and p != target]
+
+
+@op(
+    "destroy planet",
+    "destroy",
+    obj(T.PLACE, "planet"),
+    doc="Take a planet of the place named (the destroyer picks which; never the targeted planet)"
+    " out of the game: every ship on it goes to the warp, and it is never again a colony or a"
+    " target.",
+    feasible=lambda ctx, seat, place: bool(_destroyable(ctx, seat, place)),
+)
+def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
+    game = ctx.game
+    st = game.state
+    planets = _destroyable(ctx, seat, place)
+    if not planets:
+        return
+    planet = int(
+        game.choose(seat, "effect.planet", "destroy which planet?", planets, game.planet_name)
+    )
+    game.log("effect", seat, f"destroys {game.planet_name(planet)}")
+    gone = st.planets[planet]
+    gone.system = ~gone.system  # destroyed first: no ship may be put back on it
+    for owner in range(st.n):
+        moves.send_to_warp(game, owner, {planet: gone.ships[owner]})
+    for owner in range(st.n):  # ships an effect kept from the warp cannot stay on it
+        moves.return_home(game, owner, gone.ships[owner], planet)
+    for owner in range(st.n):
+        moves.update_powers(game, owner)
+
+
+@op(
+    "encounter now",
+    "start",
+    word("an encounter"),
+    doc="The player has an encounter of its own at once, as the offense, if it holds an encounter"
+    " card; the encounter it interrupts is set aside meanwhile, and play then goes back to where"
+    " it stopped.",
+    feasible=lambda ctx, seat, _word: has_encounter_card(ctx.game, seat),
+)
+def encounter_now(ctx: Ctx, seat: int, _word: object) -> None:
+    game = ctx.game
+    st = game.state
+    if st.over or not has_encounter_card(game, seat):
+        return
+    outer, offense, number = st.encounter, st.offense, st.encounters_this_turn
+    if outer is not None:
+        st.suspended.append(outer)
+    st.offense = seat
+    game.log("effect", seat, "has an encounter at once, as the offense")
+    try:
+        turn.run_encounter(game, 1)
+    finally:
+        st.offense = offense
+        st.encounters_this_turn = number
+        st.encounter = st.suspended.pop() if outer is not None else None
