@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from runtime.decisions import Answer, Decision
 from runtime.view import PlayerView
@@ -46,15 +47,18 @@ def fullest_first(rng: random.Random, decision: Decision) -> Answer:
     count = rng.randint(min(decision.minimum, high), high)
     picks: list[int] = []
     for _ in range(count):
-        i = max(range(len(left)), key=left.__getitem__)  # max keeps the first of equal piles
+        i = left.index(max(left))  # the first of equal piles
         left[i] -= 1
         picks.append(i)
     return tuple(sorted(picks))
 
 
 def random_pick(rng: random.Random, decision: Decision) -> Answer:
-    caps = decision.caps if decision.caps is not None else [1] * len(decision.options)
-    pool = [i for i, cap in enumerate(caps) for _ in range(cap)]
+    pool: Sequence[int]
+    if decision.caps is None:
+        pool = range(len(decision.options))  # samples exactly as the list of the same numbers
+    else:
+        pool = [i for i, cap in enumerate(decision.caps) for _ in range(cap)]
     high = min(decision.maximum, len(pool))
     low = min(decision.minimum, high)
     count = rng.randint(low, high)
