@@ -14,7 +14,7 @@ from runtime import extension
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
 from runtime.effects.lasting import Lasting
-from runtime.windows import Window
+from runtime.windows import Window, Windows
 
 if TYPE_CHECKING:
     from runtime.effects.link import Bound, Play, Rules
@@ -226,7 +226,7 @@ class Dispatcher(Lasting):
     def zapped(self, seat: int, hook: Hook) -> bool:
         """Open the window for zaps against a use of `seat`'s power; True when it was cancelled."""
         use = PowerUse(seat, hook)
-        self.run(Window.RESPONSE_POWER.value, use)
+        self.run(Windows.RESPONSE_POWER._value_, use)
         return use.cancelled
 
     def offer_upgrade(self, seat: int, bound: Bound) -> tuple[Bound, int | None]:
@@ -388,7 +388,7 @@ class Dispatcher(Lasting):
         game.log("play", seat, instance)
         played = CardPlay(seat, instance, play.bound.hook)
         try:
-            self.run(Window.RESPONSE_CARD.value, played)
+            self.run(Windows.RESPONSE_CARD._value_, played)
             if not played.cancelled and run:
                 bound = play.bound
                 ctx = Ctx(game, seat, bound.hook, event, instance)
