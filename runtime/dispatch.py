@@ -99,15 +99,15 @@ class Dispatcher(Lasting):
 
     def listening(self, window: Window) -> bool:
         """Whether anything could act in a window now (so its event is worth building)."""
-        st = self.game.state
+        name = window._value_
+        if name not in self.quiet:
+            return True
+        game = self.game
+        st = game.state
         enc = st.encounter
-        return (
-            window._value_ not in self.quiet
-            or bool(enc is not None and enc.delayed)
-            or bool(st.recurring)
-            or bool(self.game.held.get(window._value_))
-            or bool(st.restrictions and self.ending_at(window._value_))
-        )
+        if (enc is not None and enc.delayed) or st.recurring or game.held.get(name):
+            return True
+        return bool(st.restrictions) and self.ending_at(name)
 
     def step(self, window: Window) -> None:
         self.run(window._value_, None)
