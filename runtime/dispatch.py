@@ -192,6 +192,8 @@ class Dispatcher(Lasting):
             return False
         if bound.hook.limit and self.uses(bound.hook, seat) >= 1:
             return False
+        if bound.test is None and bound.can_pay is None:
+            return True  # no context to build
         ctx = Ctx(game, seat, bound.hook, event)
         if bound.test is not None and not bound.test(ctx):
             return False

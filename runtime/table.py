@@ -375,7 +375,7 @@ class Table:
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
         """Whether the player's power (or `alien`'s, which it may hold on lease) works now."""
-        if self.sitting_out(seat):
+        if self.state.restrictions and self.sitting_out(seat):
             return False
         p = self.state.players[seat]
         if alien is not None and alien != p.alien:
