@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from runtime.decisions import Answer, Decision
 from runtime.view import PlayerView
@@ -54,9 +53,8 @@ def fullest_first(rng: random.Random, decision: Decision) -> Answer:
 
 
 def random_pick(rng: random.Random, decision: Decision) -> Answer:
-    pool: Sequence[int]
     if decision.caps is None:
-        pool = range(len(decision.options))  # samples exactly as the list of the same numbers
+        pool = list(range(len(decision.options)))  # a list: sample() checks a range far slower
     else:
         pool = [i for i, cap in enumerate(decision.caps) for _ in range(cap)]
     high = min(decision.maximum, len(pool))
