@@ -16,7 +16,7 @@ from runtime.effects.card_plays import CardPlay as CardPlay
 from runtime.effects.card_plays import CardPlays
 from runtime.effects.context import Ctx
 from runtime.effects.lasting import Lasting
-from runtime.windows import Window
+from runtime.windows import Window, Windows
 
 if TYPE_CHECKING:
     from runtime.effects.link import Bound, Play, Rules
@@ -90,15 +90,15 @@ class Dispatcher(CardPlays, Lasting):
 
     def listening(self, window: Window) -> bool:
         """Whether anything could act in a window now (so its event is worth building)."""
-        st = self.game.state
+        name = window._value_
+        if name not in self.quiet:
+            return True
+        game = self.game
+        st = game.state
         enc = st.encounter
-        return (
-            window._value_ not in self.quiet
-            or bool(enc is not None and enc.delayed)
-            or bool(st.recurring)
-            or bool(self.game.held.get(window._value_))
-            or bool(st.restrictions and self.ending_at(window._value_))
-        )
+        if (enc is not None and enc.delayed) or st.recurring or game.held.get(name):
+            return True
+        return bool(st.restrictions) and self.ending_at(name)
 
     def step(self, window: Window) -> None:
         self.run(window._value_, None)
@@ -183,6 +183,8 @@ class Dispatcher(CardPlays, Lasting):
             return False
         if bound.hook.limit and self.uses(bound.hook, seat) >= 1:
             return False
+        if bound.test is None and bound.can_pay is None:
+            return True  # no context to build
         ctx = Ctx(game, seat, bound.hook, event)
         if bound.test is not None and not bound.test(ctx):
             return False
@@ -217,7 +219,7 @@ class Dispatcher(CardPlays, Lasting):
     def zapped(self, seat: int, hook: Hook) -> bool:
         """Open the window for zaps against a use of `seat`'s power; True when it was cancelled."""
         use = PowerUse(seat, hook)
-        self.run(Window.RESPONSE_POWER.value, use)
+        self.run(Windows.RESPONSE_POWER._value_, use)
         return use.cancelled
 
     def offer_upgrade(self, seat: int, bound: Bound) -> tuple[Bound, int | None]:

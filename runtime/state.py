@@ -216,7 +216,11 @@ class State:
         return count
 
     def foreign_colonies(self, seat: int) -> int:
-        return sum(1 for p in self.planets if p.system != seat and p.ships[seat] > 0)
+        count = 0
+        for p in self.planets:  # a loop, not sum() over a generator: checked after every encounter
+            if p.system != seat and p.ships[seat] > 0:
+                count += 1
+        return count
 
     def ships_in_play(self, seat: int) -> int:
         """Ships on colonies (not the warp, the gate or beside a planet)."""

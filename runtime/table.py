@@ -20,7 +20,7 @@ from runtime.setup import BASE_OPTIONS, Setup
 from runtime.state import Checkpoint, Encounter, State
 from runtime.table_events import GAIN_WINDOWS, CardsGained, DecisionMade, GameOver
 from runtime.view import PlayerView
-from runtime.windows import Window
+from runtime.windows import Windows
 
 
 class Agent(Protocol):
@@ -123,7 +123,7 @@ class Table:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, decision: Decision) -> Answer:
-        if decision.single and len(decision.options) == 1:
+        if len(decision.options) == 1 and decision.single:
             return (0,)
         answer = self._answer(decision)
         if self.negated(decision, answer):
@@ -134,11 +134,11 @@ class Table:
         """Announce a choice just made (decision.made), if it may be negated; True when an effect
         negated it."""
         if not (
-            self.dispatch.listening(Window.DECISION_MADE) and negatable(self, decision, answer)
+            self.dispatch.listening(Windows.DECISION_MADE) and negatable(self, decision, answer)
         ):
             return False
         made = DecisionMade(decision, answer)
-        self.dispatch.event(Window.DECISION_MADE, made)
+        self.dispatch.event(Windows.DECISION_MADE, made)
         return made.negated
 
     def _answer(self, decision: Decision) -> Answer:
@@ -303,7 +303,7 @@ class Table:
                 st.deck = st.discard
                 st.discard = []
                 st.rng.shuffle(st.deck)
-                self.dispatch.event(Window.DECK_RESHUFFLED, None)  # it may take cards
+                self.dispatch.event(Windows.DECK_RESHUFFLED, None)  # it may take cards
             else:
                 self.quake()
                 if not st.deck:
@@ -360,8 +360,8 @@ class Table:
 
     def discarded(self, seat: int, instances: list[int]) -> None:
         """Announce cards a player has just discarded from hand in one go."""
-        if instances and self.dispatch.listening(Window.CARDS_DISCARDED):
-            self.dispatch.event(Window.CARDS_DISCARDED, CardsGained(seat, instances, "discard"))
+        if instances and self.dispatch.listening(Windows.CARDS_DISCARDED):
+            self.dispatch.event(Windows.CARDS_DISCARDED, CardsGained(seat, instances, "discard"))
 
     def has_encounter_card(self, seat: int) -> bool:
         defs = self.defs
@@ -375,7 +375,7 @@ class Table:
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
         """Whether the player's power (or `alien`'s, held for now or gained beside it) works now."""
-        if self.sitting_out(seat):
+        if self.state.restrictions and self.sitting_out(seat):
             return False
         p = self.state.players[seat]
         if alien is not None and alien != p.alien:

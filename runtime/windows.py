@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 
 class WindowKind(enum.Enum):
@@ -280,3 +281,18 @@ class Window(enum.Enum):
 
 
 BY_NAME: dict[str, Window] = {w.value: w for w in Window}
+
+
+if TYPE_CHECKING:
+    Windows = Window
+else:
+
+    class Windows:
+        """Every Window member as a plain class attribute (`Windows.TURN_START is
+        Window.TURN_START`), for the rules that open windows. On Python 3.11 reading a member off
+        an Enum class goes through EnumType's `__getattr__` hook and costs about 0.3 µs, five
+        times a plain attribute; a game reads one about 1,300 times."""
+
+    for _member in Window:
+        setattr(Windows, _member.name, _member)
+    del _member

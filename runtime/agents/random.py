@@ -48,15 +48,17 @@ def fullest_first(rng: random.Random, decision: Decision) -> Answer:
     count = rng.randint(min(decision.minimum, high), high)
     picks: list[int] = []
     for _ in range(count):
-        i = max(range(len(left)), key=left.__getitem__)  # max keeps the first of equal piles
+        i = left.index(max(left))  # the first of equal piles
         left[i] -= 1
         picks.append(i)
     return tuple(sorted(picks))
 
 
 def random_pick(rng: random.Random, decision: Decision) -> Answer:
-    caps = decision.caps if decision.caps is not None else [1] * len(decision.options)
-    pool = [i for i, cap in enumerate(caps) for _ in range(cap)]
+    if decision.caps is None:
+        pool = list(range(len(decision.options)))  # a list: sample() checks a range far slower
+    else:
+        pool = [i for i, cap in enumerate(decision.caps) for _ in range(cap)]
     high = min(decision.maximum, len(pool))
     low = min(decision.minimum, high)
     count = rng.randint(low, high)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from runtime import extension
 from runtime.cards import Hook
 from runtime.effects.context import Ctx
-from runtime.windows import Window
+from runtime.windows import Windows
 
 if TYPE_CHECKING:
     from runtime.effects.link import Play, Rules
@@ -49,9 +49,10 @@ class CardPlays:
         holder = game.holder
         out: dict[int, list[tuple[int, Play]]] = {}
         enc = game.state.encounter
-        # most copies lie in decks and piles: keep those in a hand before the per-card checks
-        for instance, play in [pair for pair in self.pairs(window) if holder[pair[0]] >= 0]:
+        for instance, play in self.pairs(window):
             seat = holder[instance]
+            if seat < 0:
+                continue  # most copies lie in decks and piles
             if play.flare and not self.flare_allowed(seat, play, enc):
                 continue
             if game.state.restrictions and self.forbidden(f"play {play.kind}", seat):
@@ -100,25 +101,23 @@ class CardPlays:
         passed: set[int] = set()
         # a card played here and back in hand (kept by a flare) is not offered again
         played: set[int] = set()
+
+        def labeler(c: tuple[int, Play] | None) -> str:
+            return "pass" if c is None else f"{game.card_label(c[0])} ({c[1].bound.hook.name})"
+
         for _ in range(64):
             options = self.playable(window, event)
             if not options:
                 return
-            asked = False
             for seat in self.order():
-                choices = [c for c in options.get(seat, ()) if c[0] not in played]
-                if not choices or seat in passed:
+                mine = options.get(seat)
+                if not mine or seat in passed:
                     continue
-                asked = True
+                choices = [c for c in mine if c[0] not in played] if played else mine
+                if not choices:
+                    continue
                 pick = game.choose(
-                    seat,
-                    "card.play",
-                    "play a card now?",
-                    [None, *choices],
-                    labeler=lambda c: (
-                        "pass" if c is None else f"{game.card_label(c[0])} ({c[1].bound.hook.name})"
-                    ),
-                    passive=0,
+                    seat, "card.play", "play a card now?", [None, *choices], labeler, passive=0
                 )
                 if pick is None:
                     passed.add(seat)
@@ -128,7 +127,9 @@ class CardPlays:
                 self.play_card(seat, instance, play, event)
                 passed.clear()
                 break
-            if not asked:
+            else:
+                # Everyone who could play passed. A pass changes nothing (it is never negated),
+                # so the cards playable now are the ones just offered: nobody has more to say.
                 return
 
     def play_card(
@@ -150,7 +151,7 @@ class CardPlays:
         game.log("play", seat, instance)
         played = CardPlay(seat, instance, play.bound.hook)
         try:
-            self.run(Window.RESPONSE_CARD.value, played)
+            self.run(Windows.RESPONSE_CARD._value_, played)
             if not played.cancelled and run:
                 bound = play.bound
                 ctx = Ctx(game, seat, bound.hook, event, instance)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from runtime.rules import ships
 from runtime.rules.ships import GATE, GUARD, ShipsEvent
-from runtime.windows import Window
+from runtime.windows import Windows
 
 if TYPE_CHECKING:
     from runtime.state import Encounter
@@ -64,11 +64,11 @@ def most_ships(game: Table, enc: Encounter, seat: int) -> int:
 
 def declined(game: Table, seat: int) -> None:
     game.log("decline", seat)
-    if game.dispatch.listening(Window.ALLIANCE_DECLINED):
-        game.dispatch.event(Window.ALLIANCE_DECLINED, ShipsEvent(seat, {}))
+    if game.dispatch.listening(Windows.ALLIANCE_DECLINED):
+        game.dispatch.event(Windows.ALLIANCE_DECLINED, ShipsEvent(seat, {}))
 
 
 def joined(game: Table, seat: int, side: int, count: int) -> None:
-    if game.dispatch.listening(Window.ALLIANCE_JOINED):
+    if game.dispatch.listening(Windows.ALLIANCE_JOINED):
         where = GATE if side == 0 else GUARD
-        game.dispatch.event(Window.ALLIANCE_JOINED, ShipsEvent(seat, {where: count}))
+        game.dispatch.event(Windows.ALLIANCE_JOINED, ShipsEvent(seat, {where: count}))

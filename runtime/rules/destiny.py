@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from runtime.rules import chance, ships
 from runtime.state import Encounter
 from runtime.table_events import EncounterEnded
-from runtime.windows import Window
+from runtime.windows import Windows
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -20,8 +20,8 @@ def draw_card(game: Table) -> int:
         st.destiny_deck = st.destiny_discard
         st.destiny_discard = []
         st.rng.shuffle(st.destiny_deck)
-        if game.dispatch.listening(Window.DESTINY_RESHUFFLED):
-            game.dispatch.event(Window.DESTINY_RESHUFFLED, None)
+        if game.dispatch.listening(Windows.DESTINY_RESHUFFLED):
+            game.dispatch.event(Windows.DESTINY_RESHUFFLED, None)
     chosen = chance.pick(game, st.destiny_deck, 1, (), "destiny card to draw")
     if chosen:
         st.destiny_deck.remove(chosen[0])
@@ -33,21 +33,21 @@ def draw_into(game: Table, enc: Encounter) -> int:
     """Draw the encounter's destiny card and announce it; the card that stands once the
     announcement is over (an effect there may have changed it)."""
     card = enc.destiny = draw_card(game)
-    if game.dispatch.listening(Window.DESTINY_DRAWN):
-        game.dispatch.event(Window.DESTINY_DRAWN, None)
+    if game.dispatch.listening(Windows.DESTINY_DRAWN):
+        game.dispatch.event(Windows.DESTINY_DRAWN, None)
         if enc.destiny is None:
             enc.destiny = card
     return enc.destiny
 
 
 def draw_destiny(game: Table, enc: Encounter) -> None:
-    game.dispatch.step(Window.DESTINY_BEFORE_DRAW)
+    game.dispatch.step(Windows.DESTINY_BEFORE_DRAW)
     st = game.state
     if all(game.sitting_out(s) for s in range(st.n) if s != enc.offense):
         game.dispatch.lift("take part")  # nobody could defend: every timeout ends at once
         game.log("effect", enc.offense, "finds every other player sitting out: the timeouts end")
     find_defense(game, enc)
-    game.dispatch.step(Window.DESTINY_AFTER_DRAW)
+    game.dispatch.step(Windows.DESTINY_AFTER_DRAW)
     game.log("defense", enc.defense)
 
 

@@ -8,7 +8,7 @@ from runtime import extension
 from runtime.rules import chance, deal, ships, side_cards
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
-from runtime.windows import Window
+from runtime.windows import Windows
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -19,7 +19,7 @@ def main_of(enc: Encounter, side: int) -> int:
 
 
 def reveal(game: Table, enc: Encounter) -> None:
-    game.dispatch.step(Window.REVEAL_START)
+    game.dispatch.step(Windows.REVEAL_START)
     for side in (OFFENSE, DEFENSE):
         card = enc.cards[side]
         assert card is not None
@@ -35,15 +35,15 @@ def reveal(game: Table, enc: Encounter) -> None:
             game.log("reveal", main_of(enc, side), added)
         if enc.kickers[side] is not None:
             game.log("reveal", main_of(enc, side), enc.kickers[side])
-    game.dispatch.step(Window.REVEAL_KICKERS)
+    game.dispatch.step(Windows.REVEAL_KICKERS)
     extension.run(game, "reveal.kickers", enc)
-    game.dispatch.step(Window.REVEAL_AFTER_CARDS)
+    game.dispatch.step(Windows.REVEAL_AFTER_CARDS)
     extension.run(game, "reveal.cards_shown", enc)
-    game.dispatch.step(Window.REVEAL_REINFORCEMENTS)
-    game.dispatch.step(Window.REVEAL_TOTALS)
+    game.dispatch.step(Windows.REVEAL_REINFORCEMENTS)
+    game.dispatch.step(Windows.REVEAL_TOTALS)
     compute_totals(game, enc)
     enc.outcome = decide(enc)
-    game.dispatch.step(Window.REVEAL_OUTCOME)
+    game.dispatch.step(Windows.REVEAL_OUTCOME)
     if enc.reversed and enc.outcome in ("offense", "defense"):
         enc.outcome = "defense" if enc.outcome == "offense" else "offense"
     game.log("outcome", describe(enc))
@@ -168,7 +168,7 @@ def describe(enc: Encounter) -> str:
 
 
 def resolve(game: Table, enc: Encounter) -> None:
-    game.dispatch.step(Window.RESOLUTION_START)
+    game.dispatch.step(Windows.RESOLUTION_START)
     outcome = enc.outcome
     if outcome == "offense":
         offense_wins(game, enc)
@@ -180,10 +180,10 @@ def resolve(game: Table, enc: Encounter) -> None:
         deal.negotiate(game, enc)
     if outcome in ("offense", "defense"):
         compensation(game, enc)
-    game.dispatch.step(Window.RESOLUTION_AFTER_OUTCOME)
-    game.dispatch.step(Window.RESOLUTION_BEFORE_DISCARD)
+    game.dispatch.step(Windows.RESOLUTION_AFTER_OUTCOME)
+    game.dispatch.step(Windows.RESOLUTION_BEFORE_DISCARD)
     discard_encounter_cards(game, enc)
-    game.dispatch.step(Window.RESOLUTION_AFTER_DISCARD)
+    game.dispatch.step(Windows.RESOLUTION_AFTER_DISCARD)
 
 
 def discard_encounter_cards(game: Table, enc: Encounter) -> None:
@@ -229,7 +229,7 @@ def both_lose(game: Table, enc: Encounter) -> None:
 
 
 def rewards(game: Table, enc: Encounter) -> None:
-    game.dispatch.step(Window.RESOLUTION_REWARDS)
+    game.dispatch.step(Windows.RESOLUTION_REWARDS)
     for ally in list(enc.allies[DEFENSE]):
         committed = enc.guard[ally]
         if not enc.no_rewards:
@@ -283,7 +283,7 @@ def compensation(game: Table, enc: Encounter) -> None:
     winner_side = OFFENSE if enc.outcome == "offense" else DEFENSE
     if side == winner_side:
         return
-    game.dispatch.step(Window.RESOLUTION_COMPENSATION)
+    game.dispatch.step(Windows.RESOLUTION_COMPENSATION)
     if enc.no_compensation:
         return
     collector, payer = main_of(enc, side), main_of(enc, 1 - side)

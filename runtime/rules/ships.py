@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.windows import Window
+from runtime.windows import Windows
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -117,7 +117,7 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
     if not sources:
         return 0
     event = ShipsEvent(seat, dict(sources))
-    game.dispatch.event(Window.SHIPS_TO_WARP, event)
+    game.dispatch.event(Windows.SHIPS_TO_WARP, event)
     st = game.state
     arrived = 0
     for src, count in event.sources.items():
@@ -133,7 +133,7 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
             enc = st.encounter
             if enc is not None:
                 enc.lost_ships[seat] += arrived
-            game.dispatch.event(Window.SHIPS_IN_WARP, ShipsEvent(seat, {"warp": arrived}))
+            game.dispatch.event(Windows.SHIPS_IN_WARP, ShipsEvent(seat, {"warp": arrived}))
     update_powers(game, seat)
     return arrived
 
@@ -204,7 +204,7 @@ def land(game: Table, seat: int, planet: int, count: int, source: Source) -> Non
     game.log("land", seat, planet, count)
     if not had:
         game.log("colony", seat, planet)
-        game.dispatch.event(Window.COLONY_GAINED, ColonyEvent(seat, planet))
+        game.dispatch.event(Windows.COLONY_GAINED, ColonyEvent(seat, planet))
     update_powers(game, seat)
 
 
@@ -232,7 +232,7 @@ def update_powers(game: Table, seat: int | None = None) -> None:
             else:
                 game.log("power_off", p.seat)
                 extension.run(game, "power.lost", p.seat)
-                game.dispatch.event(Window.POWER_LOST, ColonyEvent(p.seat, -1))
+                game.dispatch.event(Windows.POWER_LOST, ColonyEvent(p.seat, -1))
 
 
 @dataclass(slots=True)
@@ -251,8 +251,8 @@ def victors(game: Table, need: list[int]) -> list[int]:
 def check_victory(game: Table) -> None:
     st = game.state
     need = [game.setup.option("colonies_to_win")] * st.n
-    if game.dispatch.listening(Window.VICTORY_CHECK):
-        game.dispatch.event(Window.VICTORY_CHECK, VictoryCheck(need))
+    if game.dispatch.listening(Windows.VICTORY_CHECK):
+        game.dispatch.event(Windows.VICTORY_CHECK, VictoryCheck(need))
     winners = victors(game, need)
     if winners:
         game.end(winners)

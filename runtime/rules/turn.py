@@ -16,7 +16,7 @@ from runtime.rules.own_piles import hand_pile_cards, has_encounter_card
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import Encounter
 from runtime.table_events import EncounterEnded, GameOver
-from runtime.windows import Window
+from runtime.windows import Windows
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -26,7 +26,7 @@ def start_game(game: Table) -> None:
     """Start the rules modules in play, then run the setup hooks of every card in play; call
     once before the first turn."""
     extension.run(game, "game.start")
-    game.dispatch.step(Window.GAME_SETUP)
+    game.dispatch.step(Windows.GAME_SETUP)
 
 
 # A game keeps a copy of its state at the start of a turn once this many answers were given since
@@ -65,12 +65,12 @@ def play_turn(game: Table, encounters: int | None = None) -> None:
     game.log("turn", st.turn, offense)
     if game.sitting_out(offense):
         game.log("effect", offense, "sits this turn out")
-        game.dispatch.step(Window.TURN_END)
+        game.dispatch.step(Windows.TURN_END)
         return
     if not has_encounter_card(game, offense):
         game.new_hand(offense)
     extension.run(game, "turn.start", offense)
-    game.dispatch.step(Window.TURN_START)
+    game.dispatch.step(Windows.TURN_START)
     number = 0
     while True:
         number += 1
@@ -82,7 +82,7 @@ def play_turn(game: Table, encounters: int | None = None) -> None:
             break
     st.encounter = None
     return_hostages(game)
-    game.dispatch.step(Window.TURN_END)
+    game.dispatch.step(Windows.TURN_END)
 
 
 def return_hostages(game: Table) -> None:
@@ -162,15 +162,15 @@ def run_encounter(game: Table, number: int, against: tuple[int, int] | None = No
 
 def regroup(game: Table, enc: Encounter) -> None:
     extension.run(game, "regroup.before")
-    game.dispatch.step(Window.REGROUP_START)
+    game.dispatch.step(Windows.REGROUP_START)
     offense = enc.offense
     extension.run(game, "regroup.retrieve", enc)
     if game.state.players[offense].warp > 0:
         event = ships.ShipsEvent(offense, {"warp": 1})
-        game.dispatch.event(Window.REGROUP_RETRIEVE, event)
+        game.dispatch.event(Windows.REGROUP_RETRIEVE, event)
         if not event.cancelled:
             ships.retrieve(game, offense, 1)
-    game.dispatch.step(Window.REGROUP_END)
+    game.dispatch.step(Windows.REGROUP_END)
 
 
 def launch(game: Table, enc: Encounter) -> None:
@@ -181,17 +181,17 @@ def launch(game: Table, enc: Encounter) -> None:
             enc.offense, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
         )
     game.log("aim", enc.planet)
-    game.dispatch.step(Window.LAUNCH_AFTER_AIM)
+    game.dispatch.step(Windows.LAUNCH_AFTER_AIM)
     allies.commit(game, enc, enc.offense, 0, "launch.ships", "send 1 or more ships into the gate")
     if enc.gate[enc.offense] == 0:
         raise EncounterEnded(False)
     game.log("launch", enc.offense, enc.gate[enc.offense])
-    game.dispatch.step(Window.LAUNCH_AFTER_SHIPS)
+    game.dispatch.step(Windows.LAUNCH_AFTER_SHIPS)
 
 
 def alliance(game: Table, enc: Encounter) -> None:
     st = game.state
-    game.dispatch.step(Window.ALLIANCE_START)
+    game.dispatch.step(Windows.ALLIANCE_START)
     left = (enc.offense + 1) % st.n
     others = [
         s
@@ -214,11 +214,11 @@ def alliance(game: Table, enc: Encounter) -> None:
             enc.invited[side][s] = True
         if invitees:
             game.log("invite", main, invitees)
-    game.dispatch.step(Window.ALLIANCE_AFTER_INVITES)
+    game.dispatch.step(Windows.ALLIANCE_AFTER_INVITES)
     if not extension.first(game, "alliance.answers", enc, others):
         for seat in others:
             answer_invitation(game, enc, seat)
-    game.dispatch.step(Window.ALLIANCE_END)
+    game.dispatch.step(Windows.ALLIANCE_END)
 
 
 def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
@@ -252,7 +252,7 @@ def out_of_cards(game: Table, seat: int) -> bool:
     """Open planning.no_cards for a main player without encounter cards; True if a card's
     effect replaced the usual consequence and the player now holds one."""
     event = NoCards(seat)
-    game.dispatch.event(Window.PLANNING_NO_CARDS, event)
+    game.dispatch.event(Windows.PLANNING_NO_CARDS, event)
     return event.cancelled and has_encounter_card(game, seat)
 
 
@@ -267,19 +267,19 @@ def planning(game: Table, enc: Encounter) -> bool:
             game.new_hand(enc.defense)
             if has_encounter_card(game, enc.defense):
                 break
-    game.dispatch.step(Window.PLANNING_START)
+    game.dispatch.step(Windows.PLANNING_START)
     extension.run(game, "planning.kickers", enc)
-    game.dispatch.step(Window.PLANNING_KICKERS)
+    game.dispatch.step(Windows.PLANNING_KICKERS)
     if enc.first_selector is not None:
         first = enc.first_selector
         select_card(game, enc, first)
         enc.face_up[first] = True
-        game.dispatch.step(Window.PLANNING_FIRST_SHOWN)
+        game.dispatch.step(Windows.PLANNING_FIRST_SHOWN)
         select_card(game, enc, 1 - first)
     else:
         select_card(game, enc, 0)
         select_card(game, enc, 1)
-    game.dispatch.step(Window.PLANNING_AFTER_SELECTION)
+    game.dispatch.step(Windows.PLANNING_AFTER_SELECTION)
     return True
 
 
@@ -378,7 +378,7 @@ def finish_encounter(game: Table, enc: Encounter) -> None:
     """End-of-encounter hooks, then put back whatever the encounter still holds."""
     st = game.state
     if not st.over:
-        game.dispatch.step(Window.ENCOUNTER_END)
+        game.dispatch.step(Windows.ENCOUNTER_END)
     for seat in range(st.n):
         if enc.gate[seat]:
             ships.return_home(game, seat, enc.gate[seat], GATE)
