@@ -54,6 +54,9 @@ class Dispatcher(Lasting):
         # the `dispatch.window` steps of the rules modules whose cards can act in this game
         self.card_runners: list[Callable[[Table, Dispatcher, str, Any], None]] = []
         self.ready = False  # the tables above are built (the starting state is dealt)
+        # the phase of the step window opened last: events happen within it. Not kept in the
+        # state: a game restored from a checkpoint (a turn's start) replays its steps again
+        self.phase = ""
 
     # ------------------------------------------------------------------ tables
 
@@ -110,6 +113,7 @@ class Dispatcher(Lasting):
         )
 
     def step(self, window: Window) -> None:
+        self.phase = window.phase
         self.run(window._value_, None)
 
     def event(self, window: Window, event: Any) -> None:

@@ -234,7 +234,9 @@ def condition(node: ir.Node) -> str:
         if pred is not None and pred.args[0] is not T.PLAYERS:
             subject = thing(args[0])
             if isinstance(args[0], ir.Word):
-                subject = f"that {args[0].word}"
+                # the encounter is always the current one; other words name the event's thing
+                the = "the" if args[0].word == "encounter" else "that"
+                subject = f"{the} {args[0].word}"
             written = f"{subject} {written}"
         else:
             written = f"{players(args[0])} {written}"

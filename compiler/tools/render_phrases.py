@@ -83,6 +83,8 @@ def players(node: ir.Node | None) -> str:
             lead = "up to " if node.minimum == 0 else ""
             return f"{lead}{node.maximum} {other}{many} you choose"
         if node.maximum > 1 and isinstance(node.base, ir.Players):
+            if node.base.role == "ally" and node.base.of in ALLY_OWNER:
+                return f"any number of {ALLY_OWNER[node.base.of]} you choose"
             other = "other " if node.base.other else ""
             return f"any number of {other}{role_plural(node.base.role)} you choose"
         if node.maximum > 1:
