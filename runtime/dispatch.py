@@ -390,6 +390,7 @@ class Dispatcher(Lasting):
             st.encounter.flares_played.add(seat)
         game.log("play", seat, instance)
         played = CardPlay(seat, instance, play.bound.hook)
+        discarded = False
         try:
             self.run(Window.RESPONSE_CARD.value, played)
             if not played.cancelled and run:
@@ -408,4 +409,7 @@ class Dispatcher(Lasting):
                     game.to_hand(seat, instance)
                 else:
                     game.discard(instance)
+                    discarded = True
+        if discarded:
+            game.discarded(seat, [instance])  # used or cancelled, the card is the player's discard
         return not played.cancelled
