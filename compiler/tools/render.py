@@ -208,6 +208,11 @@ def condition(node: ir.Node) -> str:
         args = node.args
         if node.name == "card is":
             kind = args[1].word if isinstance(args[1], ir.Word) else "?"
+            if kind not in NOUNS:  # a kind only a longer noun names ('a wild destiny card')
+                kind = next(
+                    (n.word for n in NOUNS.values() if n.category == "card" and n.meaning == kind),
+                    kind,
+                )
             return f"{thing(args[0])} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
         if node.name == "both cards are":
             return f"both cards are {args[0].word if isinstance(args[0], ir.Word) else '?'}s"

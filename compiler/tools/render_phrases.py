@@ -222,6 +222,8 @@ def card_ref(node: ir.CardRef) -> str:
         return f"the {node.which} card"
     if node.which == "named":
         return "the named card"
+    if node.which == "destiny":
+        return "the destiny card"
     noun = "kicker" if node.which == "kicker" else "card"
     return f"{possessive(node.owner)} {noun}"
 
@@ -356,6 +358,8 @@ def place(node: ir.Place) -> str:
         return f"the {node.kind}"
     if node.kind == "discard":
         return "the discard pile"
+    if node.kind == "event planet":
+        return "that planet"
     if node.kind == OUTSIDE:
         return "outside the encounter"
     if node.kind == "a colony":

@@ -172,6 +172,8 @@ def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
         return v.CardTarget(named if isinstance(named, int) else None)
     if enc is None:
         return v.CardTarget(None)
+    if which == "destiny":
+        return v.CardTarget(enc.destiny)
     if which in ("higher", "lower"):
         a, b = enc.values
         if a is None or b is None or a == b or enc.types[0] != "attack" or enc.types[1] != "attack":

@@ -56,7 +56,7 @@ def sources_at(
             ctx.you, "effect.colony", "choose a colony", colonies, ctx.game.planet_name
         )
         return {planet: st.planets[planet].ships[seat]}
-    if kind == "new colony":
+    if kind in ("new colony", "event planet"):
         planet = getattr(ctx.event, "planet", -1)
         n = st.planets[planet].ships[seat] if planet >= 0 else 0
         return {planet: n} if n else {}
@@ -288,9 +288,12 @@ def _arrive(
     enc = st.encounter
     planet = (
         landing(game, ctx.subject, owner, count, dest)
-        if dest.kind not in ("warp", "box", "encounter", "target planet")
+        if dest.kind not in ("warp", "box", "encounter", "target planet", "event planet")
         else -1
     )
+    if dest.kind == "event planet":
+        planet = getattr(ctx.event, "planet", -1)
+        planet = None if planet < 0 else planet
     if planet is None:
         return  # no planet the card allows: nothing moves
     lift()

@@ -35,6 +35,12 @@ for _word, _kind, _doc in (
     ("kicker", "kicker", "a kicker card"),
     ("essence card", "essence", "a card of an essence alien's set (never in a deck or a hand)"),
     ("destiny card", "destiny", "a card of the destiny deck"),
+    (
+        "wild destiny card",
+        "wild",
+        "a wild card of the destiny deck (the offense picks the defense)",
+    ),
+    ("special destiny card", "special", "a destiny card that names a player by its text"),
 ):
     noun(_word, "card", _kind, _doc)
 noun("hand", "card", "hand", "all the cards in a player's hand")

@@ -38,7 +38,18 @@ CARD_ZONES = {"hand": "hand", "discard": "discard", "deck": "deck"}
 
 # places no player owns: an owner written on them has no meaning, so it is refused
 UNOWNED_PLACES = frozenset(
-    {"warp", "encounter", "gate", "target planet", "new colony", "deck", "discard", "box", "game"}
+    {
+        "warp",
+        "encounter",
+        "gate",
+        "target planet",
+        "new colony",
+        "event planet",
+        "deck",
+        "discard",
+        "box",
+        "game",
+    }
 )
 
 # role words a player can be tested against; other player nouns name particular players
