@@ -320,6 +320,8 @@ def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
         return [p.id for p in planets if p.system != owner and p.ships[owner]]
     if kind == "colonies":
         return [p.id for p in planets if p.ships[owner]]
+    if kind == "home planets or colonies":
+        return [p.id for p in planets if p.system == owner or p.ships[owner]]
     if kind == "planets":
         return [p.id for p in planets]
     return None

@@ -248,6 +248,12 @@ def landing(game: Table, chooser: int, owner: int, count: int, dest: v.PlaceArg)
     owner, an empty planet one without any ship; another player's colonies), or None when none
     qualifies; for any other place, a colony of the owner's choosing."""
     st = game.state
+    if dest.kind == "home planets or colonies":
+        mine = place_planets(st, dest.kind, dest.owner if dest.owner >= 0 else owner) or []
+        if not mine:
+            return None
+        prompt = f"place {count} ship(s) on which planet?"
+        return int(game.choose(chooser, "ships.place", prompt, mine, game.planet_name))
     if dest.kind in COLONY_PLACES and dest.owner >= 0 and dest.owner != owner:
         # another player's colonies ("go to the defense's colonies"): one of theirs, where the
         # ships join them
