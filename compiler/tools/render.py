@@ -240,8 +240,8 @@ def condition(node: ir.Node) -> str:
             subject = thing(args[0])
             if isinstance(args[0], ir.Word):
                 # the encounter is always the current one; other words name the event's thing
-                the = "the" if args[0].word == "encounter" else "that"
-                subject = f"{the} {args[0].word}"
+                word = args[0].word
+                subject = word if word.startswith("the ") else f"that {word}"
             written = f"{subject} {written}"
         else:
             written = f"{players(args[0])} {written}"

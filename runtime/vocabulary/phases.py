@@ -25,4 +25,5 @@ for _phase in PHASES:
         f" happens during it)",
         f"is in the {_phase} phase",
         args=(T.WORD,),
+        subject="the encounter",
     )(_in_phase(_phase))

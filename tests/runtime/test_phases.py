@@ -4,6 +4,8 @@ warp) knows which phase it happens in."""
 
 from __future__ import annotations
 
+from compiler.pipeline.parser import parser
+from compiler.pipeline.resolve import Resolver
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
@@ -48,3 +50,11 @@ def test_every_phase_has_its_condition() -> None:
     for phase in ("regroup", "destiny", "launch", "alliance", "planning", "reveal", "resolution"):
         node = resolved(f"if the encounter is in the {phase} phase:\n  draw 1 card")
         assert f"in the {phase} phase" in repr(node)
+
+
+def test_only_the_encounter_is_in_a_phase() -> None:
+    text = "if the offense is in the resolution phase:\n  draw 1 card"
+    r = Resolver("turn.start", text)
+    r.effect(parser().effect(text))
+    assert r.errors
+    assert "the encounter" in r.errors[0].message
