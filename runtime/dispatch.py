@@ -45,6 +45,9 @@ class Dispatcher(CardPlays, Lasting):
         # the `dispatch.window` steps of the rules modules whose cards can act in this game
         self.card_runners: list[Callable[[Table, Dispatcher, str, Any], None]] = []
         self.ready = False  # the tables above are built (the starting state is dealt)
+        # the phase of the step window opened last: events happen within it. Not kept in the
+        # state: a game restored from a checkpoint (a turn's start) replays its steps again
+        self.phase = ""
 
     # ------------------------------------------------------------------ tables
 
@@ -101,6 +104,7 @@ class Dispatcher(CardPlays, Lasting):
         return bool(st.restrictions) and self.ending_at(name)
 
     def step(self, window: Window) -> None:
+        self.phase = window.phase
         self.run(window._value_, None)
 
     def event(self, window: Window, event: Any) -> None:

@@ -120,7 +120,9 @@ class Cards(Record):
 class CardRef(Record):
     """One specific card: the encounter card of a side, the card being played, this card."""
 
-    which: str  # "encounter" | "this" | "event" | "higher" | "lower" | "kicker" | "named"
+    which: (
+        str  # "encounter" | "this" | "event" | "higher" | "lower" | "kicker" | "named" | "destiny"
+    )
     owner: Node | None = None
 
 

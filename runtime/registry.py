@@ -110,6 +110,7 @@ class PredicateDef:
     test: Callable[..., bool]
     forms: tuple[str, ...] = ()
     args: tuple[T, ...] = (T.PLAYERS,)
+    subject: str | None = None  # the one word a WORD subject may be ("the encounter")
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,13 +271,18 @@ def setter(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 
 def predicate(
-    name: str, doc: str, *forms: str, args: tuple[T, ...] = (T.PLAYERS,)
+    name: str,
+    doc: str,
+    *forms: str,
+    args: tuple[T, ...] = (T.PLAYERS,),
+    subject: str | None = None,
 ) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
     """Declare a condition. `forms` are the words authors write after the subject (none for
-    conditions the resolver builds itself, such as `is an attack`)."""
+    conditions the resolver builds itself, such as `is an attack`); `subject`, the one word a
+    WORD subject may be (any other is refused)."""
 
     def register(test: Callable[..., bool]) -> Callable[..., bool]:
-        PREDICATES[name] = PredicateDef(name, doc, test, forms, args)
+        PREDICATES[name] = PredicateDef(name, doc, test, forms, args, subject)
         return test
 
     return register

@@ -208,6 +208,11 @@ def condition(node: ir.Node) -> str:
         args = node.args
         if node.name == "card is":
             kind = args[1].word if isinstance(args[1], ir.Word) else "?"
+            if kind not in NOUNS:  # a kind only a longer noun names ('a wild destiny card')
+                kind = next(
+                    (n.word for n in NOUNS.values() if n.category == "card" and n.meaning == kind),
+                    kind,
+                )
             return f"{thing(args[0])} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
         if node.name == "same card":
             return f"{thing(args[0])} is {thing(args[1])}"
@@ -242,7 +247,9 @@ def condition(node: ir.Node) -> str:
         if pred is not None and pred.args[0] is not T.PLAYERS:
             subject = thing(args[0])
             if isinstance(args[0], ir.Word):
-                subject = f"that {args[0].word}"
+                # the encounter is always the current one; other words name the event's thing
+                word = args[0].word
+                subject = word if word.startswith("the ") else f"that {word}"
             written = f"{subject} {written}"
         else:
             written = f"{players(args[0])} {written}"

@@ -83,6 +83,8 @@ def players(node: ir.Node | None) -> str:
             lead = "up to " if node.minimum == 0 else ""
             return f"{lead}{node.maximum} {other}{many} you choose"
         if node.maximum > 1 and isinstance(node.base, ir.Players):
+            if node.base.role == "ally" and node.base.of in ALLY_OWNER:
+                return f"any number of {ALLY_OWNER[node.base.of]} you choose"
             other = "other " if node.base.other else ""
             return f"any number of {other}{role_plural(node.base.role)} you choose"
         if node.maximum > 1:
@@ -220,6 +222,8 @@ def card_ref(node: ir.CardRef) -> str:
         return f"the {node.which} card"
     if node.which == "named":
         return "the named card"
+    if node.which == "destiny":
+        return "the destiny card"
     noun = "kicker" if node.which == "kicker" else "card"
     return f"{possessive(node.owner)} {noun}"
 
@@ -361,6 +365,8 @@ def place(node: ir.Place) -> str:
         return f"the {node.kind}"
     if node.kind == "discard":
         return "the discard pile"
+    if node.kind == "event planet":
+        return "that planet"
     if node.kind == OUTSIDE:
         return "outside the encounter"
     if node.kind == "a colony":

@@ -150,6 +150,7 @@ class CardPlays:
             st.encounter.flares_played.add(seat)
         game.log("play", seat, instance)
         played = CardPlay(seat, instance, play.bound.hook)
+        discarded = False
         try:
             self.run(Windows.RESPONSE_CARD._value_, played)
             if not played.cancelled and run:
@@ -168,4 +169,7 @@ class CardPlays:
                     game.to_hand(seat, instance)
                 else:
                     game.discard(instance)
+                    discarded = True
+        if discarded:
+            game.discarded(seat, [instance])  # used or cancelled, the card is the player's discard
         return not played.cancelled

@@ -173,6 +173,8 @@ def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
         return v.CardTarget(named if isinstance(named, int) else None)
     if enc is None:
         return v.CardTarget(None)
+    if which == "destiny":
+        return v.CardTarget(enc.destiny)
     if which in ("higher", "lower"):
         a, b = enc.values
         if a is None or b is None or a == b or enc.types[0] != "attack" or enc.types[1] != "attack":
@@ -336,6 +338,8 @@ def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
         return [p.id for p in planets if p.system != owner and p.ships[owner]]
     if kind == "colonies":
         return [p.id for p in planets if p.ships[owner]]
+    if kind == "home planets or colonies":
+        return [p.id for p in planets if p.system == owner or p.ships[owner]]
     if kind == "planets":
         return [p.id for p in planets if not p.gone]
     return None

@@ -9,7 +9,7 @@ from typing import Any
 from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import side_of
+from runtime.effects.selectors import place_planets, side_of
 from runtime.ops.card_moves import moved, pick_cards
 from runtime.registry import T, obj, op, pp, word
 from runtime.rules.side_cards import swap_sides
@@ -130,17 +130,45 @@ def swap_cards(ctx: Ctx, seat: int, mine: v.CardTarget, other: v.CardTarget) -> 
     "aim",
     "aim",
     word("the gate"),
-    doc="Aim the hyperspace gate at a planet of the defense's system, in the offense's place.",
+    pp("at", T.PLACE, "target", optional=True),
+    doc="Aim the hyperspace gate at a planet of the defense's system, in the offense's place; at"
+    " a place of a player's ('a home planet or colony of the chosen player'), that player becomes"
+    " the defense, before any ship is in the gate.",
 )
-def aim(ctx: Ctx, seat: int, _: str) -> None:
+def aim(ctx: Ctx, seat: int, _: str, target: v.PlaceArg | None = None) -> None:
     game = ctx.game
     enc = game.state.encounter
+    if target is not None:
+        aim_at(ctx, seat, target)
+        return
     if enc is None or enc.defense < 0 or enc.planet >= 0:
         return
     targets = [p.id for p in game.state.planets if p.system == enc.defense]
     enc.planet = game.choose(
         seat, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
     )
+
+
+def aim_at(ctx: Ctx, seat: int, target: v.PlaceArg) -> None:
+    """Aim the gate at one of a place's planets; the place's owner (the defense when none is
+    written) becomes the defense. Not once ships are in the gate, nor at the offense itself."""
+    game = ctx.game
+    st = game.state
+    enc = st.encounter
+    if enc is None or any(enc.gate):
+        return
+    owner = target.owner if target.owner >= 0 else enc.defense
+    if owner < 0 or owner == enc.offense or game.sitting_out(owner):
+        return
+    planets = place_planets(st, target.kind, owner)
+    if not planets:
+        return
+    enc.planet = game.choose(
+        seat, "launch.planet", "aim the hyperspace gate at", planets, game.planet_name
+    )
+    if owner != enc.defense:
+        enc.defense = owner
+        game.log("defense", owner)
 
 
 @op(

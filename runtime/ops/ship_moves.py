@@ -62,7 +62,7 @@ def sources_at(
             ctx.you, "effect.colony", "choose a colony", colonies, ctx.game.planet_name
         )
         return {planet: st.planets[planet].ships[seat]}
-    if kind == "new colony":
+    if kind in ("new colony", "event planet"):
         planet = getattr(ctx.event, "planet", -1)
         n = st.planets[planet].ships[seat] if planet >= 0 else 0
         return {planet: n} if n else {}
@@ -266,6 +266,12 @@ def landing(game: Table, chooser: int, owner: int, count: int, dest: v.PlaceArg)
     owner, an empty planet one without any ship; another player's colonies), or None when none
     qualifies; for any other place, a colony of the owner's choosing."""
     st = game.state
+    if dest.kind == "home planets or colonies":
+        mine = place_planets(st, dest.kind, dest.owner if dest.owner >= 0 else owner) or []
+        if not mine:
+            return None
+        prompt = f"place {count} ship(s) on which planet?"
+        return int(game.choose(chooser, "ships.place", prompt, mine, game.planet_name))
     if dest.kind in COLONY_PLACES and dest.owner >= 0 and dest.owner != owner:
         # another player's colonies ("go to the defense's colonies"): one of theirs, where the
         # ships join them
@@ -307,6 +313,9 @@ def _arrive(
     if dest.kind == NEW_PLANET:
         made = ctx.names.get(NEW_PLANET, -1)
         planet: int | None = made if isinstance(made, int) and made >= 0 else None
+    elif dest.kind == "event planet":
+        where = getattr(ctx.event, "planet", -1)
+        planet = None if where < 0 else where
     else:
         planet = (
             landing(game, ctx.subject, owner, count, dest)

@@ -37,6 +37,11 @@ class ShipsEvent:
         return sum(self.sources.values())
 
     @property
+    def planet(self) -> int:
+        """The planet the ships are on (the first, if several), -1 if none is: 'that planet'."""
+        return next((src for src in self.sources if isinstance(src, int)), -1)
+
+    @property
     def named(self) -> int:
         """How many ships the event named, including those an effect has since sent elsewhere:
         what "those ships" and "that many" count in every line of the effect."""

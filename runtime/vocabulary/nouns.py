@@ -35,6 +35,13 @@ for _word, _kind, _doc in (
     ("kicker", "kicker", "a kicker card"),
     ("essence card", "essence", "a card of an essence alien's set (never in a deck or a hand)"),
     ("destiny card", "destiny", "a card of the destiny deck"),
+    (
+        "wild destiny card",
+        "wild",
+        "a wild card of the destiny deck (the offense picks the defense)",
+    ),
+    ("special destiny card", "special", "a destiny card that names a player by its text"),
+    ("colour destiny card", "color", "a destiny card that names a player by its colour"),
 ):
     noun(_word, "card", _kind, _doc)
 noun("hand", "card", "hand", "all the cards in a player's hand")
@@ -69,6 +76,13 @@ for _word, _place, _doc in (
 ):
     noun(_word, "place", _place, _doc)
 noun("box", "place", "box", "out of the game", plural="boxes")
+noun(
+    "home planet or colony",
+    "place",
+    "home planets or colonies",
+    "a planet of a player's home system, or any planet where it has a colony",
+    plural="home planets or colonies",
+)
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
 noun("pile", "place", "pile", 'one of a card\'s own piles, named in quotes: your "hoard" pile')
 

@@ -111,14 +111,20 @@ def hand(game: Game, seat: int) -> list[str]:
 
 
 def take_from_deck(game: Game, name: str) -> int:
-    """An instance with this label from the cosmic deck or discard (removed from that pile)."""
+    """An instance with this label from the cosmic deck or discard (removed from that pile), or
+    else from a hand it was dealt into (the deal depends on how many cards the packs hold)."""
     st = game.state
     for pile in (st.deck, st.discard):
         for c in reversed(pile):
             if game.card_label(c) == name:
                 pile.remove(c)
                 return c
-    raise LookupError(f"no '{name}' left in the deck or discard")
+    for player in st.players:
+        for c in player.hand:
+            if game.card_label(c) == name:
+                game.from_hand(player.seat, c)
+                return c
+    raise LookupError(f"no '{name}' left in the deck, the discard or a hand")
 
 
 def deal(game: Game, hands: Mapping[int, Iterable[str]]) -> None:

@@ -26,6 +26,8 @@ class CardPhrases(ResolverBase):
                 return ir.CardRef("event")
             if "higher" in np.modifiers or "lower" in np.modifiers:
                 return ir.CardRef("higher" if "higher" in np.modifiers else "lower")
+            if np.det == "the" and not np.modifiers and self._noun(np).meaning == "destiny":
+                return ir.CardRef("destiny")  # the one drawn this encounter
         if np.form == "owned" and np.possessor is not None and self._category(np) == "card":
             which = "kicker" if self._noun(np).meaning == "kicker" else "encounter"
             return ir.CardRef(which, self._players(np.possessor))

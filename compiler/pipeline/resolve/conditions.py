@@ -9,7 +9,7 @@ from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import ROLE_WORDS, np_text, pos_of, text_of_comp
 from runtime import ir
-from runtime.registry import NOUNS, PREDICATES, T
+from runtime.registry import NOUNS, PREDICATES, Slot, T
 
 # players named by how they stand to the effect's owner: "is an opposing player" tests it
 RELATION_WORDS = {"opposing", "teammate", "in encounter"}
@@ -61,8 +61,11 @@ class Conditions(ResolverBase):
             raise ResolveError(
                 d.BAD_CONDITION, f"'{written}' needs {wanted[0].value} before it", c.pos
             )
+        fixed = Slot("subject", T.WORD, word=pred.subject) if pred.subject else None
         subject = (
-            self._players(c.left) if wanted[0] is T.PLAYERS else self._convert(c.left, wanted[0])
+            self._players(c.left)
+            if wanted[0] is T.PLAYERS
+            else self._convert(c.left, wanted[0], fixed)
         )
         if c.obj is None:
             return ir.Pred(c.pred, (subject,))

@@ -84,6 +84,11 @@ class PlacePhrases(ResolverBase):
                 "the one word a place takes is 'empty' (a planet with no ships)",
             )
         kind = noun.meaning
+        if kind == "planets" and np.det == "that" and owner is None:
+            # the planet of the window's event: where the ships going to the warp are, the
+            # planet of a colony just gained or lost
+            self._need_event(np, "planet")
+            return ir.Place("event planet")
         if kind == "colonies" and np.det == "a" and not self._plural(np):
             kind = "a colony"  # one colony, picked by the effect's owner
         if owner is not None and kind == "planets":

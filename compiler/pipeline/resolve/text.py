@@ -44,6 +44,7 @@ UNOWNED_PLACES = frozenset(
         "gate",
         "target planet",
         "new colony",
+        "event planet",
         "deck",
         "discard",
         "box",
