@@ -20,6 +20,7 @@ def load() -> None:
     from runtime.ops import naming  # noqa: F401
     from runtime.ops import side_cards  # noqa: F401
     from runtime.ops import aliens  # noqa: F401
+    from runtime.ops import card_events  # noqa: F401
 
     # the rules modules, in the order their steps run when two act at the same point
     from runtime.modules import technology  # noqa: F401
