@@ -175,6 +175,12 @@ class Window(enum.Enum):
         WindowKind.EVENT,
         "a player has just drawn cards from the cosmic deck (that player, those cards)",
     )
+    SHIPS_RETRIEVED = (
+        "ships.retrieved",
+        WindowKind.EVENT,
+        "a player has just retrieved ships from the warp onto its colonies (that player, that"
+        " many)",
+    )
     COLONY_LOSING = (
         "colony.losing",
         WindowKind.EVENT,

@@ -190,6 +190,8 @@ def retrieve(game: Table, seat: int, count: int) -> int:
     game.state.planets[planet].ships[seat] += count
     update_powers(game, seat)
     game.log("retrieve", seat, count)
+    if game.dispatch.listening(Window.SHIPS_RETRIEVED):
+        game.dispatch.event(Window.SHIPS_RETRIEVED, ShipsEvent(seat, {"warp": count}))
     return count
 
 
