@@ -386,6 +386,7 @@ class Dispatcher(Lasting):
             st.encounter.flares_played.add(seat)
         game.log("play", seat, instance)
         played = CardPlay(seat, instance, play.bound.hook)
+        discarded = False
         try:
             self.run(Window.RESPONSE_CARD.value, played)
             if not played.cancelled and run:
@@ -404,4 +405,7 @@ class Dispatcher(Lasting):
                     game.to_hand(seat, instance)
                 else:
                     game.discard(instance)
+                    discarded = True
+        if discarded:  # a played card on the discard pile is discarded by its player
+            game.discarded(seat, [instance])
         return not played.cancelled

@@ -247,8 +247,8 @@ class Window(enum.Enum):
     CARDS_DISCARDED = (
         "cards.discarded",
         WindowKind.EVENT,
-        "a player has just discarded cards in one go: from hand, or its encounter card and kicker"
-        " as the encounter ends (those cards)",
+        "a player has just discarded cards in one go: from hand, a card it played, or its"
+        " encounter card and kicker as the encounter ends (those cards)",
     )
     VICTORY_CHECK = (
         "victory.check",
