@@ -65,7 +65,8 @@ def test_simulate_finds_the_outside_pack_through_cosmic_packs_alone(
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["packs"] == ["base", "star-pack"]
-    assert {g["aliens"][0] for g in report["games"]} == {"star-pack-alien"}
+    # dealt to red; a Sorcerer Flare may have moved it to another seat by the game's end
+    assert all("star-pack-alien" in g["aliens"] for g in report["games"])
     by_id = run("simulate", "--packs", "star-pack", "-p", "3", "--json", env=env)
     assert by_id.exit_code == 0, by_id.output
 
