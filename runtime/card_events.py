@@ -50,4 +50,5 @@ def leaving_hands(game: Table, cards: list[int], to: int, why: str) -> list[int]
     if not held:
         return cards
     going = {c for seat, group in held.items() for c in leaving(game, seat, group, to, why)}
-    return [c for c in cards if c in going or all(c not in g for g in held.values())]
+    in_hands = {c for group in held.values() for c in group}
+    return [c for c in cards if c in going or c not in in_hands]
