@@ -4,6 +4,8 @@ looked at, drawn and discarded through the usual card phrases (`in your "hoard" 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import matches
@@ -26,7 +28,9 @@ def leave_own_pile(ctx: Ctx, card: int) -> bool:
     return False
 
 
-def _from_top_of_deck(ctx: Ctx, cards: v.CardsArg) -> list[int]:
+def _from_top_of_deck(ctx: Ctx, cards: v.CardsArg, land: Callable[[int], None]) -> list[int]:
+    """Cards off the deck, each landing where it goes before the next is drawn (a reshuffle on
+    the way may ask a player to play a card, and no card may then be nowhere)."""
     game = ctx.game
     typed = cards.filter.named is not None or cards.filter.types is not None
     if typed:  # a kind of card: looked for from the top, the cards passed over stay
@@ -34,12 +38,14 @@ def _from_top_of_deck(ctx: Ctx, cards: v.CardsArg) -> list[int]:
         found = found[: cards.count if cards.count is not None else len(found)]
         for card in found:
             game.state.deck.remove(card)
+            land(card)
         return found
     taken: list[int] = []
     for _ in range(cards.count if cards.count is not None else len(game.state.deck)):
         drawn = game.draw_one()
         if drawn is None:
             break
+        land(drawn)
         taken.append(drawn)
     return taken
 
@@ -57,8 +63,18 @@ def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
     game = ctx.game
     st = game.state
     owner = place.owner if place.owner >= 0 else seat
+    name = pile_name(place.kind)
+
+    def land(card: int) -> None:
+        if name is not None:
+            st.players[owner].piles.setdefault(name, []).append(card)
+        elif place.kind == "hand":
+            game.to_hand(owner, card)
+        else:
+            game.discard(card)
+
     if cards.zone == "deck":
-        picked = _from_top_of_deck(ctx, cards)
+        picked = _from_top_of_deck(ctx, cards, land)
     else:
         chooser = cards.owner if cards.zone == "hand" and cards.owner >= 0 else seat
         picked = pick_cards(ctx, cards, chooser, "put")
@@ -71,14 +87,8 @@ def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
                     if card in pile:
                         pile.remove(card)
                         break
-    name = pile_name(place.kind)
-    for card in picked:
-        if name is not None:
-            st.players[owner].piles.setdefault(name, []).append(card)
-        elif place.kind == "hand":
-            game.to_hand(owner, card)
-        else:
-            game.discard(card)
+        for card in picked:
+            land(card)
     where = f'the "{name}" pile' if name is not None else place.kind
     if picked:
         game.log("effect", owner, f"puts {len(picked)} card(s) into {where}")
