@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from runtime import extension
+from runtime import card_events, extension
 from runtime.cards import CardDef, CardSet
 from runtime.decisions import Answer, Decision
 from runtime.interfaces import Hooks, LinkedRules
@@ -312,7 +312,7 @@ class Table:
 
     def draw(self, seat: int, count: int) -> list[int]:
         drawn: list[int] = []
-        for _ in range(count):
+        for _ in range(card_events.drawing(self, seat, count)):
             card = self.draw_one()
             if card is None:
                 break
@@ -320,6 +320,7 @@ class Table:
             drawn.append(card)
         if drawn:
             self.log("draw", seat, len(drawn))
+            self.gained(seat, list(drawn), "deck")  # deck.drawn
         return drawn
 
     def quake(self) -> None:
@@ -340,8 +341,7 @@ class Table:
                     self.to_hand(p.seat, st.deck.pop())
 
     def new_hand(self, seat: int) -> None:
-        player = self.state.players[seat]
-        old = list(player.hand)
+        old = card_events.leaving(self, seat, list(self.state.players[seat].hand), -1, "new hand")
         for card in old:
             self.from_hand(seat, card)
             self.discard(card)

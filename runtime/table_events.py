@@ -1,5 +1,6 @@
 """What the game table announces and raises: the events of the gain.* and decision.made windows,
-and the exceptions that end a game or an encounter at once (plain data, no behaviour)."""
+the replaceable card events (cards leaving a hand, a draw from the deck), and the exceptions
+that end a game or an encounter at once (plain data, no behaviour)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ GAIN_WINDOWS: dict[str, Window] = {
     "card": Window.GAIN_CARD,
     "purchase": Window.GAIN_PURCHASE,
     "deal": Window.GAIN_DEAL,
+    "deck": Window.DECK_DRAWN,  # any draw from the cosmic deck, whatever it is for
 }
 
 
@@ -54,3 +56,35 @@ class DecisionMade:
         self.decision = decision
         self.answer = answer
         self.negated = False
+
+
+class HandEvent:
+    """The event of cards.leaving: `instances` are about to leave `seat`'s hand for player `to`
+    (-1: a discard pile), `why` saying how ("discard", "compensation", "take", "give", "deal",
+    "new hand"). An effect may cancel it (nothing leaves) or keep some of the cards back."""
+
+    __slots__ = ("cancelled", "instances", "named", "seat", "to", "why")
+
+    def __init__(self, seat: int, instances: list[int], to: int, why: str) -> None:
+        self.seat = seat
+        self.instances = instances
+        self.to = to
+        self.why = why
+        self.named = len(instances)  # "that many": what the event named, whatever stays behind
+        self.cancelled = False
+
+    @property
+    def count(self) -> int:
+        return len(self.instances)
+
+
+class DrawEvent:
+    """The event of deck.drawing: `seat` is about to draw `count` cards from the cosmic deck.
+    An effect may cancel the draw or change how many are drawn."""
+
+    __slots__ = ("cancelled", "count", "seat")
+
+    def __init__(self, seat: int, count: int) -> None:
+        self.seat = seat
+        self.count = count
+        self.cancelled = False

@@ -159,6 +159,35 @@ class Window(enum.Enum):
         "ships are about to go to the warp (replaceable)",
     )
     SHIPS_IN_WARP = ("ships.in_warp", WindowKind.EVENT, "ships have just gone to the warp")
+    # replaceable events of cards and colonies, alongside ships.to_warp
+    CARDS_LEAVING = (
+        "cards.leaving",
+        WindowKind.EVENT,
+        "cards are about to leave a player's hand: discarded, taken or given (that player, those"
+        " cards, where they go and why); replaceable",
+    )
+    DECK_DRAWING = (
+        "deck.drawing",
+        WindowKind.EVENT,
+        "a player is about to draw cards from the cosmic deck (that player, that many); replaceable",
+    )
+    DECK_DRAWN = (
+        "deck.drawn",
+        WindowKind.EVENT,
+        "a player has just drawn cards from the cosmic deck (that player, those cards)",
+    )
+    SHIPS_RETRIEVED = (
+        "ships.retrieved",
+        WindowKind.EVENT,
+        "a player has just retrieved ships from the warp onto its colonies (that player, that"
+        " many)",
+    )
+    COLONY_LOSING = (
+        "colony.losing",
+        WindowKind.EVENT,
+        "a player's last ships on a planet are about to leave it, losing the colony (that player,"
+        " those ships, the planet); replaceable",
+    )
     GAIN_COMPENSATION = (
         "gain.compensation",
         WindowKind.EVENT,

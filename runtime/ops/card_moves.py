@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime import extension
+from runtime import card_events, extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import cards_matching, matches
@@ -190,7 +190,7 @@ def discard(ctx: Ctx, seat: int, cards: v.CardsArg, at_random: bool | None) -> N
     if cards.zone == "those":
         cards.owner = seat  # those of them the discarding player holds
     game = ctx.game
-    picked = pick_cards(ctx, cards, seat, "discard")
+    picked = card_events.leaving_hands(game, pick_cards(ctx, cards, seat, "discard"), -1, "discard")
     moved(ctx, picked)
     from_hand = []
     for card in picked:
@@ -248,6 +248,7 @@ def take(
         )
         arg.zone = cards.zone
         taken = [c for c in pick_cards(ctx, arg, seat, "take") if game.holder[c] == victim]
+        taken = card_events.leaving(game, victim, taken, seat, "take")
         for card in taken:
             game.from_hand(victim, card)
             game.to_hand(seat, card)
@@ -275,6 +276,7 @@ def give(ctx: Ctx, seat: int, recipients: list[int], cards: v.CardsArg) -> None:
         arg.zone = cards.zone
         # a card played while the choice was in the air (in answer to a negation) is gone
         given = [c for c in pick_cards(ctx, arg, seat, "give") if game.holder[c] == seat]
+        given = card_events.leaving(game, seat, given, recipient, "give")
         for card in given:
             game.from_hand(seat, card)
             game.to_hand(recipient, card)

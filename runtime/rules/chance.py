@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from runtime import extension
+from runtime import card_events, extension
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -27,14 +27,15 @@ def pick(
     return chosen
 
 
-def take_random(game: Table, taker: int, victim: int, count: int) -> list[int]:
+def take_random(game: Table, taker: int, victim: int, count: int, why: str = "take") -> list[int]:
     """Move `count` cards at random from the victim's hand to the taker's (unless a rules module
-    decides which)."""
+    decides which), through the cards.leaving event (`why`: what the taking is for)."""
     hand = game.state.players[victim].hand
     count = min(count, len(hand))
     picked = pick(game, hand, count, (taker, victim), "cards to take")
     if picked is None:
         picked = game.state.rng.sample(hand, count) if count else []
+    picked = card_events.leaving(game, victim, picked, taker, why)
     for card in picked:
         game.from_hand(victim, card)
         game.to_hand(taker, card)

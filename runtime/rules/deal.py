@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from runtime import extension
+from runtime import card_events, extension
 from runtime.extension import DealTerm
 from runtime.rules import ships
 from runtime.rules.ships import GATE, GUARD
@@ -196,10 +196,11 @@ def carry_out(game: Table, enc: Encounter, terms: Terms) -> None:
                 count,
                 game.card_label,
             )
+            cards = card_events.leaving(game, giver, cards, taker, "deal")
             for card in cards:
                 game.from_hand(giver, card)
                 game.to_hand(taker, card)
-            game.log("give", giver, taker, count)
+            game.log("give", giver, taker, len(cards))
             game.gained(taker, cards, "deal")
         for term, amounts in terms.others:
             if amounts[side]:

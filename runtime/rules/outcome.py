@@ -294,7 +294,7 @@ def compensation(game: Table, enc: Encounter) -> None:
     if count < 0:
         # a negative kicker turns compensation around: the winner takes from the loser
         collector, payer, count = payer, collector, -count
-    taken = chance.take_random(game, collector, payer, count)
+    taken = chance.take_random(game, collector, payer, count, "compensation")
     if taken:
         game.log("compensation", collector, payer, len(taken))
         game.gained(collector, taken, "compensation")

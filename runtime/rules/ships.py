@@ -123,6 +123,8 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
         return 0
     event = ShipsEvent(seat, dict(sources))
     game.dispatch.event(Windows.SHIPS_TO_WARP, event)
+    if game.dispatch.listening(Windows.COLONY_LOSING):
+        keep_colonies(game, event)
     st = game.state
     arrived = 0
     for src, count in event.sources.items():
@@ -141,6 +143,22 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
             game.dispatch.event(Windows.SHIPS_IN_WARP, ShipsEvent(seat, {"warp": arrived}))
     update_powers(game, seat)
     return arrived
+
+
+def keep_colonies(game: Table, event: ShipsEvent) -> None:
+    """Each colony the ships going to the warp would empty opens colony.losing for its ships: an
+    effect may keep some there (`1 of those ships stays`) or all (`instead, ...`)."""
+    planets = game.state.planets
+    for src, count in list(event.sources.items()):
+        if not isinstance(src, int) or count < planets[src].ships[event.seat]:
+            continue
+        losing = ShipsEvent(event.seat, {src: count})
+        game.dispatch.event(Windows.COLONY_LOSING, losing)
+        kept = count if losing.cancelled else count - losing.count
+        if kept >= count:
+            del event.sources[src]
+        elif kept > 0:
+            event.sources[src] = count - kept
 
 
 def lose_ships(game: Table, seat: int, count: int, prompt: str = "") -> int:
@@ -195,6 +213,8 @@ def retrieve(game: Table, seat: int, count: int) -> int:
     game.state.planets[planet].ships[seat] += count
     update_powers(game, seat)
     game.log("retrieve", seat, count)
+    if game.dispatch.listening(Windows.SHIPS_RETRIEVED):
+        game.dispatch.event(Windows.SHIPS_RETRIEVED, ShipsEvent(seat, {"warp": count}))
     return count
 
 

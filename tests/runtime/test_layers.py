@@ -30,7 +30,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "runtime.extension",
         ),
     ),
-    ("game services", ("runtime.view", "runtime.table", "runtime.checkpoints")),
+    (
+        "game services",
+        ("runtime.view", "runtime.table", "runtime.card_events", "runtime.checkpoints"),
+    ),
     ("rules of play", ("runtime.rules", "runtime.invariants")),
     ("effects and dispatch", ("runtime.effects", "runtime.dispatch")),
     (

@@ -108,3 +108,22 @@ def test_hand_piles_must_be_declared_piles() -> None:
     compiled = compile_card(loaded, "test", PurePath("alien/hoarder.yaml"))
     [diag] = [x for x in compiled.diagnostics if x.is_error]
     assert diag.span.line == 7 and "stash" in diag.message
+
+
+def test_cards_put_from_the_deck_are_never_nowhere_while_a_reshuffle_asks_a_player(
+    cards: CardSet, rules: Rules
+) -> None:
+    # the deck runs out half-way: the reshuffle offers the Tick-Tock Flare to its holder, and
+    # the invariants checked at that decision find every card drawn so far already in the pile
+    from tests.runtime.engine_kit import deal, pass_on_plays
+
+    options = {"use_flares": True, "flares_in_deck": 60}
+    game, agent = new_game(cards, rules, options=options, fallback=pass_on_plays)
+    st = game.state
+    deal(game, {1: ["Tick-Tock Flare"]})
+    st.discard.extend(st.deck[2:])
+    del st.deck[2:]
+    run(game, 'put 4 cards in the deck into your "hoard" pile')
+    assert len(st.players[0].piles["hoard"]) == 4
+    assert [a.kind for a in agent.asked] == ["card.play"]
+    check(game)
