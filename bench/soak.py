@@ -23,11 +23,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+# every bundled pack mix, half of them with the techs option on
 PACK_MIXES: tuple[tuple[str, ...], ...] = (
     ("base",),
+    ("base", "techs-on"),
     ("set8",),
-    ("set8", "kickers-negative", "dominion-rewards"),
+    ("set8", "kickers-negative", "dominion-rewards", "techs-on"),
     ("kickers-additive", "incursion-rewards"),
+    ("kickers-additive", "incursion-rewards", "techs-on"),
     ("set6",),
     ("set6", "set8", "techs-on"),
     ("eons", "dials-on"),
