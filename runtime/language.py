@@ -21,6 +21,7 @@ def load() -> None:
     from runtime.ops import side_cards  # noqa: F401
     from runtime.ops import aliens  # noqa: F401
     from runtime.ops import alien_sheets  # noqa: F401
+    from runtime.ops import forced_allies  # noqa: F401
     from runtime.modules import tech_words  # noqa: F401
     from runtime.ops import card_events  # noqa: F401
 

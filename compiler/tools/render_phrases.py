@@ -34,7 +34,7 @@ ROLE_TEXT = {
     "right": "the player on your right",
 }
 # roles that name several players at once read "each <noun>"; the others "the <noun>"
-SEVERAL = {"player", "ally", "main player", "opposing", "in encounter", "teammate"}
+SEVERAL = {"player", "ally", "main player", "opposing", "in encounter", "teammate", "invited"}
 
 
 def role_text(role: str) -> str:

@@ -41,6 +41,7 @@ def set_dials(game: Table, enc: Encounter, others: list[int]) -> None:
     """Ask every eligible player for a dial without showing anyone another's, announce the stars,
     reveal all at once, then move ships and hand out foreign aid."""
     aid = bool(game.option("foreign_aid"))
+    others = [s for s in others if s not in enc.allies[0] + enc.allies[1]]  # enlisted already
     dials: dict[int, Dial] = {}
     for seat in others:
         options = positions(game, enc, seat, aid)

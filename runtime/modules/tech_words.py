@@ -1,6 +1,6 @@
 """Words of the effect language for what techs bring to the game: planets made and destroyed
-during play, the ships researching the tech an effect belongs to, an encounter had at once (registered in
-runtime/registry.py's tables on import; nothing else in or out)."""
+during play, the ships researching the tech an effect belongs to, a tech passed on, an encounter
+had at once (registered in runtime/registry.py's tables on import; nothing else in or out)."""
 
 from __future__ import annotations
 
@@ -118,6 +118,26 @@ def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
         moves.return_home(game, owner, gone.ships[owner], planet)
     for owner in range(st.n):
         moves.update_powers(game, owner)
+
+
+@op(
+    "transfer tech",
+    "transfer",
+    word("this tech"),
+    pp("to", T.PLAYERS),
+    doc="Hand the completed tech the effect belongs to to another player (the first named), who"
+    " holds it face up and may use it from then on.",
+)
+def pass_tech(ctx: Ctx, seat: int, _tech: object, players: list[int]) -> None:
+    game = ctx.game
+    tech = ctx.card
+    giver = game.state.players[seat]
+    takers = [s for s in players if s != seat]
+    if tech is None or tech not in giver.completed or not takers:
+        return
+    giver.completed.remove(tech)
+    game.state.players[takers[0]].completed.append(tech)
+    game.log("effect", seat, f"passes {game.card_label(tech)} to {game.player_name(takers[0])}")
 
 
 @op(

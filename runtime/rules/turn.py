@@ -227,8 +227,8 @@ def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
         for side in (0, 1)
         if enc.invited[side][seat] and not game.dispatch.forbidden("ally", seat)
     ]
-    if not sides or not game.state.colonies(seat):
-        return
+    if not sides or not game.state.colonies(seat) or seat in enc.allies[0] + enc.allies[1]:
+        return  # a player made to ally already (enlisted) answers no invitation
     names = ("offense", "defense")
     options = ["neither"] + [names[s] for s in sides]
     choice = game.choose(

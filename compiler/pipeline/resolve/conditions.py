@@ -12,7 +12,7 @@ from runtime import ir
 from runtime.registry import NOUNS, PREDICATES, Slot, T
 
 # players named by how they stand to the effect's owner: "is an opposing player" tests it
-RELATION_WORDS = {"opposing", "teammate", "in encounter"}
+RELATION_WORDS = {"opposing", "teammate", "in encounter", "invited"}
 
 
 class Conditions(ResolverBase):
