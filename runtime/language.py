@@ -22,11 +22,12 @@ def load() -> None:
     from runtime.ops import aliens  # noqa: F401
     from runtime.ops import alien_sheets  # noqa: F401
     from runtime.ops import forced_allies  # noqa: F401
-    from runtime.modules import tech_words  # noqa: F401
+    from runtime.ops import planets  # noqa: F401
+    from runtime.modules.techs import words as tech_words  # noqa: F401
     from runtime.ops import card_events  # noqa: F401
 
     # the rules modules, in the order their steps run when two act at the same point
-    from runtime.modules import techs  # noqa: F401
+    from runtime.modules.techs import module as techs  # noqa: F401
     from runtime.modules import lucre  # noqa: F401
     from runtime.modules import hidden_alliances  # noqa: F401
     from runtime.modules import kickers  # noqa: F401

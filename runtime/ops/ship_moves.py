@@ -15,7 +15,7 @@ from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 from runtime.windows import Window
 
 # places a card's own effect names: the planet it has just made, and the ships researching the
-# tech it belongs to (runtime/modules/tech_words.py)
+# tech it belongs to (runtime/ops/planets.py, runtime/modules/techs/words.py)
 NEW_PLANET = "new planet"
 RESEARCH = "tech"
 

@@ -1,14 +1,14 @@
-"""Words of the effect language for what techs bring to the game: planets made and destroyed
-during play, the ships researching the tech an effect belongs to, a tech passed on, an encounter
-had at once (registered in runtime/registry.py's tables on import; nothing else in or out)."""
+"""Words of the effect language for the board changing during play: a new planet put into a
+home system, a planet destroyed, and an encounter had at once (registered in runtime/registry.py's
+tables on import; nothing else in or out)."""
 
 from __future__ import annotations
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets
-from runtime.ops.ship_moves import NEW_PLANET, RESEARCH
-from runtime.registry import T, measure, noun, obj, op, pp, word
+from runtime.ops.ship_moves import NEW_PLANET
+from runtime.registry import T, noun, obj, op, pp, word
 from runtime.rules import ships as moves
 from runtime.rules import turn
 from runtime.rules.own_piles import has_encounter_card
@@ -20,41 +20,6 @@ noun(
     NEW_PLANET,
     "the planet the effect has just made (add a new planet to a system)",
 )
-noun(RESEARCH, "place", RESEARCH, "the tech the effect belongs to, with the ships researching it")
-noun(
-    "research number",
-    "measure",
-    "research number",
-    "the ships a tech needs to be completed",
-    plural="research numbers",
-)
-noun(
-    "research ship",
-    "measure",
-    "research ships",
-    "a ship researching the tech the effect belongs to",
-    plural="research ships",
-)
-
-
-@measure("research ships", "how many ships are researching the tech the effect belongs to")
-def research_ships(ctx: Ctx, seat: int) -> int:
-    if ctx.card is None:
-        return 0
-    return ctx.game.state.players[seat].research.get(ctx.card, 0)
-
-
-@measure(
-    "research number",
-    "the research number of the tech being used (response.tech) or just completed (an X tech: 0)",
-    owner="board",
-)
-def research_number(ctx: Ctx, seat: int) -> int:
-    tech = getattr(ctx.event, "tech", None)
-    if not isinstance(tech, int):
-        return 0
-    research = ctx.game.defs[tech].attrs.get("research", 0)
-    return research if isinstance(research, int) else 0
 
 
 def new_planet(ctx: Ctx) -> int:
@@ -118,26 +83,6 @@ def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
         moves.return_home(game, owner, gone.ships[owner], planet)
     for owner in range(st.n):
         moves.update_powers(game, owner)
-
-
-@op(
-    "transfer tech",
-    "transfer",
-    word("this tech"),
-    pp("to", T.PLAYERS),
-    doc="Hand the completed tech the effect belongs to to another player (the first named), who"
-    " holds it face up and may use it from then on.",
-)
-def pass_tech(ctx: Ctx, seat: int, _tech: object, players: list[int]) -> None:
-    game = ctx.game
-    tech = ctx.card
-    giver = game.state.players[seat]
-    takers = [s for s in players if s != seat]
-    if tech is None or tech not in giver.completed or not takers:
-        return
-    giver.completed.remove(tech)
-    game.state.players[takers[0]].completed.append(tech)
-    game.log("effect", seat, f"passes {game.card_label(tech)} to {game.player_name(takers[0])}")
 
 
 @op(

@@ -303,7 +303,7 @@ MODULE = register(
         option="techs",
         card_kinds=("tech",),
         windows=(Window.TECH_COMPLETED.value, Window.RESPONSE_TECH.value),
-        words=("research ships", "research number"),  # registered by runtime/modules/tech_words.py
+        words=("research ships", "research number", "transfer tech"),  # words.py
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),
         state_fields=(
             "Player.techs",
