@@ -1,7 +1,7 @@
 """The words of the effect language a compiled card uses: a CardDef in, the ops, measures,
 predicates and counted amounts its hooks (and a destiny card's target) name out. The link stage
-checks with them that a pack names the rules modules its cards need; `bench/op_users.py` lists
-every op with the cards that use it."""
+checks with them that a pack names the rules modules its cards need, and
+`compiler/tools/op_users.py` lists every op with the cards that use it."""
 
 from __future__ import annotations
 
