@@ -128,6 +128,9 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "loser": lambda ctx, of: winners_of(ctx, True),
     "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
     "in encounter": lambda ctx, of: _in_encounter(ctx),
+    "not main": lambda ctx, of: [
+        s for s in _order(ctx) if s not in SELECTORS["main player"](ctx, of)
+    ],
     "opposing": lambda ctx, of: _opposing(ctx),
     "teammate": lambda ctx, of: _teammates(ctx),
     "named player": lambda ctx, of: [s] if isinstance(s := ctx.names.get("player"), int) else [],

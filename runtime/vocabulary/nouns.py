@@ -196,6 +196,13 @@ noun(
     plural="players in the encounter",
 )
 noun(
+    "bystander",
+    "player",
+    "not main",
+    "a player who is neither the offense nor the defense (allies included)",
+    plural="bystanders",
+)
+noun(
     "player on your side",
     "player",
     "teammate",
