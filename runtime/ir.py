@@ -49,6 +49,13 @@ class CountOf(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class ValueOf(Record):
+    """The values of some cards added together (an attack's value; any other card counts 0)."""
+
+    cards: Node
+
+
+@dataclass(frozen=True, slots=True)
 class EventValue(Record):
     """A number carried by the event a hook reacts to (e.g. how many ships are going to the warp)."""
 
@@ -346,6 +353,7 @@ Node: TypeAlias = (
     | Arith
     | Half
     | CountOf
+    | ValueOf
     | EventValue
     | Players
     | Chosen

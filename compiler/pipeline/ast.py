@@ -71,6 +71,14 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
+class TotalValue:
+    """The values of some cards added together: `the total value of CARDS`."""
+
+    np: NP
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
 class HalfOf:
     value: Expr
     round_up: bool
@@ -85,7 +93,7 @@ class Bin:
     pos: Pos
 
 
-Expr: TypeAlias = Num | Var | NP | Count | HalfOf | Bin
+Expr: TypeAlias = Num | Var | NP | Count | TotalValue | HalfOf | Bin
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ KEYWORD_SPELLINGS: dict[str, tuple[str, ...]] = {
     "PLUS": ("plus",),
     "MINUS": ("minus",),
     "NUMBER_OF": ("the number of",),
+    "TOTAL_VALUE_OF": ("the total value of",),
     "WITH_THE_MOST": ("with the most",),
     "WITH_THE_FEWEST": ("with the fewest",),
     "ANY_NUMBER_OF": ("any number of",),

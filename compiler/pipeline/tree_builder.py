@@ -299,6 +299,9 @@ class Builder(PartsBuilder, OfferBuilder, DurationBuilder, Transformer):
     def count(self, items: list[Any]) -> ast.Count:
         return ast.Count(items[1], _pos(*items))
 
+    def total_value(self, items: list[Any]) -> ast.TotalValue:
+        return ast.TotalValue(items[1], _pos(*items))
+
     def half(self, items: list[Any]) -> ast.HalfOf:
         value = next(i for i in items[1:] if not isinstance(i, Token) and not isinstance(i, bool))
         round_up = any(i is True for i in items)

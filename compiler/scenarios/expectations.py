@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from compiler.pipeline.load import Loaded
+from compiler.scenarios.pile_names import pile_key
 from compiler.scenarios.situation import planet_of, seat_of
 from runtime.game import Game
 from runtime.registry import marker_measure
@@ -93,7 +94,8 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                 seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
                 for name, cards in named_piles.items():
                     got_ids = sorted(
-                        st.catalog[i] for i in st.players[seat].piles.get(str(name), [])
+                        st.catalog[i]
+                        for i in st.players[seat].piles.get(pile_key(game, str(name)), [])
                     )
                     if got_ids != sorted(cards):
                         fail(

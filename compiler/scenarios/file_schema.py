@@ -114,7 +114,8 @@ def start_schema() -> dict[str, Any]:
             ),
             "piles": _by_color(
                 {"type": "object", "additionalProperties": CARD_IDS},
-                "the cards in a card's own piles: {colour: {pile: [card ids]}}",
+                "the cards in a card's own piles: {colour: {pile: [card ids]}}; a pile beside a planet is"
+                " named 'citadel of blue planet 1'",
             ),
             "essence cache": _by_color(CARD_IDS, "essence cards in the owner's cache"),
             "essence unavailable": _by_color(CARD_IDS, "essence cards in the unavailable pile"),
@@ -170,7 +171,8 @@ def expect_schema() -> dict[str, Any]:
             ),
             "piles": _by_color(
                 {"type": "object", "additionalProperties": CARD_IDS},
-                "exactly the cards in a card's own piles: {colour: {pile: [card ids]}} ([] for none)",
+                "exactly the cards in a card's own piles: {colour: {pile: [card ids]}} ([] for none);"
+                " a pile beside a planet is named 'citadel of blue planet 1'",
             ),
             "hand": _by_color(CARD_IDS, "cards a player must hold (among others)"),
             "planets": {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.pipeline.load import Loaded
+from compiler.scenarios.pile_names import pile_key
 from runtime.game import Game
 from runtime.registry import marker_measure
 
@@ -193,7 +194,7 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         # that the hands and piles named below can take them
         player = st.players[seat_of(game, color, loaded.span(f"/start/piles/{color}").line)]
         for name in named_piles:
-            st.deck[:0] = player.piles.pop(str(name), [])
+            st.deck[:0] = player.piles.pop(pile_key(game, str(name)), [])
     for color, card_ids in hands.items():
         line = loaded.span(f"/start/hands/{color}").line
         seat = seat_of(game, color, line)
@@ -224,7 +225,7 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         line = loaded.span(f"/start/piles/{color}").line
         player = st.players[seat_of(game, color, line)]
         for name, card_ids in named_piles.items():
-            pile = player.piles.setdefault(str(name), [])
+            pile = player.piles.setdefault(pile_key(game, str(name)), [])
             for card_id in card_ids:
                 instance = _take(game, str(card_id), fixed)
                 if instance is None:

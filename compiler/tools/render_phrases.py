@@ -157,6 +157,8 @@ def number(node: ir.Node | None) -> str:
         return f"{_group(node.left, node.op)} {op} {_group(node.right, node.op)}"
     if isinstance(node, ir.Half):
         return f"half of {number(node.value)}" + (" rounded up" if node.round_up else "")
+    if isinstance(node, ir.ValueOf) and isinstance(node.cards, ir.Cards):
+        return "the total value of " + cards(node.cards)
     if isinstance(node, ir.CountOf):
         inner = node.thing
         if isinstance(inner, ir.Cards) and inner.zone == "those":
@@ -349,7 +351,9 @@ def ships(node: ir.Ships) -> str:
 
 def place(node: ir.Place) -> str:
     if node.kind.startswith("pile:"):  # a card's own pile
-        return f'{possessive(node.owner)} "{node.kind[5:]}" pile'
+        name, at, planet = node.kind[5:].partition("@")  # a pile kept beside a planet
+        beside = f" of {'the target' if planet == 'target planet' else 'a'} planet" if at else ""
+        return f'{possessive(node.owner)} "{name}" pile{beside}'
     if node.kind in (
         "warp",
         "encounter",

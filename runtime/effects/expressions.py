@@ -346,12 +346,19 @@ def value_closure(node: ir.Node) -> Callable[[Ctx], int]:
         return lambda ctx: (inner(ctx) + 1) // 2 if up else inner(ctx) // 2
     if isinstance(node, ir.CountOf):
         return _count(node.thing)
+    if isinstance(node, ir.ValueOf):
+        return _total_value(node.cards)
     if isinstance(node, ir.EventValue):
         field = node.field
         if field == "count":
             return lambda ctx: event_count(ctx.event)
         return lambda ctx: int(getattr(ctx.event, field, 0) or 0)
     raise CompileError(f"not a number: {type(node).__name__}")
+
+
+def _total_value(node: ir.Node) -> Callable[[Ctx], int]:
+    found = _cards(node)
+    return lambda ctx: sum(ctx.game.defs[c].value or 0 for c in cards_matching(ctx, found(ctx)))
 
 
 def _count(thing: ir.Node) -> Callable[[Ctx], int]:

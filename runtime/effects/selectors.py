@@ -9,6 +9,7 @@ from runtime import extension, ir
 from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.planet_piles import pile_cards
 from runtime.rules.outcome import ships_in_encounter, ships_outside_encounter
 from runtime.state import DEFENSE, OFFENSE, Encounter, State
 
@@ -127,6 +128,9 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "loser": lambda ctx, of: winners_of(ctx, True),
     "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
     "in encounter": lambda ctx, of: _in_encounter(ctx),
+    "not main": lambda ctx, of: [
+        s for s in _order(ctx) if s not in SELECTORS["main player"](ctx, of)
+    ],
     "opposing": lambda ctx, of: _opposing(ctx),
     "teammate": lambda ctx, of: _teammates(ctx),
     "named player": lambda ctx, of: [s] if isinstance(s := ctx.names.get("player"), int) else [],
@@ -249,7 +253,7 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
     elif arg.zone == "those":
         pool = those_cards(ctx, arg.owner)
     elif arg.zone.startswith("pile:"):  # a card's own pile (`your "hoard" pile`)
-        pool = st.players[arg.owner].piles.get(arg.zone[5:], []) if arg.owner >= 0 else []
+        pool = pile_cards(ctx, arg.zone[5:], arg.owner) if arg.owner >= 0 else []
     elif arg.zone == "game":
         pool = one_of_each(ctx)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from runtime import card_events, extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.planet_piles import pile_cards
 from runtime.effects.selectors import cards_matching, matches
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import chance
@@ -126,7 +127,7 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
             cards.zone = kind
             cards.owner = source.owner if source.owner >= 0 else seat
         drawn = pick_cards(ctx, cards, seat, "draw")
-        pile = st.players[cards.owner].piles.get(kind[5:], [])
+        pile = pile_cards(ctx, kind[5:], cards.owner)
         for card in drawn:
             pile.remove(card)
             game.to_hand(seat, card)

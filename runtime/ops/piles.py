@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.planet_piles import pile_key
 from runtime.effects.selectors import matches
 from runtime.ops.card_moves import moved, pick_cards
 from runtime.registry import T, obj, op, pp
@@ -64,6 +65,10 @@ def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
     st = game.state
     owner = place.owner if place.owner >= 0 else seat
     name = pile_name(place.kind)
+    if name is not None:  # a pile beside a planet: which planet is known (or picked) now
+        name = pile_key(ctx, name, seat, pick=True)
+        if name is None:
+            return
 
     def lay(card: int) -> None:
         if name is not None:
@@ -91,7 +96,7 @@ def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
                         break
         for card in picked:
             lay(card)
-    where = f'the "{name}" pile' if name is not None else place.kind
+    where = f'the "{name.partition("@")[0]}" pile' if name is not None else place.kind
     where = "the bottom of the deck" if place.kind == "deck" else where
     if picked:
         game.log("effect", owner, f"puts {len(picked)} card(s) into {where}")

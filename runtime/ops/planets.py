@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.planet_piles import discard_planet_piles
 from runtime.effects.selectors import place_planets
 from runtime.ops.ship_moves import NEW_PLANET
 from runtime.registry import T, noun, obj, op, pp, word
@@ -77,6 +78,7 @@ def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
     game.log("effect", seat, f"destroys {game.planet_name(planet)}")
     gone = st.planets[planet]
     gone.system = ~gone.system  # destroyed first: no ship may be put back on it
+    discard_planet_piles(game, planet)
     for owner in range(st.n):
         moves.send_to_warp(game, owner, {planet: gone.ships[owner]})
     for owner in range(st.n):  # ships an effect kept from the warp cannot stay on it

@@ -84,7 +84,13 @@ noun(
     plural="home planets or colonies",
 )
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
-noun("pile", "place", "pile", 'one of a card\'s own piles, named in quotes: your "hoard" pile')
+noun(
+    "pile",
+    "place",
+    "pile",
+    'one of a card\'s own piles, named in quotes: your "hoard" pile; one kept beside a planet'
+    " takes `of the target planet` (or `of a planet` the player picks, where cards are put)",
+)
 
 for _word, _measure, _doc, *_plural in (
     ("total", "total", "a side's total in the encounter"),
@@ -188,6 +194,13 @@ noun(
     "in encounter",
     "a main player or an ally",
     plural="players in the encounter",
+)
+noun(
+    "bystander",
+    "player",
+    "not main",
+    "a player who is neither the offense nor the defense (allies included)",
+    plural="bystanders",
 )
 noun(
     "player on your side",

@@ -7,6 +7,7 @@ from dataclasses import replace
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.planet_piles import pile_planet
 from compiler.pipeline.resolve.text import CARD_ZONES, np_text, pos_of
 from runtime import ir
 from runtime.registry import T
@@ -142,6 +143,9 @@ class CardPhrases(ResolverBase):
                     np = replace(np, worth=tail.np.worth, worth_range=tail.np.worth_range)
             elif tail.kind == "of" and tail.np is not None and tail.np.noun in ("type", "types"):
                 each_type = True
+            elif tail.kind == "of" and tail.np is not None and zone.startswith("pile:"):
+                # the pile is kept beside a planet: `cards in your "citadel" pile of the target planet`
+                zone += pile_planet(self._place(tail.np), tail.np, picked=False)
             elif tail.kind == "of" and tail.np is not None:
                 raise ResolveError(
                     d.BAD_PHRASE,

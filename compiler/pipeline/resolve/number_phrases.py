@@ -26,6 +26,8 @@ class NumberPhrases(ResolverBase):
             return ir.Arith(expr.op, self._number(expr.left), self._number(expr.right))
         if isinstance(expr, ast.HalfOf):
             return ir.Half(self._number(expr.value), expr.round_up)
+        if isinstance(expr, ast.TotalValue):
+            return ir.ValueOf(self._cards(expr.np, counting=True))
         if isinstance(expr, ast.Count):
             if self._kept_number(expr.np):
                 # "the number of your colonies" is the number the game keeps for them

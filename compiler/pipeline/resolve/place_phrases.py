@@ -5,6 +5,7 @@ from __future__ import annotations
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.planet_piles import pile_planet
 from compiler.pipeline.resolve.text import UNOWNED_PLACES, np_text
 from runtime import ir
 
@@ -71,6 +72,11 @@ class PlacePhrases(ResolverBase):
             )
         owner = self._owner(np)
         tail_of = self._tail(np, "of")
+        if noun.meaning == "pile" and tail_of is not None and tail_of.np is not None:
+            # a pile kept beside a planet: `your "citadel" pile of the target planet`
+            return ir.Place(
+                self._pile_kind(np) + pile_planet(self._place(tail_of.np), tail_of.np), owner
+            )
         if tail_of is not None and tail_of.np is not None:
             owner = self._players(tail_of.np)
         if noun.meaning == "pile":
