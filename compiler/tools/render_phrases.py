@@ -367,6 +367,8 @@ def place(node: ir.Place) -> str:
         return "the discard pile"
     if node.kind == "event planet":
         return "that planet"
+    if node.kind == "origins":
+        return "the planets they came from"
     if node.kind == OUTSIDE:
         return "outside the encounter"
     if node.kind == "a colony":

@@ -83,6 +83,14 @@ noun(
     "a planet of a player's home system, or any planet where it has a colony",
     plural="home planets or colonies",
 )
+noun(
+    "planet they came from",
+    "place",
+    "origins",
+    "where the ships named were launched from: a planet for ships sent from a colony into the"
+    " encounter, the planet they are on for any other ship on a planet",
+    plural="planets they came from",
+)
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
 noun("pile", "place", "pile", 'one of a card\'s own piles, named in quotes: your "hoard" pile')
 
