@@ -155,6 +155,9 @@ ADJECTIVES.update(
         "empty": "with no ships (a home planet: without a colony of the ships' owner)",
         "revealed": "face up in the encounter",
         "named": "a card the acting player names before looking",
+        # several encounter cards a side: "your second card" (runtime/state.py cards_on)
+        "second": "the second of a side's encounter cards, in the order they were put in",
+        "third": "the third of a side's encounter cards, in the order they were put in",
     }
 )
 ADVERBS.update(

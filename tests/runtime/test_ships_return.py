@@ -1,22 +1,13 @@
 """Saved ships go back where they came from: the encounter records the planets its ships were sent
-from (plain data the digest and copies cover), `return to the planets they came from` sends ships
-there, and the Homecoming test pack (tests/packs/homecoming) plays it in scenarios, both ways an
-effect compiles, with its rules text reading back as itself."""
+from (plain data the digest and copies cover), and `return to the planets they came from` sends
+ships there (the Homecoming test pack plays it in scenarios: tests/runtime/test_language_packs.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from compiler.pipeline.project import Project, load_project
-from compiler.scenarios.runner import Runner
 from compiler.tools import render
 from runtime.cards import CardSet
-from runtime.effects import expressions as x
 from runtime.effects.link import Rules
 from runtime.game import Game
-from runtime.language import load
 from runtime.rules import ships
 from runtime.rules.ships import GATE, ShipsEvent
 from runtime.rules.turn import blank_encounter
@@ -24,7 +15,6 @@ from tests.compiler.test_render_roundtrip import read_back, without_wording
 from tests.runtime.engine_kit import new_game
 from tests.runtime.test_effect_meaning import resolved, run
 
-PACK = Path(__file__).parents[1] / "packs" / "homecoming"
 RED, BLUE = 0, 1
 
 
@@ -136,40 +126,3 @@ def test_the_planets_they_came_from_read_as_a_place() -> None:
     assert "return" in text and "the planets they came from" in text
     again = read_back(text, "ships.to_warp")
     assert without_wording(again) == without_wording(node)
-
-
-@pytest.fixture(scope="module")
-def homecoming() -> Project:
-    project = load_project([PACK], use_cache=False)
-    assert project.errors == 0, [d.message for d in project.diagnostics if d.is_error]
-    load()
-    return project
-
-
-def test_the_homecoming_hooks_read_back_as_themselves(homecoming: Project) -> None:
-    hooks = [
-        h for cid in ("homecoming", "homecoming-flare") for h in homecoming.cards.cards[cid].hooks
-    ]
-    assert len(hooks) == 3
-    for hook in hooks:
-        text = render.statement(hook.effect)
-        assert "the planets they came from" in text
-        got = read_back(text, hook.window)
-        assert without_wording(got) == without_wording(hook.effect), text
-
-
-@pytest.mark.parametrize("form", ["fast", "reference"])
-@pytest.mark.parametrize("seed", [None, 2, 4])
-def test_the_homecoming_scenarios_pass(homecoming: Project, form: str, seed: int | None) -> None:
-    cards = homecoming.cards
-    if form == "reference":
-        with x.reference_forms():
-            rules = Rules(cards)
-    else:
-        rules = Rules(cards)
-    runner = Runner(cards, rules, seed)
-    paths = sorted((PACK / "scenarios").glob("*.yaml"))
-    assert len(paths) == 4
-    for path in paths:
-        result = runner.run(path, packs=("homecoming",))
-        assert result.passed, (path.name, result.failures)
