@@ -131,6 +131,7 @@ class CardRef(Record):
         str  # "encounter" | "this" | "event" | "higher" | "lower" | "kicker" | "named" | "destiny"
     )
     owner: Node | None = None
+    index: int = 0  # which of a side's encounter cards: "your second card" is 1
 
 
 @dataclass(frozen=True, slots=True)

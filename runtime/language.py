@@ -17,6 +17,7 @@ def load() -> None:
     from runtime.modules.essence import ops  # noqa: F401
     from runtime.ops import players  # noqa: F401
     from runtime.ops import ship_moves, totals  # noqa: F401
+    from runtime.ops import ship_returns  # noqa: F401
     from runtime.ops import naming  # noqa: F401
     from runtime.ops import side_cards  # noqa: F401
     from runtime.ops import aliens  # noqa: F401

@@ -121,6 +121,9 @@ class Encounter:
     # ships each seat landed on the target planet from the gate as its side won: still the
     # ships it has in the encounter once they have landed
     landed: list[int] = field(default_factory=list)
+    # by seat (grown as ships are sent), the planets its ships in the gate or beside the target
+    # planet were sent from, {planet: ships}: saved ships can go back where they came from
+    origins: list[dict[int, int]] = field(default_factory=list)
     ship_limit: list[int] = field(default_factory=list)
     ship_weight: list[int] = field(default_factory=list)
     comp_factor: list[int] = field(default_factory=list)  # compensation multiplier, by seat

@@ -227,7 +227,8 @@ def card_ref(node: ir.CardRef) -> str:
     if node.which == "destiny":
         return "the destiny card"
     noun = "kicker" if node.which == "kicker" else "card"
-    return f"{possessive(node.owner)} {noun}"
+    nth = ("", "second ", "third ")[node.index]
+    return f"{possessive(node.owner)} {nth}{noun}"
 
 
 def card_noun(kind: str) -> str:
@@ -253,6 +254,8 @@ def cards(node: ir.Cards) -> str:
         if node.up_to and count == "99":
             return f"any number of {many}"
         return f"{'up to ' if node.up_to else ''}{count} of {many}"
+    if node.zone == "encounter":  # the encounter cards on a side
+        return f"each of {possessive(node.owner)} cards"
     owner = "" if node.owner is None else f" in {possessive(node.owner)} hand"
     if node.zone in ("discard", "deck") or node.zone.startswith("pile:"):
         owner = f" in {place(ir.Place(node.zone, node.owner))}"
@@ -371,6 +374,8 @@ def place(node: ir.Place) -> str:
         return "the discard pile"
     if node.kind == "event planet":
         return "that planet"
+    if node.kind == "origins":
+        return "the planets they came from"
     if node.kind == OUTSIDE:
         return "outside the encounter"
     if node.kind == "a colony":

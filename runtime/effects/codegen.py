@@ -199,7 +199,12 @@ def _special_predicate(src: Source, node: ir.Pred) -> str | None:
     """The two tests nearly every card makes, written without building any argument."""
     if node.name == "card is":
         card, kind = node.args
-        if isinstance(card, ir.CardRef) and card.which == "encounter" and isinstance(kind, ir.Word):
+        if (
+            isinstance(card, ir.CardRef)
+            and card.which == "encounter"
+            and not card.index
+            and isinstance(kind, ir.Word)
+        ):
             seat = seat_expr(card.owner)
             if seat is not None:
                 return f"{src.bind(encounter_card_is, 'card')}(ctx, {seat}, {kind.word!r})"

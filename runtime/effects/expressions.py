@@ -144,9 +144,9 @@ def _nameable(node: ir.Node) -> Fn:
 
 def _card(node: ir.Node) -> Fn:
     assert isinstance(node, ir.CardRef), node
-    which = node.which
+    which, index = node.which, node.index
     owner = _owner(node.owner) if node.owner is not None else (lambda ctx: ctx.you)
-    return lambda ctx: card_target(ctx, which, owner(ctx))
+    return lambda ctx: card_target(ctx, which, owner(ctx), index)
 
 
 def _card_spec(node: ir.Node) -> Fn:

@@ -165,7 +165,7 @@ def sides_of(ctx: Ctx, which: str) -> list[int]:
 # ---------------------------------------------------------------- cards
 
 
-def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
+def card_target(ctx: Ctx, which: str, owner: int, index: int = 0) -> v.CardTarget:
     enc = current_encounter(ctx)
     if which == "this":
         return v.CardTarget(ctx.card)
@@ -191,6 +191,9 @@ def card_target(ctx: Ctx, which: str, owner: int) -> v.CardTarget:
         return v.CardTarget(None)
     if which == "kicker":
         return v.CardTarget(enc.kickers[side], side)
+    if index:  # a card put in beside the selected one: it counts as what it is printed as
+        cards = enc.cards_on(side)
+        return v.CardTarget(cards[index] if index < len(cards) else None)
     return v.CardTarget(enc.cards[side], side)
 
 
@@ -256,6 +259,10 @@ def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
         pool = pile_cards(ctx, arg.zone[5:], arg.owner) if arg.owner >= 0 else []
     elif arg.zone == "game":
         pool = one_of_each(ctx)
+    elif arg.zone == "encounter":  # the encounter cards on the owner's side
+        enc = current_encounter(ctx)
+        side = seat_side(enc, arg.owner) if enc is not None else None
+        pool = enc.cards_on(side) if enc is not None and side is not None else []
     else:
         pool = []
     if (

@@ -1,4 +1,7 @@
-"""Ops on ships: lose them to the warp, retrieve them, move them between places, found colonies."""
+"""Ops on ships: lose them to the warp, retrieve them, move them between places, found colonies.
+
+It is longer than 400 lines because every op that moves ships shares `relocate`, one path for
+each source (an event, the warp, a tech, colonies) and each destination."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
 from runtime.registry import T, obj, op, pp
 from runtime.rules import ships as moves
+from runtime.rules.origins import ORIGINS, send_back
 from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 from runtime.windows import Window
@@ -200,6 +204,9 @@ def relocate(
     if ships.event and isinstance(ctx.event, ShipsEvent):
         event = ctx.event
         count = min(ships.count if ships.count is not None else event.count, event.count)
+        if dest.kind == ORIGINS:
+            send_back(game, owner, event.take(count), saved=True)
+            return
 
         def lift_event() -> None:
             for src, k in event.take(count).items():
@@ -240,10 +247,15 @@ def relocate(
     if dest.kind == "warp":
         moves.send_to_warp(game, owner, picked)
         return
+    if dest.kind == ORIGINS:
+        send_back(game, owner, picked, saved=False)
+        return
 
     def lift_picked() -> None:
         for src, k in picked.items():
             moves.remove_from(game, owner, src, k)
+        if dest.kind == "encounter" and st.encounter is not None:
+            moves.sent_from(st.encounter, owner, picked)
 
     _arrive(ctx, owner, sum(picked.values()), dest, lift_picked)
 

@@ -34,6 +34,7 @@ def commit(
     for src, k in picked.items():
         ships.remove_from(game, seat, src, k)
         count += k
+    ships.sent_from(enc, seat, picked)
     if side == 0:
         enc.gate[seat] += count
     else:

@@ -14,6 +14,7 @@ from runtime import extension
 from runtime.windows import Windows
 
 if TYPE_CHECKING:
+    from runtime.state import Encounter
     from runtime.table import Table
 
 GATE = "gate"
@@ -63,14 +64,46 @@ class ShipsEvent:
         return taken
 
 
+def sent_from(enc: Encounter, seat: int, sources: dict[Source, int]) -> None:
+    """Record the planets ships joining the encounter (gate or guard) were sent from (the
+    defense's ships join it on the target planet: they come from there)."""
+    if seat == enc.defense:
+        return
+    while len(enc.origins) <= seat:
+        enc.origins.append({})
+    mine = enc.origins[seat]
+    for src, k in sources.items():
+        if isinstance(src, int) and k > 0:
+            mine[src] = mine.get(src, 0) + k
+
+
+def _forget_origins(enc: Encounter, seat: int) -> None:
+    """Ships have left the gate or guard: drop origins beyond the ships still there, the latest
+    sent first (an op that sends ships back where they came from takes its own origins first)."""
+    if seat >= len(enc.origins):
+        return
+    mine = enc.origins[seat]
+    excess = sum(mine.values()) - enc.gate[seat] - enc.guard[seat]
+    for planet in reversed(list(mine)):
+        if excess <= 0:
+            break
+        k = min(excess, mine[planet])
+        mine[planet] -= k
+        excess -= k
+        if mine[planet] == 0:
+            del mine[planet]
+
+
 def remove_from(game: Table, seat: int, src: Source, count: int) -> None:
     st = game.state
     if src == GATE:
         assert st.encounter is not None
         st.encounter.gate[seat] -= count
+        _forget_origins(st.encounter, seat)
     elif src == GUARD:
         assert st.encounter is not None
         st.encounter.guard[seat] -= count
+        _forget_origins(st.encounter, seat)
     else:
         assert isinstance(src, int)
         st.planets[src].ships[seat] -= count

@@ -83,6 +83,14 @@ noun(
     "a planet of a player's home system, or any planet where it has a colony",
     plural="home planets or colonies",
 )
+noun(
+    "planet they came from",
+    "place",
+    "origins",
+    "where the ships named were launched from: a planet for ships sent from a colony into the"
+    " encounter, the planet they are on for any other ship on a planet",
+    plural="planets they came from",
+)
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
 noun(
     "pile",
@@ -153,6 +161,9 @@ ADJECTIVES.update(
         "empty": "with no ships (a home planet: without a colony of the ships' owner)",
         "revealed": "face up in the encounter",
         "named": "a card the acting player names before looking",
+        # several encounter cards a side: "your second card" (runtime/state.py cards_on)
+        "second": "the second of a side's encounter cards, in the order they were put in",
+        "third": "the third of a side's encounter cards, in the order they were put in",
     }
 )
 ADVERBS.update(

@@ -12,6 +12,9 @@ from compiler.pipeline.resolve.text import CARD_ZONES, np_text, pos_of
 from runtime import ir
 from runtime.registry import T
 
+# "your second card": the position of a card among its side's encounter cards
+ORDINALS = {"second": 1, "third": 2}
+
 
 class CardPhrases(ResolverBase):
     def _card_ref(self, np: ast.NP) -> ir.Node:
@@ -31,7 +34,15 @@ class CardPhrases(ResolverBase):
                 return ir.CardRef("destiny")  # the one drawn this encounter
         if np.form == "owned" and np.possessor is not None and self._category(np) == "card":
             which = "kicker" if self._noun(np).meaning == "kicker" else "encounter"
-            return ir.CardRef(which, self._players(np.possessor))
+            index = ORDINALS.get(np.modifiers[0], -1) if len(np.modifiers) == 1 else 0
+            if np.modifiers and (index < 0 or which == "kicker"):
+                raise ResolveError(
+                    d.BAD_PHRASE,
+                    f"'{np_text(np)}' is not one particular card",
+                    np.pos,
+                    "a side's cards are 'your card', 'your second card', 'your third card'",
+                )
+            return ir.CardRef(which, self._players(np.possessor), index)
         raise ResolveError(
             d.BAD_PHRASE,
             f"'{np_text(np)}' is not one particular card",
@@ -106,10 +117,20 @@ class CardPhrases(ResolverBase):
         if (
             np.form == "owned"
             and noun.meaning in ("any", "encounter", "kicker")
-            and not np.modifiers
+            and all(m in ORDINALS for m in np.modifiers)
             and not self._plural(np)
         ):
             return self._card_ref(np)  # "your card": the card a side plays, not one of a hand
+        if any(m in ORDINALS for m in np.modifiers):
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{np_text(np)}' is not one particular card",
+                np.pos,
+                "a side's cards are 'your card', 'your second card', 'your third card'",
+            )
+        if np.form == "owned" and np.det == "each" and noun.meaning in ("any", "encounter"):
+            # "each of your cards": every encounter card on the player's side
+            return ir.Cards(None, ir.CardFilter(), self._owner(np), zone="encounter")
         owner = self._owner(np)
         zone = "hand"
         if np.form == "phrase" and np.det in ("those", "these"):

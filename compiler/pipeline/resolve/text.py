@@ -45,6 +45,7 @@ UNOWNED_PLACES = frozenset(
         "target planet",
         "new colony",
         "event planet",
+        "origins",
         "deck",
         "discard",
         "box",
