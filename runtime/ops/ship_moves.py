@@ -203,6 +203,7 @@ def relocate(
     st = game.state
     if ships.event and isinstance(ctx.event, ShipsEvent):
         event = ctx.event
+        moves.still_there(ctx.game, event)  # a reaction to the event may have moved some away
         count = min(ships.count if ships.count is not None else event.count, event.count)
         if dest.kind == ORIGINS:
             send_back(game, owner, event.take(count), saved=True)

@@ -94,6 +94,29 @@ def _forget_origins(enc: Encounter, seat: int) -> None:
             del mine[planet]
 
 
+def present(game: Table, seat: int, src: Source) -> int:
+    """How many of the player's ships are at a source now."""
+    enc = game.state.encounter
+    if src == GATE:
+        return enc.gate[seat] if enc is not None else 0
+    if src == GUARD:
+        return enc.guard[seat] if enc is not None else 0
+    assert isinstance(src, int)
+    return game.state.planets[src].ships[seat]
+
+
+def still_there(game: Table, event: ShipsEvent) -> None:
+    """Drop from an event the ships that have left their source while it was being answered (an
+    effect reacting to it moved them elsewhere): only ships still there can be moved."""
+    for src, count in list(event.sources.items()):
+        here = present(game, event.seat, src)
+        if count > here:
+            if here > 0:
+                event.sources[src] = here
+            else:
+                del event.sources[src]
+
+
 def remove_from(game: Table, seat: int, src: Source, count: int) -> None:
     st = game.state
     if src == GATE:
@@ -156,6 +179,7 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
         return 0
     event = ShipsEvent(seat, dict(sources))
     game.dispatch.event(Windows.SHIPS_TO_WARP, event)
+    still_there(game, event)
     if game.dispatch.listening(Windows.COLONY_LOSING):
         keep_colonies(game, event)
     st = game.state
