@@ -200,22 +200,25 @@ def discard(ctx: Ctx, seat: int, cards: v.CardsArg, at_random: bool | None) -> N
             game.discard_from_hand(holder, card)
             from_hand.append(card)
         else:
-            _leave_pile(ctx, card)
+            lift_from_pile(ctx, card)
             game.discard(card)
     game.discarded(seat, from_hand)
 
 
-def _leave_pile(ctx: Ctx, card: int) -> None:
+def lift_from_pile(ctx: Ctx, card: int) -> bool:
+    """Take a card that is in no hand out of the pile holding it: a shared pile (the reward deck
+    and its discard pile among them) or a player's own pile. False when no pile holds it."""
     st = ctx.game.state
-    for pile in (st.in_play, st.deck, st.discard):
+    for pile in (st.in_play, st.deck, st.discard, st.reward_deck, st.reward_discard):
         if card in pile:
             pile.remove(card)
-            return
-    for p in st.players:  # a card's own pile
+            return True
+    for p in st.players:
         for cards in p.piles.values():
             if card in cards:
                 cards.remove(card)
-                return
+                return True
+    return False
 
 
 @op(

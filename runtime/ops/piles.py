@@ -10,23 +10,13 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.planet_piles import pile_key
 from runtime.effects.selectors import matches
-from runtime.ops.card_moves import moved, pick_cards
+from runtime.ops.card_moves import lift_from_pile, moved, pick_cards
 from runtime.registry import T, obj, op, pp
 
 
 def pile_name(kind: str) -> str | None:
     """The name of the own pile a place kind stands for (`pile:hoard` -> hoard), else None."""
     return kind.removeprefix("pile:") if kind.startswith("pile:") else None
-
-
-def leave_own_pile(ctx: Ctx, card: int) -> bool:
-    """Take a card out of whichever own pile holds it; False when none does."""
-    for p in ctx.game.state.players:
-        for cards in p.piles.values():
-            if card in cards:
-                cards.remove(card)
-                return True
-    return False
 
 
 def _from_top_of_deck(ctx: Ctx, cards: v.CardsArg, lay: Callable[[int], None]) -> list[int]:
@@ -89,11 +79,8 @@ def put_into(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:
             holder = game.holder[card]
             if holder >= 0:
                 game.from_hand(holder, card)
-            elif not leave_own_pile(ctx, card):
-                for pile in (st.in_play, st.discard, st.deck):
-                    if card in pile:
-                        pile.remove(card)
-                        break
+            else:
+                lift_from_pile(ctx, card)
         for card in picked:
             lay(card)
     where = f'the "{name.partition("@")[0]}" pile' if name is not None else place.kind

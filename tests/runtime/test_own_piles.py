@@ -127,3 +127,19 @@ def test_cards_put_from_the_deck_are_never_nowhere_while_a_reshuffle_asks_a_play
     assert len(st.players[0].piles["hoard"]) == 4
     assert [a.kind for a in agent.asked] == ["card.play"]
     check(game)
+
+
+def test_a_card_taken_from_the_reward_discard_pile_leaves_it(cards: CardSet, rules: Rules) -> None:
+    # a soak game found a reward-deck kicker kept by the Mite Flare from the Bluster's discards
+    # still lying on the reward discard pile as well as in the Mite's hand
+    from runtime.ops.card_moves import lift_from_pile
+
+    game, _ = new_game(cards, rules)
+    st = game.state
+    card = st.deck.pop()
+    st.reward_discard.append(card)
+    assert lift_from_pile(Ctx(game, 0, HOOK), card)
+    game.to_hand(0, card)
+    assert card not in st.reward_discard
+    check(game)  # the card is in one place only
+    assert not lift_from_pile(Ctx(game, 0, HOOK), card)  # a card in a hand is in no pile
