@@ -71,6 +71,17 @@ class Planet:
 
 
 @dataclass(slots=True)
+class Piece:
+    """A token a card brought into play: the card (its id is the piece's kind), the player who
+    controls it, and the planets it sits next to (one: on that planet; two: between them)."""
+
+    card: int
+    kind: str
+    owner: int
+    planets: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Encounter:
     """Everything that lasts for one encounter. Side 0 is the offense, side 1 the defense."""
 
@@ -196,6 +207,7 @@ class State:
     ships_per_player: int = 20
     # the alien sheets set aside at setup from those not dealt (ids, sorted), to draw from later
     unused_aliens: list[str] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)  # tokens cards brought into play
 
     @property
     def n(self) -> int:
@@ -363,6 +375,7 @@ def _copy_state(st: State) -> State:
         duplicate(st.options),
         st.ships_per_player,
         st.unused_aliens[:],
+        duplicate(st.pieces) if st.pieces else [],
     )
 
 

@@ -39,6 +39,7 @@ def _by_color(value: dict[str, Any], doc: str) -> dict[str, Any]:
 
 CARD_ID = {"type": "string", "pattern": ID_PATTERN}
 CARD_IDS = _list(CARD_ID, "card ids")
+PLANET_NAMES = _list({"type": "string"}, "planet names, like 'blue planet 1'")
 LINES = _list({"type": "string"}, "fragments of log lines")
 
 
@@ -117,6 +118,11 @@ def start_schema() -> dict[str, Any]:
                 "the cards in a card's own piles: {colour: {pile: [card ids]}}; a pile beside a planet is"
                 " named 'citadel of blue planet 1'",
             ),
+            "pieces": _by_color(
+                {"type": "object", "additionalProperties": PLANET_NAMES},
+                "pieces in play: {colour: {card id: [the planets next to it]}}; the card must be"
+                " among the player's completed techs",
+            ),
             "essence cache": _by_color(CARD_IDS, "essence cards in the owner's cache"),
             "essence unavailable": _by_color(CARD_IDS, "essence cards in the unavailable pile"),
             "essence before": _by_color(CARD_IDS, "essence cards laid face up before a player"),
@@ -173,6 +179,11 @@ def expect_schema() -> dict[str, Any]:
                 {"type": "object", "additionalProperties": CARD_IDS},
                 "exactly the cards in a card's own piles: {colour: {pile: [card ids]}} ([] for none);"
                 " a pile beside a planet is named 'citadel of blue planet 1'",
+            ),
+            "pieces": _by_color(
+                {"type": "object", "additionalProperties": PLANET_NAMES},
+                "exactly the pieces a player controls: {colour: {card id: [the planets next to"
+                " it]}} ({} for none)",
             ),
             "hand": _by_color(CARD_IDS, "cards a player must hold (among others)"),
             "planets": {

@@ -14,6 +14,7 @@ from typing import Any
 from compiler import diagnostics as d
 from compiler.pipeline.load import Loaded, load_yaml_file
 from compiler.scenarios.expectations import check_expectations
+from compiler.scenarios.pieces import set_pieces
 from compiler.scenarios.refusals import Refusal, RefusalWatch
 from compiler.scenarios.situation import ScenarioError, set_start
 from runtime.agents.scripted import Scripted, ScriptedAgent, UnscriptedDecision
@@ -139,6 +140,7 @@ class Runner:
                 start_game(game)
                 dealt.setting_up = False
                 set_start(game, loaded, start)
+                set_pieces(game, loaded, start)
                 # random events in play (a hand shuffle, a random pick) follow the seed and the
                 # situation alone, not how many draws shuffling the packs took
                 game.state.rng.seed(setup.seed)

@@ -14,6 +14,7 @@ from runtime.decisions import Decision
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
 from runtime.invariants import InvariantBroken
+from runtime.ops.pieces import piece_leaves
 from runtime.rules import ships
 from runtime.rules.start import card_allowed
 from runtime.windows import Window
@@ -168,6 +169,7 @@ def spend(game: Table, seat: int, tech: int) -> None:
     if tech in player.completed:
         player.completed.remove(tech)
         game.state.tech_discard.append(tech)
+        piece_leaves(game.state, tech)
 
 
 def use_tech(game: Table, seat: int, name: str) -> bool:

@@ -5,6 +5,7 @@ completed tech to another player (registered in runtime/registry.py's tables on 
 from __future__ import annotations
 
 from runtime.effects.context import Ctx
+from runtime.ops.pieces import piece_of
 from runtime.ops.ship_moves import RESEARCH
 from runtime.registry import T, measure, noun, op, pp, word
 
@@ -62,4 +63,7 @@ def pass_tech(ctx: Ctx, seat: int, _tech: object, players: list[int]) -> None:
         return
     giver.completed.remove(tech)
     game.state.players[takers[0]].completed.append(tech)
+    piece = piece_of(game.state, tech)
+    if piece is not None:  # a piece goes with its tech to the new holder
+        piece.owner = takers[0]
     game.log("effect", seat, f"passes {game.card_label(tech)} to {game.player_name(takers[0])}")
