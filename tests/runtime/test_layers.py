@@ -15,6 +15,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "plain data",
         (
             "runtime.state",
+            "runtime.plain_data",
             "runtime.lasting_data",
             "runtime.cards",
             "runtime.windows",

@@ -17,9 +17,10 @@ from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects.link import Rules
 from runtime.lasting_data import Bindings, Formula, Later, Period, Restriction
+from runtime.plain_data import plain
 from runtime.record import Record
 from runtime.rules.turn import new_encounter
-from runtime.state import Placed, State, plain
+from runtime.state import Placed, State
 
 HOOK = Hook("virus", "Multiply", "power", "reveal.totals", ir.Seq(()))
 OTHER_HOOK = Hook("virus", "Other", "power", "reveal.totals", ir.Seq(()))
