@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from compiler.tools.setups import build_setup
+from runtime.rules.start import excluded
 from runtime.setup import Setup, SetupError
 
 STUDY_FORMAT = 1  # version of study.json, the plan kept beside the results for --resume
@@ -75,7 +76,14 @@ def setup_for(study: Study, cards: Any, seed: int, usable: Sequence[str]) -> Set
         others = [a for a in usable if a != study.focus]
         if len(others) < study.players - 1:
             raise SetupError(f"not enough aliens besides '{study.focus}' for {study.players}")
-        picked = rng.sample(others, study.players - 1)
+        rng.shuffle(others)
+        picked = [study.focus]
+        for alien in others:  # in shuffled order, passing over an alien barred by one picked
+            if len(picked) < study.players and not any(excluded(cards, alien, p) for p in picked):
+                picked.append(alien)
+        if len(picked) < study.players:
+            raise SetupError(f"not enough aliens besides '{study.focus}' for {study.players}")
+        picked.remove(study.focus)
         picked.insert(rng.randrange(study.players), study.focus)
         aliens = picked
     return build_setup(

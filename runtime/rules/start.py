@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.cards import COSMIC_DECK_KINDS, CardDef
+from runtime.cards import COSMIC_DECK_KINDS, CardDef, CardSet
 from runtime.setup import (
     BASE_OPTIONS,
     COLORS,
@@ -170,7 +170,7 @@ def assign_aliens(game: Table, state: State) -> None:
             state.players[seat].alien = alien_id
         for i, one in enumerate(taken):
             for other in taken[i + 1 :]:
-                if excluded(game, one, other):
+                if excluded(game.cards, one, other):
                     names = cards.cards[one].name, cards.cards[other].name
                     raise SetupError(f"{names[0]} and {names[1]} may not be in the same game")
         return
@@ -180,16 +180,16 @@ def assign_aliens(game: Table, state: State) -> None:
     state.rng.shuffle(usable)
     dealt: list[str] = []
     for alien_id in usable:  # in shuffled order, passing over an alien barred by one dealt
-        if len(dealt) < setup.players and not any(excluded(game, alien_id, d) for d in dealt):
+        if len(dealt) < setup.players and not any(excluded(game.cards, alien_id, d) for d in dealt):
             dealt.append(alien_id)
     for seat, alien_id in enumerate(dealt):
         state.players[seat].alien = alien_id
 
 
-def excluded(game: Table, one: str, other: str) -> bool:
+def excluded(cards: CardSet, one: str, other: str) -> bool:
     """Whether either alien bars the other from its games (`excludes:`)."""
-    cards = game.cards.cards
-    return other in cards[one].attrs.get("excludes", ()) or one in cards[other].attrs.get(
+    by_id = cards.cards
+    return other in by_id[one].attrs.get("excludes", ()) or one in by_id[other].attrs.get(
         "excludes", ()
     )
 
@@ -206,7 +206,7 @@ def set_aside_unused(game: Table, state: State) -> None:
         and c.pack in packs
         and c.id not in dealt
         and card_allowed(game, c)
-        and not any(excluded(game, c.id, d) for d in dealt if d)
+        and not any(excluded(game.cards, c.id, d) for d in dealt if d)
     )
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from compiler.balance.backends import Backend
 from compiler.balance.runner import run_study
-from compiler.balance.spec import Study
+from compiler.balance.spec import Study, setup_for
 from compiler.balance.stats import games_to_detect, wilson
 from compiler.balance.store import Store
 from compiler.balance.tally import SUMMARY_VERSION
@@ -88,6 +88,17 @@ def test_balance_command_writes_the_three_files_and_resumes(tmp_path: Path) -> N
     resumed = CliRunner().invoke(cli, ["balance", "--resume", str(out), "--jobs", "1"])
     assert resumed.exit_code == 0, resumed.output
     assert json.loads((out / "summary.json").read_text())["games"] == 6
+
+
+def test_a_focus_study_never_deals_two_aliens_that_bar_each_other(project) -> None:  # type: ignore[no-untyped-def]
+    # Gambler and Sorcerer may not share a game: a focus study passes over the barred one
+    usable = sorted(
+        c.id for c in project.cards.cards.values() if c.kind == "alien" and c.pack == "base"
+    )
+    study = Study(games=1, players=5, agents=("random",), focus="gambler")
+    for seed in range(200):
+        aliens = setup_for(study, project.cards, seed, usable).aliens
+        assert aliens is not None and "gambler" in aliens and "sorcerer" not in aliens
 
 
 def test_balance_refuses_a_focus_the_packs_do_not_hold(tmp_path: Path) -> None:
