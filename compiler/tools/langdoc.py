@@ -101,7 +101,7 @@ def language_reference(cards: CardSet | None = None) -> str:
         "",
         "Numbers: `+`, `-`, `*` (or `times`), `/`, `half of X`, `twice X`, brackets, and any count or",
         "number the game keeps (`your cards in hand`, `the number of cards in your hand`). Every",
-        "division rounds down (`8 / 3` is 2, `half of 5` is 2, `divide ... by 2` too); only",
+        "division rounds down (`8 / 3` is 2 and `half of 5` is 2); only",
         "`half of X rounded up` rounds up. Dividing by zero gives 0. `the remainder of X divided by",
         "Y` is what that division leaves over, `the smaller of X and Y` and `the larger of X and Y`",
         "pick one of two numbers, and `the units digit of X` and `the tens digit of X` read a digit",
