@@ -49,6 +49,9 @@ def language_reference(cards: CardSet | None = None) -> str:
         "| `for each <players>: ...` | repeat for each player (`they` is that player) or each counted thing; players go in encounter order (the offense, the defense, then the others clockwise from the offense) |",
         "| `for each <players> starting with <player>: ...` | the players clockwise from that player; add `in reverse order` to go the other way round (also without `starting with`) |",
         "| `choose one:` then `- option` lines | the subject picks one option |",
+        '| `choose one:` then `- "left"` lines | calling a word: the subject calls one of the quoted'
+        " words (an option may be only its label); later lines, and delayed effects of the same use,"
+        ' test it with `the chosen option is "left"` |',
         "| `if <players> accepts: ...` / `otherwise: ...` | an offer: each of those players in turn (encounter order, or clockwise `starting with <player>`) may accept; the first who does is `they` in the block and nobody else is asked; `otherwise` runs when all refuse. `another player you choose` puts it to one player of the owner's choice |",
         "| `repeat N times: ...` | a bounded repeat (1 to 20) |",
         "| `instead, ...` | in an event window: replace what was about to happen |",
