@@ -163,13 +163,15 @@ def aim_at(ctx: Ctx, seat: int, target: v.PlaceArg) -> None:
     planets = place_planets(st, target.kind, owner)
     if not planets:
         return
+    aimed = enc.planet >= 0
     enc.planet = game.choose(
         seat, "launch.planet", "aim the hyperspace gate at", planets, game.planet_name
     )
     if owner != enc.defense:
         enc.defense = owner
         game.log("defense", owner)
-    game.log("aim", enc.planet)
+    if aimed:  # the gate turns after the launch told where it pointed; before, the launch tells
+        game.log("aim", enc.planet)
 
 
 @op(
