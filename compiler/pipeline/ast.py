@@ -302,7 +302,15 @@ class Bound:
     pos: Pos
 
 
-Complement: TypeAlias = Expr | KindWord | AdjWord | Bound | OwnerWord
+@dataclass(frozen=True, slots=True)
+class LabelWord:
+    """A quoted word standing as a complement: `the chosen option is "left"`."""
+
+    word: str
+    pos: Pos
+
+
+Complement: TypeAlias = Expr | KindWord | AdjWord | Bound | OwnerWord | LabelWord
 
 
 @dataclass(frozen=True, slots=True)

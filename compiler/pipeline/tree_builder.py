@@ -361,6 +361,9 @@ class Builder(PartsBuilder, OfferBuilder, DurationBuilder, Transformer):
     def owner_word(self, items: list[Any]) -> ast.OwnerWord:
         return ast.OwnerWord(items[0], _pos(*items))
 
+    def label_word(self, items: list[Any]) -> ast.LabelWord:
+        return ast.LabelWord(str(items[0]), _pos(*items))
+
     def compare(self, items: list[Any]) -> ast.Cmp:
         return ast.Cmp(str(items[1]), items[0], items[2], _pos(items[0], items[2]))
 

@@ -49,6 +49,9 @@ def language_reference(cards: CardSet | None = None) -> str:
         "| `for each <players>: ...` | repeat for each player (`they` is that player) or each counted thing; players go in encounter order (the offense, the defense, then the others clockwise from the offense) |",
         "| `for each <players> starting with <player>: ...` | the players clockwise from that player; add `in reverse order` to go the other way round (also without `starting with`) |",
         "| `choose one:` then `- option` lines | the subject picks one option |",
+        '| `choose one:` then `- "left"` lines | calling a word: the subject calls one of the quoted'
+        " words (an option may be only its label); later lines, and delayed effects of the same use,"
+        ' test it with `the chosen option is "left"` |',
         "| `if <players> accepts: ...` / `otherwise: ...` | an offer: each of those players in turn (encounter order, or clockwise `starting with <player>`) may accept; the first who does is `they` in the block and nobody else is asked; `otherwise` runs when all refuse. `another player you choose` puts it to one player of the owner's choice |",
         "| `repeat N times: ...` | a bounded repeat (1 to 20) |",
         "| `instead, ...` | in an event window: replace what was about to happen |",
@@ -101,7 +104,7 @@ def language_reference(cards: CardSet | None = None) -> str:
         "",
         "Numbers: `+`, `-`, `*` (or `times`), `/`, `half of X`, `twice X`, brackets, and any count or",
         "number the game keeps (`your cards in hand`, `the number of cards in your hand`). Every",
-        "division rounds down (`8 / 3` is 2, `half of 5` is 2, `divide ... by 2` too); only",
+        "division rounds down (`8 / 3` is 2 and `half of 5` is 2); only",
         "`half of X rounded up` rounds up. Dividing by zero gives 0. `the remainder of X divided by",
         "Y` is what that division leaves over, `the smaller of X and Y` and `the larger of X and Y`",
         "pick one of two numbers, and `the units digit of X` and `the tens digit of X` read a digit",

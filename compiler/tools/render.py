@@ -123,7 +123,10 @@ def _one_line(node: ir.Node) -> str | None:
 
 
 def choice(label: str, option: ir.Node, indent: str) -> str:
-    """One option of `choose one`: its label, then its effect on the line or indented below."""
+    """One option of `choose one`: its label, then its effect on the line or indented below (an
+    option that only calls a word has none: `- "left"`)."""
+    if label and isinstance(option, ir.Seq) and not option.items:
+        return f'{indent}  - "{label}"'
     body = statement(option, indent + "      ")
     lead = f'{indent}  - "{label}":' if label else f"{indent}  -"
     return f"{lead}\n{body}" if "\n" in body else f"{lead} {body.strip()}"
@@ -214,6 +217,8 @@ def condition(node: ir.Node) -> str:
                     kind,
                 )
             return f"{thing(args[0])} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+        if node.name == "chosen option is":
+            return f'the chosen option is "{args[0].word if isinstance(args[0], ir.Word) else "?"}"'
         if node.name == "same card":
             return f"{thing(args[0])} is {thing(args[1])}"
         if node.name == "both cards are":

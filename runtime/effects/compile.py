@@ -307,6 +307,7 @@ def _choose(node: ir.Choose) -> Callable[[Ctx], None]:
             )
             if node.fresh:
                 used[key] = taken | 1 << index
+            ctx.names["option"] = labels[index]  # the word called: `the chosen option is "left"`
             options[index](ctx.with_subject(seat))
 
     return choose

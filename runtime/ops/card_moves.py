@@ -290,17 +290,6 @@ def give(ctx: Ctx, seat: int, recipients: list[int], cards: v.CardsArg) -> None:
 
 
 @op(
-    "give to",
-    "give",
-    obj(T.CARDS),
-    pp("to", T.PLAYERS, "recipient"),
-    doc="Give cards of the giver's choice to another player.",
-)
-def give_to(ctx: Ctx, seat: int, cards: v.CardsArg, recipients: list[int]) -> None:
-    give(ctx, seat, recipients, cards)
-
-
-@op(
     "look at",
     "look at",
     obj(T.CARDS),

@@ -163,36 +163,15 @@ def aim_at(ctx: Ctx, seat: int, target: v.PlaceArg) -> None:
     planets = place_planets(st, target.kind, owner)
     if not planets:
         return
+    aimed = enc.planet >= 0
     enc.planet = game.choose(
         seat, "launch.planet", "aim the hyperspace gate at", planets, game.planet_name
     )
     if owner != enc.defense:
         enc.defense = owner
         game.log("defense", owner)
-
-
-@op(
-    "become the defense",
-    "become",
-    word("the defense"),
-    doc="The player becomes the defense in the defense's place; the offense aims the gate at a"
-    " planet of its home system.",
-)
-def become_defense(ctx: Ctx, seat: int, _: str) -> None:
-    game = ctx.game
-    enc = game.state.encounter
-    if enc is None or seat in (enc.offense, enc.defense) or enc.defense < 0:
-        return
-    if game.sitting_out(seat):
-        return
-    enc.defense = seat
-    enc.planet = -1
-    game.log("defense", seat)
-    targets = [p.id for p in game.state.planets if p.system == seat]
-    enc.planet = game.choose(
-        enc.offense, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
-    )
-    game.log("aim", enc.planet)
+    if aimed:  # the gate turns after the launch told where it pointed; before, the launch tells
+        game.log("aim", enc.planet)
 
 
 @op(

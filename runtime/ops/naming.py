@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from runtime.effects.context import Ctx
 from runtime.effects.naming import NUMBER_RANGE, NameArg, named_number, numbers, remember
-from runtime.registry import ADJECTIVES, T, measure, noun, obj, op, pp
+from runtime.registry import ADJECTIVES, T, measure, noun, obj, op, pp, predicate
 
 noun("card type", "thing", "card type", "a type of card to name: attack, negotiate, artifact, ...")
 noun("number", "thing", "number", "a whole number to name")
+noun(
+    "option",
+    "thing",
+    "option",
+    'the labelled option of a `choose one:` a player picked: a word called ("left", "right")',
+)
 ADJECTIVES.update(
     {
         "chosen": "the one chosen earlier in the effect ('the chosen player')",
@@ -20,6 +26,15 @@ ADJECTIVES.update(
 @measure("named number", "the number named earlier in the effect (0 if none)", owner="board")
 def _named_number(ctx: Ctx, seat: int) -> int:
     return named_number(ctx)
+
+
+@predicate(
+    "chosen option is",
+    'the option picked earlier in the effect carries this label (`the chosen option is "left"`)',
+    args=(T.WORD,),
+)
+def _chosen_option_is(ctx: Ctx, label: str) -> bool:
+    return ctx.names.get("option") == label
 
 
 @op(

@@ -174,28 +174,6 @@ def multiply(ctx: Ctx, seat: int, q: v.QuantityArg, factor: int) -> None:
 
 
 @op(
-    "divide",
-    "divide",
-    obj(T.QUANTITY, "target"),
-    pp("by", T.NUMBER, "divisor"),
-    doc="Divide a number the game keeps, rounding down like every division in the language"
-    " (write 'set X to (half of X rounded up)' to round up).",
-)
-def divide(ctx: Ctx, seat: int, q: v.QuantityArg, divisor: int) -> None:
-    _change(ctx, q, lambda old: old // divisor if divisor else old)
-
-
-@op(
-    "double",
-    "double",
-    obj(T.QUANTITY, "target"),
-    doc="Double a number the game keeps (a compensation, a card value).",
-)
-def double(ctx: Ctx, seat: int, q: v.QuantityArg) -> None:
-    _change(ctx, q, lambda old: old * 2)
-
-
-@op(
     "set",
     "set",
     obj(T.QUANTITY, "target"),

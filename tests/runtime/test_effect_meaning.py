@@ -157,7 +157,7 @@ def test_every_division_rounds_down_unless_rounded_up_is_written(
         ("set your markers to (half of 7)", 3),
         ("set your markers to (half of 7 rounded down)", 3),
         ("set your markers to (half of 7 rounded up)", 4),
-        ("set your markers to 7\ndivide your markers by 2", 3),
+        ("set your markers to 7\nset your markers to (your markers / 2)", 3),
         ("set your markers to (7 / 0)", 0),
     ):
         run(game, text)

@@ -1,6 +1,6 @@
 """The test packs under tests/packs, each playing a part of the language no bundled card needs yet
 (Homecoming: ships returning to the planets they came from; Pairing: `your second card` and `each
-of your cards`): their scenarios pass with both compiled forms at several seeds, and the rules text
+of your cards`; Calling: a word called in `choose one:` and tested later): their scenarios pass with both compiled forms at several seeds, and the rules text
 written from each hook reads back as the same hook."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ PACKS = Path(__file__).parents[1] / "packs"
 WORDS = {
     "homecoming": ("the planets they came from",),
     "pairing": ("your second card", "each of your cards"),
+    "calling": ('the chosen option is "left"', '- "right"'),
 }
 
 

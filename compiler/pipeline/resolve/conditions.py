@@ -132,6 +132,8 @@ class Conditions(ResolverBase):
 
     def _is(self, c: ast.Is) -> ir.Node:
         left, comp = c.left, c.complement
+        if isinstance(comp, ast.LabelWord):
+            return self._called(left, comp)
         if isinstance(comp, ast.OwnerWord):
             return self._owned_by(left, comp)
         if isinstance(comp, ast.Bound):

@@ -65,6 +65,36 @@ class Naming(ResolverBase):
         found = self._cards(cards, counting=True)
         return replace(found, count=None) if isinstance(found, ir.Cards) else found
 
+    def _calls(self, labels: tuple[str | None, ...]) -> None:
+        """A `choose one:` with quoted labels: the label picked is a word the chooser calls."""
+        written = [f'option "{label}"' for label in labels if label]
+        if written:
+            self.scope.named.update(("option", *written))
+
+    def _called(self, left: ast.Expr, label: ast.LabelWord) -> ir.Node:
+        """`the chosen option is "left"`: whether the word called earlier is this one."""
+        if not (isinstance(left, ast.NP) and self._refers_back(left) and left.noun == "option"):
+            raise ResolveError(
+                d.BAD_CONDITION,
+                f'only the chosen option can be compared with "{label.word}"',
+                label.pos,
+                "write 'the chosen option is \"left\"' after a `choose one:` whose options are"
+                ' labelled `- "left": ...`',
+            )
+        if f'option "{label.word}"' not in self.scope.named:
+            offered = sorted(
+                n[len('option "') : -1] for n in self.scope.named if n.startswith("option ")
+            )
+            raise ResolveError(
+                d.UNKNOWN_NAME,
+                f'no `choose one:` before this offers "{label.word}"',
+                label.pos,
+                "the labels offered so far: " + ", ".join(f'"{o}"' for o in offered)
+                if offered
+                else 'label the options first: `- "left": ...`',
+            )
+        return ir.Pred("chosen option is", (ir.Word(label.word),))
+
     def _refers_back(self, np: ast.NP) -> bool:
         """`the named ...` or `the chosen ...`: a phrase that reads something named earlier."""
         return np.form == "phrase" and np.det == "the" and bool(REFERRING & set(np.modifiers))

@@ -35,6 +35,7 @@ class Statements(ResolverBase):
             return self._for_each(stmt)
         if isinstance(stmt, ast.ChooseStmt):
             chooser = self._players(stmt.chooser) if stmt.chooser is not None else None
+            self._calls(stmt.labels or ())
             options = tuple(self._block(o) for o in stmt.options)
             written = stmt.labels or (None,) * len(stmt.options)
             labels = tuple(
