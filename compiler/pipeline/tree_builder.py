@@ -10,6 +10,7 @@ from lark import Token, Transformer
 
 from compiler.pipeline import ast
 from compiler.pipeline.duration_builder import DurationBuilder, duration_word
+from compiler.pipeline.number_builder import NumberBuilder
 from compiler.pipeline.offer_builder import OfferBuilder
 from compiler.pipeline.syntax_errors import DETERMINERS
 from compiler.pipeline.tree_parts import PartsBuilder, with_worth
@@ -37,7 +38,7 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
-class Builder(PartsBuilder, OfferBuilder, DurationBuilder, Transformer):
+class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder, Transformer):
     """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
 
     def start(self, items: list[Any]) -> ast.Effect:
@@ -287,64 +288,6 @@ class Builder(PartsBuilder, OfferBuilder, DurationBuilder, Transformer):
 
     def tail_fewest(self, items: list[Any]) -> ast.Tail:
         return ast.Tail("fewest", None, str(items[1]), _pos(*items))
-
-    # ---------------------------------------------------------------- numbers
-
-    def number(self, items: list[Any]) -> ast.Num:
-        return ast.Num(int(items[0]), _pos(items[0]))
-
-    def variable(self, items: list[Any]) -> ast.Var:
-        return ast.Var(_pos(items[0]))
-
-    def count(self, items: list[Any]) -> ast.Count:
-        return ast.Count(items[1], _pos(*items))
-
-    def total_value(self, items: list[Any]) -> ast.TotalValue:
-        return ast.TotalValue(items[1], _pos(*items))
-
-    def half(self, items: list[Any]) -> ast.HalfOf:
-        value = next(i for i in items[1:] if not isinstance(i, Token) and not isinstance(i, bool))
-        round_up = any(i is True for i in items)
-        return ast.HalfOf(value, round_up, _pos(*[i for i in items if not isinstance(i, bool)]))
-
-    def rounding(self, items: list[Any]) -> bool:
-        return items[1].type == "UP"
-
-    def twice(self, items: list[Any]) -> ast.Bin:
-        return ast.Bin("*", ast.Num(2, _pos(items[0])), items[1], _pos(*items))
-
-    def remainder(self, items: list[Any]) -> ast.Bin:
-        return ast.Bin("%", items[1], items[3], _pos(*items))
-
-    def smaller(self, items: list[Any]) -> ast.Bin:
-        return ast.Bin("min", items[1], items[3], _pos(*items))
-
-    def larger(self, items: list[Any]) -> ast.Bin:
-        return ast.Bin("max", items[1], items[3], _pos(*items))
-
-    def units_digit(self, items: list[Any]) -> ast.Bin:
-        pos = _pos(*items)
-        return ast.Bin("%", items[1], ast.Num(10, pos), pos)
-
-    def tens_digit(self, items: list[Any]) -> ast.Bin:
-        pos = _pos(*items)
-        tens = ast.Bin("/", items[1], ast.Num(10, pos), pos)
-        return ast.Bin("%", tens, ast.Num(10, pos), pos)
-
-    def _bin(self, op: str, items: list[Any]) -> ast.Bin:
-        return ast.Bin(op, items[0], items[2], _pos(items[0], items[2]))
-
-    def add(self, items: list[Any]) -> ast.Bin:
-        return self._bin("+", items)
-
-    def sub(self, items: list[Any]) -> ast.Bin:
-        return self._bin("-", items)
-
-    def mul(self, items: list[Any]) -> ast.Bin:
-        return self._bin("*", items)
-
-    def div(self, items: list[Any]) -> ast.Bin:
-        return self._bin("/", items)
 
     # ---------------------------------------------------------------- conditions
 
