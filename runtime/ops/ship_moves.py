@@ -1,13 +1,14 @@
 """Ops on ships: lose them to the warp, retrieve them, move them between places, found colonies.
 
 It is longer than 400 lines because every op that moves ships shares `relocate`, one path for
-each source (an event, the warp, a tech, colonies) and each destination."""
+each source (an event, the warp, a place a rules module keeps, colonies) and each destination."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
@@ -18,10 +19,8 @@ from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 from runtime.windows import Window
 
-# places a card's own effect names: the planet it has just made, and the ships researching the
-# tech it belongs to (runtime/ops/planets.py, runtime/modules/techs/words.py)
+# the place a card's own effect names: the planet it has just made (runtime/ops/planets.py)
 NEW_PLANET = "new planet"
-RESEARCH = "tech"
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -218,17 +217,13 @@ def relocate(
 
         _arrive(ctx, owner, count, dest, lift_event, saved=True)
         return
-    if source is not None and source.kind == RESEARCH and ctx.card is not None:
-        research = st.players[owner].research
-        tech = ctx.card
-        count = _amount(ships, research.get(tech, 0))
+    held = extension.answer(game, "ships.held", owner, source.kind, ctx.card) if source else None
+    if held is not None:  # ships a rules module keeps on a place of its own
+        available, take = held
+        count = _amount(ships, available)
         if ships.up_to and count:
             count = _how_many(ctx, chooser, 0, count)
-
-        def lift_research() -> None:
-            research[tech] -= count
-
-        _arrive(ctx, owner, count, dest, lift_research)
+        _arrive(ctx, owner, count, dest, lambda: take(count))
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)

@@ -44,8 +44,6 @@ ALLOWED = {
     "(lucre, essence card) among them",
     "runtime/ops/players.py": "the op `gain` gains lucre as it gains rewards and markers: one "
     "word of the shared language",
-    "runtime/ops/ship_moves.py": "moving ships off the tech an effect belongs to reads the "
-    "research ships the techs module keeps, until modules can offer ship sources of their own",
     "runtime/rules/purses.py": "lucre moving between purses and the box, for that op and the "
     "lucre modules (lucre, raids, insurance)",
     "runtime/language.py": "loading the language imports the modules' words in the registry's "

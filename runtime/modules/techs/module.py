@@ -7,6 +7,7 @@ window."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from runtime.decisions import Decision
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
 from runtime.invariants import InvariantBroken
+from runtime.modules.techs.words import RESEARCH
 from runtime.ops.pieces import piece_leaves
 from runtime.rules import ships
 from runtime.rules.start import card_allowed
@@ -156,6 +158,20 @@ def research_step(game: Table) -> None:
 def after_declining(game: Table, seat: int) -> None:
     """An offense that declines another encounter draws 1 tech plus 1 per foreign colony."""
     keep_one(game, seat, 1 + game.state.foreign_colonies(seat))
+
+
+def research_held(
+    game: Table, seat: int, kind: str, tech: int | None
+) -> tuple[int, Callable[[int], None]] | None:
+    """The ships researching the tech an effect belongs to, for an effect that moves them."""
+    if kind != RESEARCH or tech is None:
+        return None
+    research = game.state.players[seat].research
+
+    def take(count: int) -> None:
+        research[tech] -= count
+
+    return research.get(tech, 0), take
 
 
 def tech_windows(game: Table, rules: Rules) -> set[str]:
@@ -301,6 +317,7 @@ MODULE = register(
             "invariants.ships": ships_on_techs,
             "invariants.cards": tech_piles,
             "invariants": check_research,
+            "ships.held": research_held,
         },
         option="techs",
         card_kinds=("tech",),

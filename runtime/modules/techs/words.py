@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from runtime.effects.context import Ctx
 from runtime.ops.pieces import piece_of
-from runtime.ops.ship_moves import RESEARCH
 from runtime.registry import T, measure, noun, op, pp, word
+
+RESEARCH = "tech"  # the place: the tech an effect belongs to, with its research ships
 
 noun(RESEARCH, "place", RESEARCH, "the tech the effect belongs to, with the ships researching it")
 noun(
