@@ -61,8 +61,8 @@ def _party(ctx: Ctx, seats: list[int], made: bool) -> bool:
 
 @predicate(
     "made a deal",
-    "the player made a deal: as a main player, or with the player an earlier `make a deal` of the"
-    " effect named (that deal, once the effect has made one)",
+    "the player made a deal: in the effect's own `make a deal`, once it has made one, else as a"
+    " main player of the encounter",
     "made a deal",
 )
 def _dealt(ctx: Ctx, seats: list[int]) -> bool:
@@ -71,8 +71,8 @@ def _dealt(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate(
     "failed to make a deal",
-    "the player failed to make a deal: as a main player, or in an earlier `make a deal` of the"
-    " effect (that deal, once the effect has made one)",
+    "the player failed to make a deal: in the effect's own `make a deal`, once it has made one,"
+    " else as a main player of the encounter",
     "failed to make a deal",
 )
 def _no_deal(ctx: Ctx, seats: list[int]) -> bool:
