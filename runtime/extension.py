@@ -90,8 +90,10 @@ POINTS: dict[str, str] = {
 class DealTerm:
     """Something besides colonies and cards that a deal may hand over, each way."""
 
-    name: str  # in the decision kinds of an offer: deal.offense_<name>, deal.defense_<name>
-    question: str  # asked of the proposer; `{side}` is "offense" or "defense"
+    # in the decision kinds of an offer: deal.offense_<name>, deal.defense_<name> (the main
+    # players' deal), deal.maker_<name>, deal.partner_<name> (a deal an effect makes)
+    name: str
+    question: str  # asked of the proposer; `{giver}` names the giver ("the offense", "red")
     phrase: str  # what the giver does, in the deal's description; `{count}` is the amount
     most: Callable[[Any, int], int]  # (the game, a seat): the most that seat may give
     give: Callable[[Any, int, int, int], None]  # (the game, giver, taker, amount)

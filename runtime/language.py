@@ -27,6 +27,7 @@ def load() -> None:
     from runtime.modules.techs import words as tech_words  # noqa: F401
     from runtime.ops import card_events  # noqa: F401
     from runtime.ops import pieces  # noqa: F401
+    from runtime.ops import deals  # noqa: F401
 
     # the rules modules, in the order their steps run when two act at the same point
     from runtime.modules.techs import module as techs  # noqa: F401

@@ -226,7 +226,7 @@ class Window(enum.Enum):
     GAIN_DEAL = (
         "gain.deal",
         WindowKind.EVENT,
-        "a main player has just received cards in a deal (those cards)",
+        "a player has just received cards in a deal (those cards)",
     )
     COLONY_GAINED = ("colony.gained", WindowKind.EVENT, "a player has established a colony")
     COLONY_LOST = ("colony.lost", WindowKind.EVENT, "a player has lost a colony")

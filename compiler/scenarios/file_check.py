@@ -12,6 +12,7 @@ from compiler import diagnostics as d
 from compiler.pipeline import schema_check
 from compiler.pipeline.load import Loaded
 from runtime.cards import CardSet
+from runtime.rules import deal
 
 # The kinds of decision the engine asks (a scripted answer or an `auto:` entry names one): the
 # core rules' own, and those each rules module declares (runtime/modules/).
@@ -28,10 +29,10 @@ CORE_DECISION_KINDS = frozenset(
         "deal.colony_ships",
         "deal.colonies",
         "deal.defense_cards",
-        "deal.defense_lucre",
+        "deal.maker_cards",
         "deal.offense_cards",
-        "deal.offense_lucre",
         "deal.offer",
+        "deal.partner_cards",
         "destiny.home_planet",
         "destiny.home_ships",
         "destiny.invader",
@@ -67,7 +68,11 @@ def _module_decision_kinds() -> frozenset[str]:
     from runtime.language import load
 
     load()  # the bundled rules modules register on import
-    return frozenset(k for m in MODULES.values() for k in m.decision_kinds)
+    declared = {k for m in MODULES.values() for k in m.decision_kinds}
+    # what a deal may hand over besides colonies and cards: how much each party gives
+    roles = ("offense", "defense", deal.MAKER, deal.PARTNER)
+    terms = {f"deal.{r}_{t.name}" for m in MODULES.values() for t in m.deal_terms for r in roles}
+    return frozenset(declared | terms)
 
 
 DECISION_KINDS = CORE_DECISION_KINDS | _module_decision_kinds()

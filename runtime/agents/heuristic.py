@@ -9,6 +9,9 @@ from runtime.agents.random import random_pick
 from runtime.decisions import Answer, Decision
 from runtime.view import HiddenCard, PlayerView
 
+# the decision kinds of how much a party of a deal gives: the main players' deal, an effect's deal
+DEAL_GIFTS = ("deal.offense_", "deal.defense_", "deal.maker_", "deal.partner_")
+
 
 class HeuristicAgent:
     trusted = True  # its answers are legal by construction, so the engine skips re-checking them
@@ -18,7 +21,7 @@ class HeuristicAgent:
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
         handler = getattr(self, "on_" + decision.kind.replace(".", "_"), None)
-        if handler is None and decision.kind.startswith(("deal.offense_", "deal.defense_")):
+        if handler is None and decision.kind.startswith(DEAL_GIFTS):
             handler = self.on_deal_offense_cards  # whatever a side gives: as little as it may
         if handler is not None:
             answer = handler(decision, view)
@@ -159,13 +162,12 @@ class HeuristicAgent:
         return (d.options.index("propose terms"),)
 
     def on_deal_colonies(self, d: Decision, view: PlayerView) -> Answer:
-        # a colony for each side if the board allows it, else one for its own side
-        enc = view.encounter()
-        mine = 0 if enc is not None and enc[0] == view.seat else 1
-        ranked = [(True, True), *(c for c in d.options if c[mine] and not c[1 - mine])]
-        for choice in ranked:
-            if choice in d.options:
-                return (d.options.index(choice),)
+        # a colony for each party if the board allows it, else one for itself (an option is the
+        # seats that found a colony)
+        for wish in (lambda c: len(c) == 2, lambda c: tuple(c) == (view.seat,)):
+            for i, founders in enumerate(d.options):
+                if wish(founders):
+                    return (i,)
         return (0,)
 
     def on_deal_offense_cards(self, d: Decision, view: PlayerView) -> Answer:

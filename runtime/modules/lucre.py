@@ -133,7 +133,7 @@ def pay_in_deal(game: Table, giver: int, taker: int, amount: int) -> None:
 # a deal may hand lucre over, each way, up to the giver's purse
 LUCRE_TERM = DealTerm(
     name="lucre",
-    question="how much lucre does the {side} pay?",
+    question="how much lucre does {giver} pay?",
     phrase="pays {count} lucre",
     most=purse,
     give=pay_in_deal,

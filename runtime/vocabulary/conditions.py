@@ -71,26 +71,6 @@ def _would_lose(ctx: Ctx, seats: list[int]) -> bool:
     return bool(seats) and all(_would_be_on_side(ctx, s, False) for s in seats)
 
 
-@predicate("made a deal", "the player, a main player, made a deal", "made a deal")
-def _dealt(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
-    return enc is not None and enc.deal_made and all(s in (enc.offense, enc.defense) for s in seats)
-
-
-@predicate(
-    "failed to make a deal",
-    "the player, a main player, failed to make a deal",
-    "failed to make a deal",
-)
-def _no_deal(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
-    return (
-        enc is not None
-        and enc.outcome == "no deal"
-        and all(s in (enc.offense, enc.defense) for s in seats)
-    )
-
-
 @predicate("lost ships", "the player lost ships to the warp this encounter", "lost ships")
 def _lost_ships(ctx: Ctx, seats: list[int]) -> bool:
     enc = current_encounter(ctx)

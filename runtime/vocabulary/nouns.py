@@ -139,7 +139,7 @@ noun(
 
 for _word, _doc in (
     ("outcome", "the result of the encounter"),
-    ("deal", "an agreement between the main players"),
+    ("deal", "an agreement between two players: the main players' or one an effect makes"),
     ("power", "an alien power"),
     ("turn", "the current turn"),
     ("side", "the offense's or the defense's side of an encounter"),

@@ -1,7 +1,8 @@
 """The test packs under tests/packs, each playing a part of the language no bundled card needs yet
 (Homecoming: ships returning to the planets they came from; Pairing: `your second card` and `each
-of your cards`; Calling: a word called in `choose one:` and tested later): their scenarios pass with both compiled forms at several seeds, and the rules text
-written from each hook reads back as the same hook."""
+of your cards`; Calling: a word called in `choose one:` and tested later; Brokering: a deal made
+with a player of any role, and its outcome tested later): their scenarios pass with both compiled
+forms at several seeds, and the rules text written from each hook reads back as the same hook."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ WORDS = {
     "homecoming": ("the planets they came from",),
     "pairing": ("your second card", "each of your cards"),
     "calling": ('the chosen option is "left"', '- "right"'),
+    "brokering": ("make a deal with", "makes a deal with", "made a deal", "failed to make a deal"),
 }
 
 
