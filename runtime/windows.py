@@ -228,6 +228,13 @@ class Window(enum.Enum):
         WindowKind.EVENT,
         "a player has just received cards in a deal (those cards)",
     )
+    # every deal that is made, the main players' or one an effect makes, once carried out
+    DEAL_MADE = (
+        "deal.made",
+        WindowKind.EVENT,
+        "a deal between two players has just been carried out (its two players); a cancelled"
+        " deal never comes here",
+    )
     COLONY_GAINED = ("colony.gained", WindowKind.EVENT, "a player has established a colony")
     COLONY_LOST = ("colony.lost", WindowKind.EVENT, "a player has lost a colony")
     POWER_LOST = (

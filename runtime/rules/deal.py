@@ -1,8 +1,8 @@
 """Deals between two players: they take turns offering terms of any size (colonies, cards and
 whatever the rules modules in play add, each way), each offer built one small question at a time;
-accepted terms are carried out. The main players of an encounter deal when both negotiate (a
-failed deal costs them the penalty); an effect may have any player make a deal with another
-(`make a deal with PLAYERS`), with no penalty unless the card says one."""
+accepted terms are carried out, then the deal.made window opens. The main players of an encounter
+deal when both negotiate (a failed deal costs them the penalty); an effect may have any player
+make a deal with another (`make a deal with PLAYERS`), with no penalty unless the card says one."""
 
 from __future__ import annotations
 
@@ -74,6 +74,14 @@ class DealEvent:
     terms: Terms
     seats: tuple[int, int]
     cancelled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealMade:
+    """The event of the deal.made window: a deal carried out, with its terms and two players."""
+
+    terms: Terms
+    seats: tuple[int, int]
 
 
 def negotiate(game: Table, enc: Encounter) -> None:
@@ -259,6 +267,7 @@ def carry_out(game: Table, parties: Parties, terms: Terms) -> None:
     for side in (0, 1):
         if terms.colony[side]:
             found_colony(game, parties, side)
+    game.dispatch.event(Window.DEAL_MADE, DealMade(terms, pair))
 
 
 def found_colony(game: Table, parties: Parties, side: int) -> None:
