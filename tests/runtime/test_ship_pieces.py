@@ -2,15 +2,21 @@
 follows them through every kind of move in whole random games (colonies at home and abroad, the
 gate, beside the target planet, the warp, a tech's research) with every ship accounted for after
 each decision; the mover is asked about it only when some but not all ships leave its place; it
-survives a copy of the state; and it takes its ship out of play with its card."""
+can be held hostage and come back; it survives a copy of the state; and it takes its ship out of
+play with its card."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from compiler.pipeline.parser import parser
+from compiler.pipeline.resolve import Resolver
+from runtime import ir
 from runtime.agents import RandomAgent
-from runtime.cards import CardSet
+from runtime.cards import CardSet, Hook
 from runtime.decisions import Answer, Decision
+from runtime.effects import compile as c
+from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check, ship_count
@@ -141,4 +147,28 @@ def test_a_ship_piece_takes_its_ship_out_of_play_with_its_card(
     assert planet.ships[2] == 5
     spend(game, 2, card)
     assert piece_of(st, card) is None and planet.ships[2] == 4 and card in st.tech_discard
+    check(game)
+
+
+def test_a_ship_piece_held_hostage_comes_back_with_its_ships_at_the_end_of_the_turn(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules, options={"techs": True})
+    st = game.state
+    enlist_everyone(game)
+    st.encounter = enc = blank_encounter(game, 1, 0)
+    enc.defense, enc.planet = 1, st.home_planets(1)[0].id
+    text = "seize 2 of the offense's ships"
+    resolver = Resolver("regroup.start", text)
+    node = resolver.effect(parser().effect(text))
+    assert not resolver.errors, [e.message for e in resolver.errors]
+    hook = Hook("test-card", "Test", "power", "regroup.start", ir.Seq(()))
+    expect(agent, (0, "ships.hostage", ("red planet 1",) * 2), (0, "ships.piece", "yes"))
+    c.guarded(c.statement(node))(Ctx(game, 1, hook))
+    piece = ship_pieces.ship_pieces(st, 0)[0]
+    assert piece.at == ship_pieces.HOSTAGE and st.hostages == [[1, 0, 2]]
+    check(game)
+    expect(agent, (0, "ships.place", "red planet 4"))
+    ships.return_hostages(game)
+    assert piece.at == st.home_planets(0)[3].id and not st.hostages
     check(game)
