@@ -336,8 +336,9 @@ def _arrive(
             if dest.kind not in ("warp", "box", "encounter", "target planet")
             else -1
         )
-    if planet is None:
-        return  # no planet the card allows: nothing moves
+    if planet is None:  # no planet the card allows: nothing moves
+        ship_pieces.settle(st, owner)  # the answer about a ship piece goes with the move
+        return
     lift()
     if dest.kind == "warp":
         st.players[owner].warp += count
