@@ -8,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from runtime import extension
+from runtime.rules import ship_pieces
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -25,6 +26,7 @@ def ship_count(game: Table, seat: int) -> int:
         if enc is not None:
             total += enc.gate[seat] + enc.guard[seat]
     total += sum(count for _, owner, count in st.hostages if owner == seat)
+    total -= ship_pieces.aboard(st, seat)  # a piece that is a ship is one beyond the ordinary
     return extension.fold(game, "invariants.ships", total, seat)
 
 
@@ -63,6 +65,9 @@ def check(game: Table) -> None:
             )
         if p.warp < 0 or any(planet.ships[p.seat] < 0 for planet in st.planets):
             raise InvariantBroken(f"{game.player_name(p.seat)} has a negative ship count")
+    wrong = ship_pieces.problem(game)
+    if wrong is not None:
+        raise InvariantBroken(wrong)
     seen = card_zones(game)
     for instance in range(len(st.catalog)):
         if seen[instance] != 1:

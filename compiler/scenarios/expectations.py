@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from compiler.pipeline.load import Loaded
-from compiler.scenarios.pieces import check_pieces
+from compiler.scenarios.pieces import check_pieces, check_ship_pieces
 from compiler.scenarios.pile_names import pile_key
 from compiler.scenarios.situation import planet_of, seat_of
 from runtime.game import Game
@@ -71,6 +71,8 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                     fail(f"{p}/{color}", f"expected {color}'s {key} {sorted(cards)}, got {got_ids}")
         elif key == "pieces":
             check_pieces(game, loaded, want, fail)
+        elif key == "ship pieces":
+            check_ship_pieces(game, loaded, want, fail)
         elif key == "tech discard":
             got_ids = sorted(st.catalog[i] for i in st.tech_discard)
             missing = [c for c in want if c not in got_ids]

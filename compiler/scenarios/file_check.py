@@ -58,6 +58,7 @@ CORE_DECISION_KINDS = frozenset(
         "rewards.ships",
         "ships.hostage",
         "ships.lose",
+        "ships.piece",
         "ships.place",
     ]
 )

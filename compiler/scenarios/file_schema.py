@@ -123,6 +123,11 @@ def start_schema() -> dict[str, Any]:
                 "pieces in play: {colour: {card id: [the planets next to it]}}; the card must be"
                 " among the player's completed techs",
             ),
+            "ship pieces": _by_color(
+                {"type": "object", "additionalProperties": _str("a planet name, or 'the warp'")},
+                "pieces that are ships: {colour: {card id: where it stands}}, each one more ship"
+                " of its owner there; the card must be among the player's completed techs",
+            ),
             "essence cache": _by_color(CARD_IDS, "essence cards in the owner's cache"),
             "essence unavailable": _by_color(CARD_IDS, "essence cards in the unavailable pile"),
             "essence before": _by_color(CARD_IDS, "essence cards laid face up before a player"),
@@ -184,6 +189,17 @@ def expect_schema() -> dict[str, Any]:
                 {"type": "object", "additionalProperties": PLANET_NAMES},
                 "exactly the pieces a player controls: {colour: {card id: [the planets next to"
                 " it]}} ({} for none)",
+            ),
+            "ship pieces": _by_color(
+                {
+                    "type": "object",
+                    "additionalProperties": _str(
+                        "a planet name, 'the gate', 'beside the target planet', 'the warp',"
+                        " 'out of the game', 'hostage' or 'on CARD ID' (a tech it researches)"
+                    ),
+                },
+                "exactly the pieces that are ships a player owns, and where each stands: {colour:"
+                " {card id: place}} ({} for none)",
             ),
             "hand": _by_color(CARD_IDS, "cards a player must hold (among others)"),
             "planets": {

@@ -92,6 +92,13 @@ class HeuristicAgent:
 
         return (min(range(len(d.options)), key=worth),)
 
+    def on_ships_piece(self, d: Decision, view: PlayerView) -> Answer:
+        """A piece that is a ship goes with the offense's ships or an ally's as they join an
+        encounter (it adds to totals there), and otherwise stays where it is."""
+        enc = view.encounter()
+        joining = enc is not None and (view.seat == enc[0] or self.side_of(view) is None)
+        return (d.options.index("yes" if joining else "no"),)
+
     # ---------------------------------------------------------------- alliances
 
     def on_alliance_invite(self, d: Decision, view: PlayerView) -> Answer:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import SELECTORS, current_encounter, seat_side
 from runtime.registry import T, noun, obj, op
-from runtime.rules import allies
+from runtime.rules import allies, ship_pieces
 from runtime.rules import ships as moves
 
 
@@ -75,12 +75,14 @@ def enlist(ctx: Ctx, seat: int, guests: list[int]) -> None:
             labeler=game.planet_name,
             caps=[spare[p] for p in planets],
         )
+        ship_pieces.decide(game, guest, {p: picked.count(p) for p in picked})
         for planet in picked:
             moves.remove_from(game, guest, planet, 1)
         if side == 0:
             enc.gate[guest] += want
         else:
             enc.guard[guest] += want
+        ship_pieces.arrived(game, guest, ship_pieces.GATE if side == 0 else ship_pieces.GUARD)
         moves.update_powers(game, guest)
         enc.allies[side].append(guest)
         game.log("ally", guest, allies.SIDES[side], want)

@@ -13,6 +13,7 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
 from runtime.registry import T, obj, op, pp
+from runtime.rules import ship_pieces
 from runtime.rules import ships as moves
 from runtime.rules.origins import ORIGINS, send_back
 from runtime.rules.outcome import landed_ships, ships_outside_encounter
@@ -83,13 +84,13 @@ def sources_at(
 def choose_from(
     ctx: Ctx, seat: int, chooser: int, sources: dict[Source, int], count: int, verb: str
 ) -> dict[Source, int]:
-    """Pick `count` ships among sources (the chooser decides when there is a choice)."""
+    """Pick `count` ships among sources (the chooser decides when there is a choice, and says
+    whether a ship piece is among them: runtime/rules/ship_pieces.py)."""
     total = sum(sources.values())
-    if count >= total:
-        return dict(sources)
-    if len(sources) == 1:
-        (src,) = sources
-        return {src: count}
+    if count >= total or len(sources) == 1:
+        every = dict(sources) if count >= total else {next(iter(sources)): count}
+        ship_pieces.decide(ctx.game, seat, every, chooser)
+        return every
     game = ctx.game
     keys = list(sources)
 
@@ -109,6 +110,7 @@ def choose_from(
     out: dict[Source, int] = {}
     for src in picked:
         out[src] = out.get(src, 0) + 1
+    ship_pieces.decide(game, seat, out, chooser)
     return out
 
 
@@ -211,11 +213,12 @@ def relocate(
         def lift_event() -> None:
             for src, k in event.take(count).items():
                 if src == "warp":
+                    ship_pieces.leaving(game, owner, ship_pieces.WARP, k, chooser)
                     st.players[owner].warp -= k
                 else:
-                    moves.remove_from(game, owner, src, k)
+                    moves.remove_from(game, owner, src, k, chooser)
 
-        _arrive(ctx, owner, count, dest, lift_event, saved=True)
+        _arrive(ctx, owner, count, dest, lift_event, saved=True, chooser=chooser)
         return
     held = extension.answer(game, "ships.held", owner, source.kind, ctx.card) if source else None
     if held is not None:  # ships a rules module keeps on a place of its own
@@ -223,7 +226,7 @@ def relocate(
         count = _amount(ships, available)
         if ships.up_to and count:
             count = _how_many(ctx, chooser, 0, count)
-        _arrive(ctx, owner, count, dest, lambda: take(count))
+        _arrive(ctx, owner, count, dest, lambda: take(count), chooser=chooser)
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)
@@ -231,9 +234,10 @@ def relocate(
             count = _how_many(ctx, chooser, 0, count)
 
         def lift_warp() -> None:
+            ship_pieces.leaving(game, owner, ship_pieces.WARP, count, chooser)
             st.players[owner].warp -= count
 
-        _arrive(ctx, owner, count, dest, lift_warp)
+        _arrive(ctx, owner, count, dest, lift_warp, chooser=chooser)
         return
     sources = sources_at(ctx, owner, source)
     count = _amount(ships, sum(sources.values()))
@@ -241,19 +245,19 @@ def relocate(
         count = _how_many(ctx, chooser, 0, count)
     picked = choose_from(ctx, owner, chooser, sources, count, "move")
     if dest.kind == "warp":
-        moves.send_to_warp(game, owner, picked)
+        moves.send_to_warp(game, owner, picked, chooser)
         return
     if dest.kind == ORIGINS:
-        send_back(game, owner, picked, saved=False)
+        send_back(game, owner, picked, saved=False, chooser=chooser)
         return
 
     def lift_picked() -> None:
         for src, k in picked.items():
-            moves.remove_from(game, owner, src, k)
+            moves.remove_from(game, owner, src, k, chooser)
         if dest.kind == "encounter" and st.encounter is not None:
             moves.sent_from(st.encounter, owner, picked)
 
-    _arrive(ctx, owner, sum(picked.values()), dest, lift_picked)
+    _arrive(ctx, owner, sum(picked.values()), dest, lift_picked, chooser=chooser)
 
 
 def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
@@ -311,8 +315,10 @@ def _arrive(
     lift: Callable[[], None],
     *,
     saved: bool = False,
+    chooser: int = -1,
 ) -> None:
-    """Lift `count` ships from where they are (via `lift`) and put them at a destination."""
+    """Lift `count` ships from where they are (via `lift`) and put them at a destination (a
+    ship piece lifted with them arrives there too; `chooser` picked which ships move)."""
     if count <= 0:
         return
     game = ctx.game
@@ -330,27 +336,34 @@ def _arrive(
             if dest.kind not in ("warp", "box", "encounter", "target planet")
             else -1
         )
-    if planet is None:
-        return  # no planet the card allows: nothing moves
+    if planet is None:  # no planet the card allows: nothing moves
+        ship_pieces.settle(st, owner)  # the answer about a ship piece goes with the move
+        return
     lift()
     if dest.kind == "warp":
         st.players[owner].warp += count
+        ship_pieces.arrived(game, owner, ship_pieces.WARP)
         game.log("warp", owner, count)
     elif dest.kind == "box":
         st.players[owner].removed += count
+        ship_pieces.arrived(game, owner, ship_pieces.BOX)
         game.log("removed", owner, count)
     elif dest.kind == "encounter" and enc is not None:
         side = side_of(ctx, owner)
         if owner == enc.defense and enc.planet >= 0:
             st.planets[enc.planet].ships[owner] += count
+            ship_pieces.arrived(game, owner, enc.planet)
         elif side == 1:
             enc.guard[owner] += count
+            ship_pieces.arrived(game, owner, ship_pieces.GUARD)
         else:
             enc.gate[owner] += count
+            ship_pieces.arrived(game, owner, ship_pieces.GATE)
         game.log("effect", owner, f"adds {count} ship(s) to the encounter")
     elif dest.kind == "target planet" and enc is not None and enc.planet >= 0:
         founded = st.planets[enc.planet].ships[owner] == 0
         st.planets[enc.planet].ships[owner] += count
+        ship_pieces.arrived(game, owner, enc.planet)
         game.log("land", owner, enc.planet, count)
         if founded:
             game.log("colony", owner, enc.planet)
@@ -358,12 +371,14 @@ def _arrive(
     elif dest.kind == NEW_PLANET:
         had = st.planets[planet].ships[owner] > 0
         st.planets[planet].ships[owner] += count
+        ship_pieces.arrived(game, owner, planet)
         game.log("land", owner, planet, count)
         if not had:
             game.log("colony", owner, planet)
             game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, planet))
     else:
         st.planets[planet].ships[owner] += count
+        ship_pieces.arrived(game, owner, planet)
         # "saved": ships an event was sending to the warp; any other move is a plain return home
         game.log("saved" if saved else "home", owner, count)
     moves.update_powers(game, owner)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import ships
+from runtime.rules import ship_pieces, ships
 from runtime.rules.ships import GATE, GUARD, ShipsEvent
 from runtime.windows import Windows
 
@@ -39,6 +39,7 @@ def commit(
         enc.gate[seat] += count
     else:
         enc.guard[seat] += count
+    ship_pieces.arrived(game, seat, GATE if side == 0 else GUARD)
     ships.update_powers(game, seat)
     return count
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import chance, ships
+from runtime.rules import chance, ship_pieces, ships
 from runtime.state import Encounter
 from runtime.table_events import EncounterEnded
 from runtime.windows import Windows
@@ -139,6 +139,7 @@ def own_color(game: Table, enc: Encounter) -> int | None:
         for src, k in picked.items():
             ships.remove_from(game, offense, src, k)
             st.planets[planet].ships[offense] += k
+            ship_pieces.arrived(game, offense, planet)
         game.log("land", offense, planet, sum(picked.values()))
         ships.update_powers(game, offense)
         raise EncounterEnded(True)

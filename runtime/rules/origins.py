@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.rules import ship_pieces
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD, ColonyEvent, Source
 from runtime.windows import Window
@@ -16,7 +17,9 @@ if TYPE_CHECKING:
 ORIGINS = "origins"
 
 
-def send_back(game: Table, owner: int, ships: dict[Source, int], *, saved: bool) -> int:
+def send_back(
+    game: Table, owner: int, ships: dict[Source, int], *, saved: bool, chooser: int = -1
+) -> int:
     """Ships on a planet stay there (they came from it); ships in the gate or beside the target
     planet go back to the planets they were sent from, the owner picking which when only some
     go; ships with no planet recorded (from the warp, or added by an effect) go to a colony of
@@ -39,14 +42,20 @@ def send_back(game: Table, owner: int, ships: dict[Source, int], *, saved: bool)
             k -= n
         if k > 0:
             arrivals.append((src, moves.choose_colony(game, owner, k), k))
+    leaving: dict[Source, int] = {}
+    for src, _, n in arrivals:
+        leaving[src] = leaving.get(src, 0) + n
+    ship_pieces.decide(game, owner, leaving, chooser, fill=True)
     moved = 0
     for src, planet, n in arrivals:
         if src == "warp":
+            ship_pieces.leaving(game, owner, ship_pieces.WARP, n, chooser)
             st.players[owner].warp -= n
         else:
-            moves.remove_from(game, owner, src, n)
+            moves.remove_from(game, owner, src, n, chooser)
         founded = st.planets[planet].ships[owner] == 0
         st.planets[planet].ships[owner] += n
+        ship_pieces.arrived(game, owner, planet)
         moved += n
         if founded:
             game.log("colony", owner, planet)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from runtime import extension
+from runtime.rules import ship_pieces
 from runtime.windows import Windows
 
 if TYPE_CHECKING:
@@ -117,8 +118,11 @@ def still_there(game: Table, event: ShipsEvent) -> None:
                 del event.sources[src]
 
 
-def remove_from(game: Table, seat: int, src: Source, count: int) -> None:
+def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = -1) -> None:
+    """Lift ships from a source (a ship piece there may go with them: runtime/rules/ship_pieces.py;
+    `chooser`, by default the owner, is the player picking which ships move)."""
     st = game.state
+    ship_pieces.leaving(game, seat, src, count, chooser)
     if src == GATE:
         assert st.encounter is not None
         st.encounter.gate[seat] -= count
@@ -152,18 +156,18 @@ def pick_ships(
     minimum = min(minimum, maximum)
     if maximum <= 0:
         return {}
-    if len(planets) == 1:
-        return {
-            planets[0]: maximum
-            if minimum == maximum
-            else _count(game, seat, minimum, maximum, kind, prompt)
-        }
-    picked = game.choose_many(
-        seat, kind, prompt, planets, minimum, maximum, labeler=game.planet_name, caps=caps
-    )
     out: dict[Source, int] = {}
-    for p in picked:
-        out[p] = out.get(p, 0) + 1
+    if len(planets) == 1:
+        out[planets[0]] = (
+            maximum if minimum == maximum else _count(game, seat, minimum, maximum, kind, prompt)
+        )
+    else:
+        picked = game.choose_many(
+            seat, kind, prompt, planets, minimum, maximum, labeler=game.planet_name, caps=caps
+        )
+        for p in picked:
+            out[p] = out.get(p, 0) + 1
+    ship_pieces.decide(game, seat, out)
     return out
 
 
@@ -172,8 +176,9 @@ def _count(game: Table, seat: int, minimum: int, maximum: int, kind: str, prompt
     return int(game.choose(seat, kind, prompt, options))
 
 
-def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
-    """Send ships to the warp through the replaceable event; returns how many arrived."""
+def send_to_warp(game: Table, seat: int, sources: dict[Source, int], chooser: int = -1) -> int:
+    """Send ships to the warp through the replaceable event; returns how many arrived (`chooser`,
+    by default the owner, picked which ships go)."""
     sources = {k: v for k, v in sources.items() if v > 0}
     if not sources:
         return 0
@@ -183,16 +188,19 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int]) -> int:
     if game.dispatch.listening(Windows.COLONY_LOSING):
         keep_colonies(game, event)
     st = game.state
+    ship_pieces.decide(game, seat, event.sources, chooser, fill=True)
     arrived = 0
     for src, count in event.sources.items():
-        remove_from(game, seat, src, count)
+        remove_from(game, seat, src, count, chooser)
         arrived += count
     if arrived:
         if event.removed:
             st.players[seat].removed += arrived
+            ship_pieces.arrived(game, seat, ship_pieces.BOX)
             game.log("removed", seat, arrived)
         else:
             st.players[seat].warp += arrived
+            ship_pieces.arrived(game, seat, ship_pieces.WARP)
             game.log("warp", seat, arrived)
             enc = st.encounter
             if enc is not None:
@@ -236,8 +244,23 @@ def return_home(game: Table, seat: int, count: int, source: Source | None = None
     if source is not None:
         remove_from(game, seat, source, count)
     game.state.planets[planet].ships[seat] += count
+    ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
     game.log("home", seat, count)
+
+
+def return_hostages(game: Table) -> None:
+    """Ships held hostage for the turn go back to their owners' colonies."""
+    st = game.state
+    while st.hostages:
+        _, owner, count = st.hostages[-1]
+        planet = choose_colony(game, owner, count)  # chosen while they are still held
+        ship_pieces.leaving(game, owner, ship_pieces.HOSTAGE, count)
+        st.hostages.pop()
+        st.planets[planet].ships[owner] += count
+        ship_pieces.arrived(game, owner, planet)
+        update_powers(game, owner)
+        game.log("effect", owner, f"gets {count} hostage ship(s) back")
 
 
 def free_ships(game: Table, seat: int) -> int:
@@ -266,8 +289,10 @@ def retrieve(game: Table, seat: int, count: int) -> int:
     if count <= 0 or game.dispatch.forbidden("retrieve", seat):
         return 0
     planet = choose_colony(game, seat, count)
+    ship_pieces.leaving(game, seat, ship_pieces.WARP, count)
     player.warp -= count
     game.state.planets[planet].ships[seat] += count
+    ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
     game.log("retrieve", seat, count)
     if game.dispatch.listening(Windows.SHIPS_RETRIEVED):
@@ -283,6 +308,7 @@ def land(game: Table, seat: int, planet: int, count: int, source: Source) -> Non
     remove_from(game, seat, source, count)
     had = st.planets[planet].ships[seat] > 0
     st.planets[planet].ships[seat] += count
+    ship_pieces.arrived(game, seat, planet)
     game.log("land", seat, planet, count)
     if not had:
         game.log("colony", seat, planet)
@@ -302,6 +328,7 @@ def update_powers(game: Table, seat: int | None = None) -> None:
     Only the owner's home colonies change when its ships move, so callers name that seat.
     """
     st = game.state
+    ship_pieces.settle(st, seat)  # the move is over
     threshold = game.power_threshold
     for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:

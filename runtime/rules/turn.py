@@ -81,20 +81,8 @@ def play_turn(game: Table, encounters: int | None = None) -> None:
         if (encounters is not None and number >= encounters) or not wants_another(game, enc):
             break
     st.encounter = None
-    return_hostages(game)
+    ships.return_hostages(game)
     game.dispatch.step(Windows.TURN_END)
-
-
-def return_hostages(game: Table) -> None:
-    """Ships held hostage for the turn go back to their owners' colonies."""
-    st = game.state
-    while st.hostages:
-        _, owner, count = st.hostages[-1]
-        planet = ships.choose_colony(game, owner, count)  # chosen while they are still held
-        st.hostages.pop()
-        st.planets[planet].ships[owner] += count
-        ships.update_powers(game, owner)
-        game.log("effect", owner, f"gets {count} hostage ship(s) back")
 
 
 def new_encounter(game: Table, number: int) -> Encounter:

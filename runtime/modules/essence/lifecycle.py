@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.cards import CardDef
+from runtime.rules import ship_pieces
 from runtime.state import Placed, State
 
 if TYPE_CHECKING:
     from runtime.table import Table
 
+CAPTIVE = "captive"  # the place of a ship held captive on an essence card (ships.held)
 CACHE_SIZE = 3  # an alien's declaration may change it (the Oligarch keeps its whole set)
 
 
@@ -117,7 +119,10 @@ def _unavailable(game: Table, instance: int) -> int:
     placed = st.placed.pop(instance, None)
     owner = placed.owner if placed is not None else owner_of(game, instance)
     if placed is not None and placed.captive >= 0:
+        held = ship_pieces.held_key(CAPTIVE, instance)
+        ship_pieces.leaving(game, placed.captive, held, 1, -1, 1)
         st.players[placed.captive].warp += 1  # a captive left without its card goes to the warp
+        ship_pieces.arrived(game, placed.captive, ship_pieces.WARP)
         game.log("warp", placed.captive, 1)
     if owner < 0:
         return owner

@@ -4,6 +4,7 @@ cards' hooks, its invariant) and what it owns (nothing in; the registered module
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from runtime.extension import RulesModule, register
@@ -81,6 +82,22 @@ def captives(game: Table, seat: int, count: int) -> int:
     return count + sum(1 for placed in game.state.placed.values() if placed.captive == seat)
 
 
+def captive_held(
+    game: Table, seat: int, kind: str, card: int | None
+) -> tuple[int, Callable[[int], None]] | None:
+    """The player's ship held captive on an essence card, as a place ships can leave."""
+    placed = game.state.placed.get(card) if kind == lifecycle.CAPTIVE and card is not None else None
+    if placed is None:
+        return None
+    here = 1 if placed.captive == seat else 0
+
+    def take(count: int) -> None:
+        if count > 0:
+            placed.captive = -1
+
+    return here, take
+
+
 def essence_piles(game: Table, seen: Counter[int]) -> None:
     st = game.state
     for p in st.players:
@@ -105,6 +122,7 @@ MODULE = register(
             "dispatch.windows": hooks.windows,
             "dispatch.window": hooks.run,
             "invariants.ships": captives,
+            "ships.held": captive_held,
             "invariants.cards": essence_piles,
             "invariants": check_cards,
         },

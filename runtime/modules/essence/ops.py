@@ -9,6 +9,7 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.modules.essence import lifecycle
 from runtime.registry import T, flag, obj, op, pp, word
+from runtime.rules import ship_pieces
 from runtime.rules import ships as moves
 
 if TYPE_CHECKING:
@@ -214,8 +215,11 @@ def capture(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     card = game.choose(
         seat, "essence.lay", "set the captive on which essence card?", list(cache), game.card_label
     )
+    ship_pieces.decide(game, victim, {planet: 1}, seat)
+    ship_pieces.leaving(game, victim, planet, 1, seat)
     game.state.planets[planet].ships[victim] -= 1
     lifecycle.place(game, seat, card, seat, False, captive=victim)
+    ship_pieces.arrived(game, victim, ship_pieces.held_key(lifecycle.CAPTIVE, card))
     game.log("effect", seat, f"takes a ship of {game.player_name(victim)} captive")
     moves.update_powers(game, victim)
 
@@ -235,16 +239,19 @@ def release(ctx: Ctx, seat: int, _: str, owners: list[int]) -> None:
     enc = st.encounter
     if enc is None or enc.planet < 0:
         return
-    for placed in list(st.placed.values()):
+    for card, placed in list(st.placed.items()):
         owner = placed.captive
         if placed.owner != seat or owner not in owners or placed.since >= st.turn:
             continue
+        if owner not in (enc.offense, enc.defense):
+            continue
+        ship_pieces.leaving(game, owner, ship_pieces.held_key(lifecycle.CAPTIVE, card), 1, -1, 1)
         if owner == enc.offense:
             enc.gate[owner] += 1
-        elif owner == enc.defense:
-            st.planets[enc.planet].ships[owner] += 1
+            ship_pieces.arrived(game, owner, ship_pieces.GATE)
         else:
-            continue
+            st.planets[enc.planet].ships[owner] += 1
+            ship_pieces.arrived(game, owner, enc.planet)
         placed.captive, placed.holder = -1, owner
         game.log(
             "effect", seat, f"frees the captive of {game.player_name(owner)} into the encounter"
@@ -274,6 +281,7 @@ def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
         taken += k
     if taken:
         st.hostages.append([seat, victim, taken])
+        ship_pieces.arrived(game, victim, ship_pieces.HOSTAGE)
         game.log("effect", seat, f"holds {taken} ship(s) of {game.player_name(victim)} hostage")
         moves.update_powers(game, victim)
 

@@ -17,7 +17,7 @@ from runtime.extension import RulesModule, register
 from runtime.invariants import InvariantBroken
 from runtime.modules.techs.words import RESEARCH
 from runtime.ops.pieces import piece_leaves
-from runtime.rules import ships
+from runtime.rules import ship_pieces, ships
 from runtime.rules.start import card_allowed
 from runtime.windows import Window
 
@@ -135,11 +135,13 @@ def research_step(game: Table) -> None:
             for src, k in picked.items():
                 ships.remove_from(game, seat, src, k)
                 player.research[tech] = player.research.get(tech, 0) + k
+                ship_pieces.arrived(game, seat, ship_pieces.held_key(RESEARCH, tech))
             ships.update_powers(game, seat)
             game.log("effect", seat, f"researches a tech ({player.research[tech]} ship(s) on it)")
         else:
             back = player.research.get(tech, 0)
             planet = ships.choose_colony(game, seat, back) if back else -1
+            ship_pieces.leaving(game, seat, ship_pieces.held_key(RESEARCH, tech), back, -1, back)
             player.techs.remove(tech)
             player.research.pop(tech, None)
             if verb == "complete":
@@ -150,6 +152,7 @@ def research_step(game: Table) -> None:
                 game.log("effect", seat, "abandons a tech")
             if back:
                 st.planets[planet].ships[seat] += back
+                ship_pieces.arrived(game, seat, planet)
                 ships.update_powers(game, seat)
             if verb == "complete" and game.dispatch.listening(Window.TECH_COMPLETED):
                 game.dispatch.event(Window.TECH_COMPLETED, TechEvent(seat, tech))
@@ -169,6 +172,8 @@ def research_held(
     research = game.state.players[seat].research
 
     def take(count: int) -> None:
+        key = ship_pieces.held_key(RESEARCH, tech)
+        ship_pieces.leaving(game, seat, key, count, -1, research[tech])
         research[tech] -= count
 
     return research.get(tech, 0), take
@@ -185,7 +190,7 @@ def spend(game: Table, seat: int, tech: int) -> None:
     if tech in player.completed:
         player.completed.remove(tech)
         game.state.tech_discard.append(tech)
-        piece_leaves(game.state, tech)
+        piece_leaves(game, tech)
 
 
 def use_tech(game: Table, seat: int, name: str) -> bool:
@@ -201,12 +206,14 @@ def release(game: Table, seat: int, tech: int) -> None:
     player = game.state.players[seat]
     back = player.research.get(tech, 0)
     planet = ships.choose_colony(game, seat, back) if back else -1
+    ship_pieces.leaving(game, seat, ship_pieces.held_key(RESEARCH, tech), back, -1, back)
     player.research.pop(tech, None)
     if tech in player.techs:
         player.techs.remove(tech)
         player.completed.append(tech)
     if back:
         game.state.planets[planet].ships[seat] += back
+        ship_pieces.arrived(game, seat, planet)
         ships.update_powers(game, seat)
         game.log("home", seat, back)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from runtime.effects.context import Ctx
 from runtime.ops.pieces import piece_of
 from runtime.registry import T, measure, noun, op, pp, word
+from runtime.rules import ship_pieces, ships
 
 RESEARCH = "tech"  # the place: the tech an effect belongs to, with its research ships
 
@@ -65,6 +66,13 @@ def pass_tech(ctx: Ctx, seat: int, _tech: object, players: list[int]) -> None:
     giver.completed.remove(tech)
     game.state.players[takers[0]].completed.append(tech)
     piece = piece_of(game.state, tech)
-    if piece is not None:  # a piece goes with its tech to the new holder
+    if isinstance(piece, ship_pieces.ShipPiece):  # a ship changes colour: it joins the holder's
+        ship_pieces.discharge(game, piece)
+        game.state.pieces.remove(piece)
+        ships.update_powers(game, seat)
+        taker = takers[0]
+        ship_pieces.enlist(game, tech, taker, ships.choose_colony(game, taker, 1))
+        ships.update_powers(game, taker)
+    elif piece is not None:  # a piece goes with its tech to the new holder
         piece.owner = takers[0]
     game.log("effect", seat, f"passes {game.card_label(tech)} to {game.player_name(takers[0])}")
