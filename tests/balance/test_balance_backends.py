@@ -86,3 +86,20 @@ def test_missing_seeds_skip_every_played_run() -> None:
     assert count_missing(seeds, done) == 6
     lazy = batches(missing(range(10**12), [(2, 3)]), 4)  # never listed whole
     assert next(lazy) == (0, 1, 4, 5) and next(lazy) == (6, 7, 8, 9)
+
+
+def test_batches_taper_so_no_worker_is_left_alone_with_a_long_last_batch() -> None:
+    seeds = range(1, 601)
+    plan = list(batches(seeds, 40, len(seeds), 2))
+    assert [s for batch in plan for s in batch] == list(seeds)  # every seed once, in order
+    sizes = [len(b) for b in plan]
+    assert sizes[0] == 40 and max(sizes) == 40
+    assert sizes == sorted(sizes, reverse=True)
+    # the last runs shrink to an eighth of the size: equal runs would end on a run of 40
+    assert max(sizes[-3:]) == 5
+    # not counting the tail, no run is bigger than half a worker's share of the seeds left
+    left = len(seeds)
+    for size in sizes:
+        assert size <= max(5, left // 4)
+        left -= size
+    assert list(batches(seeds, 40)) == [tuple(seeds[i : i + 40]) for i in range(0, 600, 40)]
