@@ -103,3 +103,16 @@ def test_batches_taper_so_no_worker_is_left_alone_with_a_long_last_batch() -> No
         assert size <= max(5, left // 4)
         left -= size
     assert list(batches(seeds, 40)) == [tuple(seeds[i : i + 40]) for i in range(0, 600, 40)]
+
+
+def test_a_study_left_to_size_its_batches_ends_on_small_ones(tmp_path: Path) -> None:
+    study = Study(games=40, first_seed=1, players=3, agents=("random",))
+    run_study(study, tmp_path, Backend())  # 5 games a batch for 40 games on one worker
+    sizes = [last - first + 1 for first, last in runs_of_parts(tmp_path)]
+    assert sum(sizes) == 40 and sizes[0] == 5
+    assert sizes[-1] == 1 and sizes == sorted(sizes, reverse=True)
+
+
+def runs_of_parts(out: Path) -> list[tuple[int, int]]:
+    names = (p.name.removesuffix(".parquet").split("-") for p in Store(out).part_files())
+    return [(int(low), int(high)) for _, low, high in names]
