@@ -3,13 +3,14 @@ a resume in the middle."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
 
-from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows
+from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows, backend_for
 from compiler.balance.runner import run_study
 from compiler.balance.spec import Study, batches, count_missing, missing
 from compiler.balance.store import TIMING_FIELDS, Store
@@ -116,3 +117,17 @@ def test_a_study_left_to_size_its_batches_ends_on_small_ones(tmp_path: Path) -> 
 def runs_of_parts(out: Path) -> list[tuple[int, int]]:
     names = (p.name.removesuffix(".parquet").split("-") for p in Store(out).part_files())
     return [(int(low), int(high)) for _, low, high in names]
+
+
+def objects_the_collector_walks() -> int:
+    return len(gc.get_objects())
+
+
+def test_forked_workers_leave_the_parents_objects_to_the_parent() -> None:
+    """A worker's full collections would walk (and so copy the pages of) every object the
+    parent held when it forked: its modules, the compiled cards, the test runner here."""
+    held = [[n] for n in range(50_000)]  # tracked objects the parent holds, like a module's
+    with backend_for(2, None) as local:
+        assert isinstance(local, LocalProcesses)
+        walked = local.pool.submit(objects_the_collector_walks).result()
+    assert walked < len(held) // 5
