@@ -58,9 +58,10 @@ def deck_for(study: Study) -> Deck:
 
 
 def settle() -> None:
-    """The compiled cards live as long as the process: move them out of the collector's sight,
-    so its full passes while games are played do not walk them again and again, and a forked
-    worker does not copy their pages by touching their reference counts."""
+    """The compiled cards (and whatever else the process holds by now) live as long as the
+    process: move them out of the collector's sight, so its full passes while games are played
+    do not walk them again and again, and a forked worker does not copy their pages by marking
+    them in a pass."""
     gc.collect()
     gc.freeze()
 

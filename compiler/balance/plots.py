@@ -62,7 +62,9 @@ def matchup_heatmap(matchups: dict[str, Any], fair: float) -> str:
     ]
     size = 0.45 * len(aliens) + 2
     fig, ax = plt.subplots(figsize=(size + 1, size))
-    image = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=min(1.0, 2 * fair))
+    # interpolation "none": the SVG embeds one pixel a cell, drawn unsmoothed, instead of the
+    # cells resampled to the figure's size (measured: 77 MiB less peak memory with 51 aliens)
+    image = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=min(1.0, 2 * fair), interpolation="none")
     ax.set_xticks(range(len(aliens)), aliens, rotation=60, ha="right")
     ax.set_yticks(range(len(aliens)), aliens)
     ax.set_xlabel("also dealt")

@@ -36,6 +36,9 @@ class GameProgress:
             TimeRemainingColumn(),
             console=console,
             transient=True,
+            # redrawn twice a second, not rich's ten times: measured, 0.9% of a core instead of
+            # 2.4%, taken from the workers when there are as many as cores
+            refresh_per_second=2,
             disable=not console.is_terminal,
         )
         self.task = self.progress.add_task("games", total=total, completed=done)

@@ -43,7 +43,11 @@ def run_study(
     played = 0
     stopped = False
     try:
-        plan = batches(missing(study.seeds(), done), size or batch_size(left, backend.workers))
+        todo = missing(study.seeds(), done)
+        if size is None:  # tapering: no worker is left alone with a long last batch
+            plan = batches(todo, batch_size(left, backend.workers), left, backend.workers)
+        else:
+            plan = batches(todo, size)
         for rows in backend.run(study, plan):
             store.write_batch(rows)
             tally.add_all(rows)

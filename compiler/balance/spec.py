@@ -113,10 +113,22 @@ def count_missing(seeds: range, done: Sequence[tuple[int, int]]) -> int:
     return len(seeds) - covered
 
 
-def batches(seeds: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Consecutive runs of at most `size` seeds, drawn lazily."""
+def batches(
+    seeds: Iterable[int], size: int, left: int | None = None, workers: int = 1
+) -> Iterator[tuple[int, ...]]:
+    """Consecutive runs of at most `size` seeds, drawn lazily. Given `left`, how many seeds
+    there are, the runs taper towards the end: none is more than half a worker's share of the
+    seeds not yet handed out (nor fewer than size/8 seeds), so the workers run out of work
+    together instead of all but one waiting while it plays a last full run."""
     it = iter(seeds)
-    while batch := tuple(itertools.islice(it, size)):
+    floor = max(1, size // 8)
+    while True:
+        n = size if left is None else max(floor, min(size, left // (2 * workers)))
+        batch = tuple(itertools.islice(it, n))
+        if not batch:
+            return
+        if left is not None:
+            left -= len(batch)
         yield batch
 
 

@@ -65,7 +65,12 @@ if TYPE_CHECKING:
     help="'local' for a Dask LocalCluster of --jobs workers, or a Dask scheduler's address.",
 )
 @click.option("--csv", "write_csv", is_flag=True, help="Also write games.csv.")
-@click.option("--batch", type=click.IntRange(min=1), default=None, help="Games per batch.")
+@click.option(
+    "--batch",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Games per batch (default: up to 100, fewer towards the end so workers finish together).",
+)
 def balance(
     games: int,
     out: Path | None,

@@ -3,13 +3,14 @@ a resume in the middle."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
 
-from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows
+from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows, backend_for
 from compiler.balance.runner import run_study
 from compiler.balance.spec import Study, batches, count_missing, missing
 from compiler.balance.store import TIMING_FIELDS, Store
@@ -86,3 +87,47 @@ def test_missing_seeds_skip_every_played_run() -> None:
     assert count_missing(seeds, done) == 6
     lazy = batches(missing(range(10**12), [(2, 3)]), 4)  # never listed whole
     assert next(lazy) == (0, 1, 4, 5) and next(lazy) == (6, 7, 8, 9)
+
+
+def test_batches_taper_so_no_worker_is_left_alone_with_a_long_last_batch() -> None:
+    seeds = range(1, 601)
+    plan = list(batches(seeds, 40, len(seeds), 2))
+    assert [s for batch in plan for s in batch] == list(seeds)  # every seed once, in order
+    sizes = [len(b) for b in plan]
+    assert sizes[0] == 40 and max(sizes) == 40
+    assert sizes == sorted(sizes, reverse=True)
+    # the last runs shrink to an eighth of the size: equal runs would end on a run of 40
+    assert max(sizes[-3:]) == 5
+    # not counting the tail, no run is bigger than half a worker's share of the seeds left
+    left = len(seeds)
+    for size in sizes:
+        assert size <= max(5, left // 4)
+        left -= size
+    assert list(batches(seeds, 40)) == [tuple(seeds[i : i + 40]) for i in range(0, 600, 40)]
+
+
+def test_a_study_left_to_size_its_batches_ends_on_small_ones(tmp_path: Path) -> None:
+    study = Study(games=40, first_seed=1, players=3, agents=("random",))
+    run_study(study, tmp_path, Backend())  # 5 games a batch for 40 games on one worker
+    sizes = [last - first + 1 for first, last in runs_of_parts(tmp_path)]
+    assert sum(sizes) == 40 and sizes[0] == 5
+    assert sizes[-1] == 1 and sizes == sorted(sizes, reverse=True)
+
+
+def runs_of_parts(out: Path) -> list[tuple[int, int]]:
+    names = (p.name.removesuffix(".parquet").split("-") for p in Store(out).part_files())
+    return [(int(low), int(high)) for _, low, high in names]
+
+
+def objects_the_collector_walks() -> int:
+    return len(gc.get_objects())
+
+
+def test_forked_workers_leave_the_parents_objects_to_the_parent() -> None:
+    """A worker's full collections would walk (and so copy the pages of) every object the
+    parent held when it forked: its modules, the compiled cards, the test runner here."""
+    held = [[n] for n in range(50_000)]  # tracked objects the parent holds, like a module's
+    with backend_for(2, None) as local:
+        assert isinstance(local, LocalProcesses)
+        walked = local.pool.submit(objects_the_collector_walks).result()
+    assert walked < len(held) // 5

@@ -59,6 +59,17 @@ def test_report_is_one_offline_file_with_its_plots(tmp_path: Path) -> None:
     assert "95%" in page and "fair share" in page
 
 
+def test_matchup_heatmap_embeds_one_pixel_a_cell() -> None:
+    """Resampling the cells to the figure's size took about 80 MiB at the end of a base study."""
+    from compiler.balance.plots import matchup_heatmap
+
+    aliens = ["a", "b", "c"]
+    cell = {"games": 30, "win_rate": 0.3}
+    matchups = {"aliens": aliens, "min_games": 20, "cells": [[cell] * 3 for _ in aliens]}
+    images = re.findall(r"<image[^>]*>", matchup_heatmap(matchups, 1 / 3))
+    assert any('width="3" height="3"' in tag and "pixelated" in tag for tag in images)
+
+
 def test_balance_refuses_bad_agents_cleanly(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(
