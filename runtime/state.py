@@ -29,7 +29,6 @@ class Player:
     hand: list[int] = field(default_factory=list)
     warp: int = 0
     removed: int = 0  # ships out of the game
-    lucre: int = 0
     powered: bool = True  # enough home colonies to use the power (last known)
     power_lost: bool = False  # the alien sheet is gone for good
     tokens: dict[str, int] = field(default_factory=dict)  # counters kept on the alien sheet
@@ -46,6 +45,8 @@ class Player:
     piles: dict[str, list[int]] = field(default_factory=dict)
     # other aliens' sheets held for good beside the player's own: their powers work as its own
     gained: list[str] = field(default_factory=list)
+    # the records rules modules keep for the player, by module (runtime/extension.py's Slot)
+    slots: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -146,9 +147,10 @@ class Encounter:
     delayed: list[Later] = field(default_factory=list)  # effects waiting for a later window
     marks: dict[str, Any] = field(default_factory=dict)
     flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
-    bought: list[int] = field(default_factory=list)  # cards each seat bought with lucre
     comp_extra: list[int] = field(default_factory=list)  # cards added to compensation, by seat
     reward_extra: list[int] = field(default_factory=list)  # added to each batch of rewards
+    # the records rules modules keep for the encounter, by module (runtime/extension.py's Slot)
+    slots: dict[str, Any] = field(default_factory=dict)
 
     def cards_on(self, side: int) -> list[int]:
         """Every encounter card on a side, the selected one first."""
@@ -191,7 +193,6 @@ class State:
     encounter: Encounter | None = None
     suspended: list[Encounter] = field(default_factory=list)  # encounters paused by a nested one
     retired: list[str] = field(default_factory=list)  # aliens set aside for the rest of the game
-    lucre_out: int = 0  # lucre taken from the box, less lucre paid back to it
     encounters_this_turn: int = 0
     encounter_serial: int = 0  # how many encounters have begun in the game
     winners: list[int] = field(default_factory=list)
@@ -206,6 +207,8 @@ class State:
     # the alien sheets set aside at setup from those not dealt (ids, sorted), to draw from later
     unused_aliens: list[str] = field(default_factory=list)
     pieces: list[Piece] = field(default_factory=list)  # tokens cards brought into play
+    # the records rules modules keep for the whole game, by module (runtime/extension.py's Slot)
+    slots: dict[str, Any] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -283,7 +286,6 @@ def _copy_player(p: Player) -> Player:
         p.hand[:],
         p.warp,
         p.removed,
-        p.lucre,
         p.powered,
         p.power_lost,
         p.tokens.copy(),
@@ -296,6 +298,7 @@ def _copy_player(p: Player) -> Player:
         p.unavailable[:],
         {name: cards[:] for name, cards in p.piles.items()},
         p.gained[:],
+        duplicate(p.slots) if p.slots else {},
     )
 
 
@@ -323,7 +326,6 @@ def _copy_state(st: State) -> State:
         duplicate(st.encounter) if st.encounter is not None else None,
         duplicate(st.suspended) if st.suspended else [],
         st.retired[:],
-        st.lucre_out,
         st.encounters_this_turn,
         st.encounter_serial,
         st.winners[:],
@@ -335,6 +337,7 @@ def _copy_state(st: State) -> State:
         st.ships_per_player,
         st.unused_aliens[:],
         duplicate(st.pieces) if st.pieces else [],
+        duplicate(st.slots) if st.slots else {},
     )
 
 

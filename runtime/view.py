@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from runtime import extension
 from runtime.cards import CardDef
 from runtime.setup import Setup
 from runtime.state import State
@@ -16,8 +17,11 @@ class Seen(Protocol):
     state: State
     setup: Setup
     holder: list[int]
+    modules: tuple[extension.RulesModule, ...]
 
     def card(self, instance: int) -> CardDef: ...
+
+    def option(self, name: str) -> Any: ...
 
 
 class HiddenCard(LookupError):
@@ -81,8 +85,12 @@ class PlayerView:
     def alien(self, seat: int) -> str | None:
         return self.__game.state.players[seat].alien
 
-    def lucre(self, seat: int) -> int:
-        return self.__game.state.players[seat].lucre
+    def kept(self, module: str, seat: int | None = None) -> dict[str, Any]:
+        """What the rules module `module` shows this player of `seat` (itself when None): the
+        public part of what the module keeps for that seat, and this player's own secrets when
+        it looks at itself (runtime/extension.py, the point `view.shows`); {} when the module
+        is not in the game."""
+        return extension.shown(self.__game, module, self.seat, self.seat if seat is None else seat)
 
     def colonies_to_win(self) -> int:
         return int(self.__game.setup.option("colonies_to_win"))

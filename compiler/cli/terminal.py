@@ -13,6 +13,7 @@ import click
 
 from runtime.cards import CardDef
 from runtime.decisions import Answer, Decision, IllegalAnswer
+from runtime.rules.purses import purse
 from runtime.table import Table
 from runtime.view import PlayerView, table_of
 
@@ -45,7 +46,7 @@ def status_line(game: Table, seat: int) -> str:
             f" col, {p.warp} warp, {len(p.hand)} cards"
         )
         if lucre:
-            part += f", {p.lucre} lucre"
+            part += f", {purse(p).lucre} lucre"
         parts.append(part)
     return " | ".join(parts)
 

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 from compiler.pipeline.load import Loaded
 from compiler.scenarios.pieces import check_pieces
 from compiler.scenarios.pile_names import pile_key
-from compiler.scenarios.situation import planet_of, seat_of
+from compiler.scenarios.situation import module_record, planet_of, seat_of
 from runtime.game import Game
 from runtime.registry import marker_measure
+from runtime.rules.purses import PURSE
 
 if TYPE_CHECKING:
     from compiler.scenarios.runner import Result
@@ -45,14 +46,17 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                     fail(f"{p}/{color}", f"expected {color}'s ship limit {n}, got {got_limit}")
         elif key in ("warp", "lucre", "hand size", "foreign colonies", "home colonies"):
             for color, n in want.items():
-                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
-                got_n = {
-                    "warp": lambda s: st.players[s].warp,
-                    "lucre": lambda s: st.players[s].lucre,
-                    "hand size": lambda s: len(st.players[s].hand),
-                    "foreign colonies": st.foreign_colonies,
-                    "home colonies": st.home_colonies,
-                }[key](seat)
+                line = loaded.span(f"/expect{p}/{color}").line
+                seat = seat_of(game, color, line)
+                if key == "lucre":
+                    got_n = module_record(game, PURSE, st.players[seat], key, line).lucre
+                else:
+                    got_n = {
+                        "warp": lambda s: st.players[s].warp,
+                        "hand size": lambda s: len(st.players[s].hand),
+                        "foreign colonies": st.foreign_colonies,
+                        "home colonies": st.home_colonies,
+                    }[key](seat)
                 if got_n != n:
                     fail(f"{p}/{color}", f"expected {color}'s {key} to be {n}, got {got_n}")
         elif key == "planets in system":

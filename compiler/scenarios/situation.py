@@ -4,12 +4,16 @@ ScenarioError at the line that cannot be met."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from compiler.pipeline.load import Loaded
 from compiler.scenarios.pile_names import pile_key
+from runtime.extension import Holder, Slot
 from runtime.game import Game
 from runtime.registry import marker_measure
+from runtime.rules.purses import PURSE, THE_BOX
+
+R = TypeVar("R")
 
 
 class ScenarioError(Exception):
@@ -17,6 +21,17 @@ class ScenarioError(Exception):
         super().__init__(message)
         self.message = message
         self.line = line
+
+
+def module_record(game: Game, slot: Slot[R], holder: Holder, key: str, line: int) -> R:
+    """The record a rules module keeps on `holder`, for the scenario key `key`; a ScenarioError
+    when no pack of the game names that module."""
+    if slot.module not in holder.slots:
+        raise ScenarioError(
+            f"'{key}' needs the rules module '{slot.module}', which no pack of the game names",
+            line,
+        )
+    return slot.of(holder)
 
 
 def _take(game: Game, card_id: str, fixed: set[int]) -> int | None:
@@ -270,9 +285,11 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             if int(count) > 0:
                 st.players[seat].tokens[marker_measure(str(kind))] = int(count)
     for color, count in (start.get("lucre") or {}).items():
-        seat = seat_of(game, color, loaded.span(f"/start/lucre/{color}").line)
-        st.lucre_out += int(count) - st.players[seat].lucre
-        st.players[seat].lucre = int(count)
+        line = loaded.span(f"/start/lucre/{color}").line
+        seat = seat_of(game, color, line)
+        purse = module_record(game, PURSE, st.players[seat], "lucre", line)
+        THE_BOX.of(st).lucre_out += int(count) - purse.lucre
+        purse.lucre = int(count)
     for p in st.players:
         if p.removed < 0:
             raise ScenarioError(
