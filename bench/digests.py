@@ -4,9 +4,9 @@ game exactly as before (final-state digest, decisions answered, and the log text
     python bench/digests.py --write before.json     # before the change
     python bench/digests.py --check before.json     # after it: exit 1 on the first difference
 
-Three sets by default: base with random agents (500 games, log off), base with heuristic agents
-(200 games, log on, so the log text is covered too) and every bundled pack with random agents
-(200 games, log off). Game k of a set uses seed 1+k, agents seeded as `cosmic simulate` does.
+Four sets by default: base with random agents (500 games, log off), base with heuristic agents
+(200 games, log on, so the log text is covered too), every bundled pack with random agents
+(200 games, log off) and base with techs, random agents (100 games, log off). Game k of a set uses seed 1+k, agents seeded as `cosmic simulate` does.
 
 With `--play` (on both --write and --check) a game's fingerprint is only its play: the answers
 given, the log text (the log on in every set) and the winners, not the final state's digest. It
@@ -24,11 +24,12 @@ from typing import Any
 
 os.environ["COSMIC_CACHE_DIR"] = ""
 
-# (name, agent, packs, games, log): "*" stands for every bundled pack
-SETS: tuple[tuple[str, str, str, int, bool], ...] = (
-    ("base-random", "random", "base", 500, False),
-    ("base-heuristic-log", "heuristic", "base", 200, True),
-    ("all-packs-random", "random", "*", 200, False),
+# (name, agent, packs, games, log, options): "*" stands for every bundled pack
+SETS: tuple[tuple[str, str, str, int, bool, tuple[str, ...]], ...] = (
+    ("base-random", "random", "base", 500, False, ()),
+    ("base-heuristic-log", "heuristic", "base", 200, True, ()),
+    ("all-packs-random", "random", "*", 200, False, ()),
+    ("base-techs-random", "random", "base", 100, False, ("techs=true",)),
 )
 
 
@@ -45,7 +46,14 @@ def fingerprint(game: Any, log: bool, play: bool = False) -> str:
 
 
 def play_set(
-    cards: Any, rules: Any, agent: str, packs: list[str], games: int, log: bool, play: bool = False
+    cards: Any,
+    rules: Any,
+    agent: str,
+    packs: list[str],
+    games: int,
+    log: bool,
+    play: bool = False,
+    options: tuple[str, ...] = (),
 ) -> list[str]:
     from compiler.tools.setups import build_setup
     from runtime.agents import AGENTS
@@ -54,7 +62,7 @@ def play_set(
 
     out = []
     for k in range(games):
-        setup = build_setup(cards, players=5, packs=packs, seed=1 + k)
+        setup = build_setup(cards, players=5, packs=packs, options=options, seed=1 + k)
         agents = [AGENTS[agent](setup.seed * 101 + s) for s in range(setup.players)]
         game = Game(cards, setup, agents, rules=rules, log=log or play)
         play_game(game)
@@ -83,11 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     rules = Rules(project.cards)
     every = sorted(project.cards.packs)
     found: dict[str, list[str]] = {}
-    for name, agent, packs, games, log in SETS:
+    for name, agent, packs, games, log, options in SETS:
         chosen = every if packs == "*" else packs.split(",")
         name = f"{name}:play" if args.play else name  # a check in the other mode finds no set
         count = max(1, int(games * args.scale))
-        found[name] = play_set(project.cards, rules, agent, chosen, count, log, args.play)
+        found[name] = play_set(project.cards, rules, agent, chosen, count, log, args.play, options)
         print(f"{name}: {len(found[name])} games", file=sys.stderr)
     if args.write:
         with open(args.write, "w") as f:

@@ -83,6 +83,9 @@ POINTS: dict[str, str] = {
     "cards of the piles it keeps (a Counter of card instances to update)",
     "invariants": "after every decision in checked games; raise InvariantBroken on a broken rule "
     "(no arguments)",
+    "view.sees": "whether a player may look at a card instance in no hand (the viewing seat, "
+    "the instance); True or False when the card lies in a place the module keeps, else None; "
+    "`answer`",
     "view.shows": "an agent asks its view what the module shows of a seat (the viewing seat, the "
     "seat looked at); returns a dict of what the viewer may know there: the public part, and "
     "the viewer's own secrets when it looks at itself; opened for the module asked about only",

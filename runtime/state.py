@@ -32,9 +32,6 @@ class Player:
     powered: bool = True  # enough home colonies to use the power (last known)
     power_lost: bool = False  # the alien sheet is gone for good
     tokens: dict[str, int] = field(default_factory=dict)  # counters kept on the alien sheet
-    techs: list[int] = field(default_factory=list)  # face-down techs being researched
-    research: dict[int, int] = field(default_factory=dict)  # ships on each face-down tech
-    completed: list[int] = field(default_factory=list)  # face-up techs
     # other aliens' powers the player holds for now (a rules module lends them)
     borrowed: list[str] = field(default_factory=list)
     # an essence alien's cards: its face-down set (top last), its secret cache, its face-up pile
@@ -182,8 +179,6 @@ class State:
     destiny_discard: list[int] = field(default_factory=list)
     reward_deck: list[int] = field(default_factory=list)  # cards an expansion puts in a reward deck
     reward_discard: list[int] = field(default_factory=list)
-    tech_deck: list[int] = field(default_factory=list)
-    tech_discard: list[int] = field(default_factory=list)
     in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
     aside: list[int] = field(default_factory=list)  # cards out of the game
     placed: dict[int, Placed] = field(default_factory=dict)  # essence cards before players
@@ -289,9 +284,6 @@ def _copy_player(p: Player) -> Player:
         p.powered,
         p.power_lost,
         p.tokens.copy(),
-        p.techs[:],
-        p.research.copy(),
-        p.completed[:],
         p.borrowed[:],
         p.essence_set[:],
         p.cache[:],
@@ -315,8 +307,6 @@ def _copy_state(st: State) -> State:
         st.destiny_discard[:],
         st.reward_deck[:],
         st.reward_discard[:],
-        st.tech_deck[:],
-        st.tech_discard[:],
         st.in_play[:],
         st.aside[:],
         duplicate(st.placed) if st.placed else {},

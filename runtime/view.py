@@ -122,28 +122,22 @@ class PlayerView:
         g = self.__game
         st = g.state
         me = st.players[self.seat]
-        if instance in me.hand or instance in me.techs or instance in me.cache:
+        if instance in me.hand:
             return True
         if any(instance in cards for p in st.players for cards in p.piles.values()):
             return any(instance in cards for cards in me.piles.values())  # own piles only
         if g.holder[instance] >= 0:
             return False  # in another player's hand (whatever it did before it got there)
-        if any(instance in p.cache or instance in p.techs for p in st.players):
-            return False
-        placed = st.placed.get(instance)
-        if placed is not None:
-            return placed.face_up or placed.owner == self.seat
-        if any(instance in p.unavailable for p in st.players):
-            return True  # an essence card set aside face up
+        seen = extension.answer(g, "view.sees", self.seat, instance)
+        if seen is not None:  # a card lying where a rules module keeps it
+            return bool(seen)
         enc = st.encounter
         if enc is not None:
             for side, main in ((0, enc.offense), (1, enc.defense)):
                 if instance == enc.kickers[side] or instance in enc.cards_on(side):
                     return main == self.seat or enc.face_up[side]
-        public = (st.discard, st.destiny_discard, st.reward_discard, st.tech_discard, st.aside)
-        return any(instance in pile for pile in public) or any(
-            instance in p.completed for p in st.players
-        )
+        public = (st.discard, st.destiny_discard, st.reward_discard, st.aside)
+        return any(instance in pile for pile in public)
 
     def essence_cache(self) -> list[CardDef]:
         """This player's own essence cache (nobody else may look at it)."""

@@ -10,6 +10,7 @@ from compiler.scenarios.pieces import check_pieces
 from compiler.scenarios.pile_names import pile_key
 from compiler.scenarios.situation import module_record, planet_of, seat_of
 from runtime.game import Game
+from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
 from runtime.rules.purses import PURSE
 
@@ -67,16 +68,17 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                     fail(f"{p}/{color}", f"expected {n} planets in {color}'s system, got {got_n}")
         elif key in ("completed techs", "techs"):
             for color, cards in want.items():
-                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
-                player = st.players[seat]
-                kept = player.completed if key == "completed techs" else player.techs
+                line = loaded.span(f"/expect{p}/{color}").line
+                techs = module_record(game, HELD, st.players[seat_of(game, color, line)], key, line)
+                kept = techs.completed if key == "completed techs" else techs.techs
                 got_ids = sorted(st.catalog[i] for i in kept)
                 if got_ids != sorted(cards):
                     fail(f"{p}/{color}", f"expected {color}'s {key} {sorted(cards)}, got {got_ids}")
         elif key == "pieces":
             check_pieces(game, loaded, want, fail)
         elif key == "tech discard":
-            got_ids = sorted(st.catalog[i] for i in st.tech_discard)
+            pile = module_record(game, PILES, st, key, loaded.span("/expect" + p).line)
+            got_ids = sorted(st.catalog[i] for i in pile.tech_discard)
             missing = [c for c in want if c not in got_ids]
             if missing:
                 fail(p, f"expected {missing} in the tech discard pile; it holds {got_ids}")

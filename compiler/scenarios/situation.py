@@ -10,6 +10,7 @@ from compiler.pipeline.load import Loaded
 from compiler.scenarios.pile_names import pile_key
 from runtime.extension import Holder, Slot
 from runtime.game import Game
+from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
 from runtime.rules.purses import PURSE, THE_BOX
 
@@ -85,25 +86,28 @@ def _set_techs(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
     st = game.state
     wanted_down = start.get("techs") or {}
     wanted_up = start.get("completed techs") or {}
-    for color in set(wanted_down) | set(wanted_up):
-        seat = seat_of(game, color, loaded.span("/start").line)
-        player = st.players[seat]
-        st.tech_deck.extend(player.techs)
-        player.removed += sum(player.research.values())
-        player.techs, player.research = [], {}
+    for key, wanted in (("techs", wanted_down), ("completed techs", wanted_up)):
+        for color in wanted:
+            line = loaded.span(f"/start/{key}/{color}").line
+            player = st.players[seat_of(game, color, line)]
+            held = module_record(game, HELD, player, key, line)
+            module_record(game, PILES, st, key, line).tech_deck.extend(held.techs)
+            player.removed += sum(held.research.values())
+            held.techs, held.research = [], {}
     for key, wanted in (("techs", wanted_down), ("completed techs", wanted_up)):
         for color, cards in wanted.items():
             line = loaded.span(f"/start/{key}/{color}").line
             player = st.players[seat_of(game, color, line)]
+            held = HELD.of(player)
             ids = cards.items() if isinstance(cards, dict) else ((c, 0) for c in cards)
             for card_id, ships in ids:
                 tech = _take_tech(game, str(card_id), line)
                 if key == "techs":
-                    player.techs.append(tech)
-                    player.research[tech] = int(ships)
+                    held.techs.append(tech)
+                    held.research[tech] = int(ships)
                     player.removed -= int(ships)
                 else:
-                    player.completed.append(tech)
+                    held.completed.append(tech)
 
 
 def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
@@ -171,7 +175,8 @@ def _essence_cards(game: Game, seat: int, ids: list[Any], line: int) -> list[int
 
 def _take_tech(game: Game, card_id: str, line: int) -> int:
     st = game.state
-    for pile in (st.tech_deck, st.tech_discard, *(p.techs for p in st.players)):
+    techs = PILES.of(st)
+    for pile in (techs.tech_deck, techs.tech_discard, *(HELD.of(p).techs for p in st.players)):
         for i in pile:
             if st.catalog[i] == card_id:
                 pile.remove(i)
