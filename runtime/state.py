@@ -34,10 +34,6 @@ class Player:
     tokens: dict[str, int] = field(default_factory=dict)  # counters kept on the alien sheet
     # other aliens' powers the player holds for now (a rules module lends them)
     borrowed: list[str] = field(default_factory=list)
-    # an essence alien's cards: its face-down set (top last), its secret cache, its face-up pile
-    essence_set: list[int] = field(default_factory=list)
-    cache: list[int] = field(default_factory=list)
-    unavailable: list[int] = field(default_factory=list)
     # a card's own piles, by the name the card declares (`piles: [hoard]`): the cards in each
     piles: dict[str, list[int]] = field(default_factory=dict)
     # other aliens' sheets held for good beside the player's own: their powers work as its own
@@ -156,17 +152,6 @@ class Encounter:
 
 
 @dataclass(slots=True)
-class Placed:
-    """An essence card out of its owner's cache: before whom it lies, and which way up."""
-
-    owner: int
-    holder: int
-    face_up: bool
-    captive: int = -1  # the seat whose ship sits on the card as a captive, if any
-    since: int = 0  # the turn the card was laid
-
-
-@dataclass(slots=True)
 class State:
     seed: int
     rng: random.Random
@@ -181,7 +166,6 @@ class State:
     reward_discard: list[int] = field(default_factory=list)
     in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
     aside: list[int] = field(default_factory=list)  # cards out of the game
-    placed: dict[int, Placed] = field(default_factory=dict)  # essence cards before players
     hostages: list[list[int]] = field(default_factory=list)  # [taker, owner, ships] this turn
     turn: int = 0
     offense: int = 0
@@ -285,9 +269,6 @@ def _copy_player(p: Player) -> Player:
         p.power_lost,
         p.tokens.copy(),
         p.borrowed[:],
-        p.essence_set[:],
-        p.cache[:],
-        p.unavailable[:],
         {name: cards[:] for name, cards in p.piles.items()},
         p.gained[:],
         duplicate(p.slots) if p.slots else {},
@@ -309,7 +290,6 @@ def _copy_state(st: State) -> State:
         st.reward_discard[:],
         st.in_play[:],
         st.aside[:],
-        duplicate(st.placed) if st.placed else {},
         [h[:] for h in st.hostages],
         st.turn,
         st.offense,

@@ -139,21 +139,6 @@ class PlayerView:
         public = (st.discard, st.destiny_discard, st.reward_discard, st.aside)
         return any(instance in pile for pile in public)
 
-    def essence_cache(self) -> list[CardDef]:
-        """This player's own essence cache (nobody else may look at it)."""
-        g = self.__game
-        return [g.card(i) for i in g.state.players[self.seat].cache]
-
-    def essence_before(self, seat: int) -> list[CardDef | None]:
-        """The essence cards lying before a player: None for each face-down card this player
-        may not look at (its holder included, unless it owns the card)."""
-        g = self.__game
-        return [
-            g.card(i) if placed.face_up or placed.owner == self.seat else None
-            for i, placed in g.state.placed.items()
-            if placed.holder == seat
-        ]
-
     def own_selection(self, side: int) -> CardDef | None:
         """The encounter card a side selected, if this player may see it."""
         enc = self.__game.state.encounter

@@ -10,6 +10,7 @@ from compiler.scenarios.pieces import check_pieces
 from compiler.scenarios.pile_names import pile_key
 from compiler.scenarios.situation import module_record, planet_of, seat_of
 from runtime.game import Game
+from runtime.modules.essence.records import CARDS, LAID
 from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
 from runtime.rules.purses import PURSE
@@ -84,13 +85,15 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                 fail(p, f"expected {missing} in the tech discard pile; it holds {got_ids}")
         elif key in ("essence before", "unavailable"):
             for color, cards in want.items():
-                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                line = loaded.span(f"/expect{p}/{color}").line
+                seat = seat_of(game, color, line)
                 if key == "unavailable":
-                    got_ids = sorted(st.catalog[i] for i in st.players[seat].unavailable)
+                    essence = module_record(game, CARDS, st.players[seat], key, line)
+                    got_ids = sorted(st.catalog[i] for i in essence.unavailable)
                 else:  # a face-down card is written with its way up: "x (face down)"
                     got_ids = sorted(
                         st.catalog[i] + ("" if e.face_up else " (face down)")
-                        for i, e in st.placed.items()
+                        for i, e in module_record(game, LAID, st, key, line).placed.items()
                         if e.holder == seat
                     )
                 if got_ids != sorted(cards):

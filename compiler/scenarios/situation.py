@@ -10,6 +10,7 @@ from compiler.pipeline.load import Loaded
 from compiler.scenarios.pile_names import pile_key
 from runtime.extension import Holder, Slot
 from runtime.game import Game
+from runtime.modules.essence.records import CARDS, LAID
 from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
 from runtime.rules.purses import PURSE, THE_BOX
@@ -122,8 +123,8 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         for color, cards in (start.get(key) or {}).items():
             line = loaded.span(f"/start/{key}/{color}").line
             seat = seat_of(game, color, line)
-            p = game.state.players[seat]
             picked = _essence_cards(game, seat, cards, line)
+            p = CARDS.of(game.state.players[seat])
             if key == "essence cache":
                 essence.arrange(game, seat, picked, [i for i in p.unavailable if i not in picked])
             else:
@@ -134,7 +135,7 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         for victim_color, card_id in held.items():
             victim = seat_of(game, victim_color, line)
             (card,) = _essence_cards(game, alien, [card_id], line)
-            p = game.state.players[alien]
+            p = CARDS.of(game.state.players[alien])
             if card not in p.cache:
                 essence.arrange(game, alien, [*p.cache, card], p.unavailable)
             planet = max(game.state.planets, key=lambda q: q.ships[victim])
@@ -144,16 +145,15 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         for color, cards in (start.get(key) or {}).items():
             line = loaded.span(f"/start/{key}/{color}").line
             holder = seat_of(game, color, line)
+            placed = module_record(game, LAID, game.state, key, line).placed
             for card_id in cards:
-                found = [
-                    i for i in game.instances_of.get(str(card_id), ()) if i not in game.state.placed
-                ]
+                found = [i for i in game.instances_of.get(str(card_id), ()) if i not in placed]
                 if not found:
                     raise ScenarioError(
                         f"no essence card '{card_id}' of an alien in this game", line
                     )
                 owner = essence.owner_of(game, found[0])
-                p = game.state.players[owner]
+                p = CARDS.of(game.state.players[owner])
                 if found[0] not in p.cache:
                     others = [i for i in p.unavailable if i != found[0]]
                     essence.arrange(game, owner, [*p.cache, found[0]], others)
@@ -162,13 +162,14 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
 
 def _essence_cards(game: Game, seat: int, ids: list[Any], line: int) -> list[int]:
     """One of the player's essence cards (not laid) for each id named."""
-    p = game.state.players[seat]
+    player = game.state.players[seat]
+    p = module_record(game, CARDS, player, "essence cards", line)
     pool = [*p.cache, *p.essence_set, *p.unavailable]
     picked: list[int] = []
     for card_id in ids:
         found = [i for i in pool if game.state.catalog[i] == str(card_id) and i not in picked]
         if not found:
-            raise ScenarioError(f"{p.color} has no essence card '{card_id}'", line)
+            raise ScenarioError(f"{player.color} has no essence card '{card_id}'", line)
         picked.append(found[0])
     return picked
 

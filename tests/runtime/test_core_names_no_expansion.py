@@ -32,10 +32,6 @@ EXPANSION_WORDS = re.compile(
 
 # Core files that still name an expansion, and why. An entry fails once its file is clean.
 ALLOWED = {
-    "runtime/state.py": "the players' purses, techs and essence piles are still fields of the "
-    "state, listed by each module's `state_fields`, until they move to per-module slots",
-    "runtime/view.py": "what a player may see reads those state fields (its purse, its techs, "
-    "its essence cache and the essence cards laid before players)",
     "runtime/cards.py": "the card model lists every kind a card file may have, the kinds the "
     "rules modules deal among them",
     "runtime/windows.py": "the windows are one enum the compiler reads, the lucre module's "
