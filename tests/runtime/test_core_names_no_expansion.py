@@ -41,7 +41,8 @@ ALLOWED = {
     "runtime/ops/players.py": "the op `gain` gains lucre as it gains rewards and markers: one "
     "word of the shared language",
     "runtime/rules/purses.py": "lucre moving between purses and the box, for that op and the "
-    "lucre modules (lucre, raids, insurance)",
+    "lucre modules (lucre, raids, insurance), and the lucre module's slots (purses, the box, the "
+    "cards bought) that op reaches",
     "runtime/language.py": "loading the language imports the modules' words in the registry's "
     "order, among the core's",
 }
