@@ -118,7 +118,13 @@ class Slot(Generic[R]):
 
     def of(self, holder: Holder) -> R:
         """The record this slot keeps on `holder` (the state, a player, an encounter)."""
-        record: R = holder.slots[self.module]
+        try:
+            record: R = holder.slots[self.module]
+        except KeyError:
+            raise LookupError(
+                f"no record of the rules module '{self.module}' on this {self.holder}: "
+                "no pack of the game names the module"
+            ) from None
         return record
 
 

@@ -37,7 +37,7 @@ class LogFeed:
 def status_line(game: Table, seat: int) -> str:
     """One line per glance: each player's colonies (home+foreign), warp and hand size."""
     state = game.state
-    lucre = bool(game.option("lucre"))
+    lucre = bool(game.option("lucre")) and "lucre" in state.slots  # the lucre module in play
     parts = []
     for p in state.players:
         mark = "*" if p.seat == seat else ""

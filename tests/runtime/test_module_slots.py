@@ -110,3 +110,9 @@ def test_a_view_shows_a_modules_public_part_and_the_viewers_own_secrets(
     }
     assert not red.may_see(held.techs[0]) and blue.may_see(held.techs[0])
     assert red.kept("essence", 1) == {}  # no pack of the game names it
+
+
+def test_reading_the_record_of_a_module_not_in_the_game_says_so(cards: CardSet) -> None:
+    st = game_of(cards, ("base",)).state
+    with pytest.raises(LookupError, match="rules module 'lucre' on this player: no pack"):
+        PURSE.of(st.players[0])
