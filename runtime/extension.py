@@ -141,8 +141,9 @@ class DealTerm:
 
 @dataclass(frozen=True)
 class RulesModule:
-    """What one rules module adds to a game. Only `name`, `doc` and `steps` change play; the other
-    fields declare what the module owns, so that docs, agents and tests can find it."""
+    """What one rules module adds to a game. Only `name`, `doc`, `steps` and `slots` (the records
+    it keeps in the state) change play; the other fields declare what the module owns, so that
+    docs, agents and tests can find it."""
 
     name: str
     doc: str
