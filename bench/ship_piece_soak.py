@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     from runtime.game import Game
     from runtime.invariants import check
     from runtime.language import load
+    from runtime.modules.techs.records import techs_of
     from runtime.rules import ship_pieces
     from runtime.rules.turn import play_turn, start_game
     from runtime.setup import Setup
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
             start_game(game)
             for seat in range(st.n):  # a copy of the tech each, its token on the first planet
                 card = game.add_instance(st, project.cards.cards[args.tech])
-                st.players[seat].completed.append(card)
+                techs_of(game, seat).completed.append(card)
                 ship_pieces.enlist(game, card, seat, st.home_planets(seat)[0].id)
             check(game)
             while not st.over and st.turn < args.turns:

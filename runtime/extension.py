@@ -12,8 +12,8 @@ in their `pack.yaml`, and of those only the ones whose switching option is on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, is_dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from runtime.log import EVENTS
 
@@ -83,7 +83,49 @@ POINTS: dict[str, str] = {
     "cards of the piles it keeps (a Counter of card instances to update)",
     "invariants": "after every decision in checked games; raise InvariantBroken on a broken rule "
     "(no arguments)",
+    "view.sees": "whether a player may look at a card instance in no hand (the viewing seat, "
+    "the instance); True or False when the card lies in a place the module keeps, else None; "
+    "`answer`",
+    "view.shows": "an agent asks its view what the module shows of a seat (the viewing seat, the "
+    "seat looked at); returns a dict of what the viewer may know there: the public part, and "
+    "the viewer's own secrets when it looks at itself; opened for the module asked about only",
 }
+
+
+R = TypeVar("R")
+
+HOLDERS = ("game", "player", "encounter")  # what a module's slot may hang from
+
+
+class Holder(Protocol):
+    """A part of the state that holds the modules' slots: the state itself, a player, an
+    encounter (each has `slots`, a dict of module name -> the record that module keeps there)."""
+
+    slots: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Slot(Generic[R]):
+    """A plain-data record a rules module keeps in the state, and its typed accessor. `holder`
+    says where it hangs: one for the whole game (on the state), one per player, or one per
+    encounter. `new` makes a fresh record, given the number of players: a dataclass with
+    `slots=True` of lists, dicts, numbers, strings and such records, so that the state's copy,
+    digest, snapshot and restore cover it without code of the module's own."""
+
+    module: str  # the module keeping it (the key in each holder's `slots`)
+    holder: str  # "game", "player" or "encounter"
+    new: Callable[[int], R]
+
+    def of(self, holder: Holder) -> R:
+        """The record this slot keeps on `holder` (the state, a player, an encounter)."""
+        try:
+            record: R = holder.slots[self.module]
+        except KeyError:
+            raise LookupError(
+                f"no record of the rules module '{self.module}' on this {self.holder}: "
+                "no pack of the game names the module"
+            ) from None
+        return record
 
 
 @dataclass(frozen=True)
@@ -101,8 +143,9 @@ class DealTerm:
 
 @dataclass(frozen=True)
 class RulesModule:
-    """What one rules module adds to a game. Only `name`, `doc` and `steps` change play; the other
-    fields declare what the module owns, so that docs, agents and tests can find it."""
+    """What one rules module adds to a game. Only `name`, `doc`, `steps` and `slots` (the records
+    it keeps in the state) change play; the other fields declare what the module owns, so that
+    docs, agents and tests can find it."""
 
     name: str
     doc: str
@@ -111,7 +154,8 @@ class RulesModule:
     windows: tuple[str, ...] = ()  # timing windows the module opens
     decision_kinds: tuple[str, ...] = ()  # prefixes of the decision kinds it asks
     words: tuple[str, ...] = ()  # ops and measures of the effect language it registers
-    state_fields: tuple[str, ...] = ()  # `Class.field` of runtime/state.py it keeps its data in
+    state_fields: tuple[str, ...] = ()  # `Class.field` of runtime/state.py it reads or moves
+    slots: tuple[Slot[Any], ...] = ()  # the records it keeps in the state (at most one a holder)
     # kinds of card the module deals and runs (their hooks are linked into `Rules.dealt[kind]`)
     card_kinds: tuple[str, ...] = ()
     # kinds of card the core deals but only this module plays (a pack holding them names it)
@@ -140,6 +184,7 @@ def register(module: RulesModule) -> RulesModule:
             f"rules module '{module.name}' has steps at unknown point(s) {', '.join(unknown)} "
             f"(known: {', '.join(POINTS)})"
         )
+    _check_slots(module)
     existing = MODULES.get(module.name)
     if existing is not None and existing is not module:
         raise ExtensionError(f"two rules modules are named '{module.name}'")
@@ -150,6 +195,30 @@ def register(module: RulesModule) -> RulesModule:
     MODULES[module.name] = module
     _DECLARED.clear()
     return module
+
+
+def _check_slots(module: RulesModule) -> None:
+    holders = [slot.holder for slot in module.slots]
+    for slot in module.slots:
+        if slot.module != module.name:
+            raise ExtensionError(
+                f"rules module '{module.name}' declares a slot of the module '{slot.module}'"
+            )
+        if slot.holder not in HOLDERS:
+            raise ExtensionError(
+                f"rules module '{module.name}' declares a slot on '{slot.holder}' "
+                f"(known: {', '.join(HOLDERS)})"
+            )
+        if holders.count(slot.holder) > 1:
+            raise ExtensionError(
+                f"rules module '{module.name}' declares two slots on {slot.holder}"
+            )
+        record = slot.new(2)
+        if not (is_dataclass(record) and hasattr(type(record), "__slots__")):
+            raise ExtensionError(
+                f"rules module '{module.name}': the record of its {slot.holder} slot must be a "
+                "dataclass with slots=True (plain data the state copies and digests)"
+            )
 
 
 def named_by(packs: Mapping[str, Any], chosen: Iterable[str]) -> tuple[RulesModule, ...]:
@@ -183,6 +252,27 @@ def restrained_kinds() -> frozenset[str]:
         kinds = (k for m in MODULES.values() for k in m.restrained_kinds)
         found = _DECLARED["restrained"] = frozenset(kinds)
     return found
+
+
+def fill_slots(game: Game, holder_kind: str, holder: Holder, players: int) -> None:
+    """Give `holder` (the state, a player or an encounter) a fresh record of each slot the
+    game's modules keep on a holder of that kind. Every module the packs name gets its slots,
+    switched on or not: what its records hold may still be read."""
+    for module in game.modules:
+        for slot in module.slots:
+            if slot.holder == holder_kind:
+                holder.slots[module.name] = slot.new(players)
+
+
+def shown(game: Game, name: str, viewer: int, seat: int) -> dict[str, Any]:
+    """What the module `name` shows `viewer` of `seat` (its `view.shows` step); nothing when the
+    module is not in the game, or is switched off."""
+    for module in game.modules:
+        step = module.steps.get("view.shows")
+        if module.name == name and step is not None and module.on(game):
+            found: dict[str, Any] = step(game, viewer, seat)
+            return found
+    return {}
 
 
 def deal_terms(game: Game) -> tuple[DealTerm, ...]:

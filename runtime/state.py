@@ -29,23 +29,17 @@ class Player:
     hand: list[int] = field(default_factory=list)
     warp: int = 0
     removed: int = 0  # ships out of the game
-    lucre: int = 0
     powered: bool = True  # enough home colonies to use the power (last known)
     power_lost: bool = False  # the alien sheet is gone for good
     tokens: dict[str, int] = field(default_factory=dict)  # counters kept on the alien sheet
-    techs: list[int] = field(default_factory=list)  # face-down techs being researched
-    research: dict[int, int] = field(default_factory=dict)  # ships on each face-down tech
-    completed: list[int] = field(default_factory=list)  # face-up techs
     # other aliens' powers the player holds for now (a rules module lends them)
     borrowed: list[str] = field(default_factory=list)
-    # an essence alien's cards: its face-down set (top last), its secret cache, its face-up pile
-    essence_set: list[int] = field(default_factory=list)
-    cache: list[int] = field(default_factory=list)
-    unavailable: list[int] = field(default_factory=list)
     # a card's own piles, by the name the card declares (`piles: [hoard]`): the cards in each
     piles: dict[str, list[int]] = field(default_factory=dict)
     # other aliens' sheets held for good beside the player's own: their powers work as its own
     gained: list[str] = field(default_factory=list)
+    # the records rules modules keep for the player, by module (runtime/extension.py's Slot)
+    slots: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -146,25 +140,15 @@ class Encounter:
     delayed: list[Later] = field(default_factory=list)  # effects waiting for a later window
     marks: dict[str, Any] = field(default_factory=dict)
     flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
-    bought: list[int] = field(default_factory=list)  # cards each seat bought with lucre
     comp_extra: list[int] = field(default_factory=list)  # cards added to compensation, by seat
     reward_extra: list[int] = field(default_factory=list)  # added to each batch of rewards
+    # the records rules modules keep for the encounter, by module (runtime/extension.py's Slot)
+    slots: dict[str, Any] = field(default_factory=dict)
 
     def cards_on(self, side: int) -> list[int]:
         """Every encounter card on a side, the selected one first."""
         first = self.cards[side]
         return ([first] if first is not None else []) + self.extra[side]
-
-
-@dataclass(slots=True)
-class Placed:
-    """An essence card out of its owner's cache: before whom it lies, and which way up."""
-
-    owner: int
-    holder: int
-    face_up: bool
-    captive: int = -1  # the seat whose ship sits on the card as a captive, if any
-    since: int = 0  # the turn the card was laid
 
 
 @dataclass(slots=True)
@@ -180,18 +164,14 @@ class State:
     destiny_discard: list[int] = field(default_factory=list)
     reward_deck: list[int] = field(default_factory=list)  # cards an expansion puts in a reward deck
     reward_discard: list[int] = field(default_factory=list)
-    tech_deck: list[int] = field(default_factory=list)
-    tech_discard: list[int] = field(default_factory=list)
     in_play: list[int] = field(default_factory=list)  # cards on the table this encounter
     aside: list[int] = field(default_factory=list)  # cards out of the game
-    placed: dict[int, Placed] = field(default_factory=dict)  # essence cards before players
     hostages: list[list[int]] = field(default_factory=list)  # [taker, owner, ships] this turn
     turn: int = 0
     offense: int = 0
     encounter: Encounter | None = None
     suspended: list[Encounter] = field(default_factory=list)  # encounters paused by a nested one
     retired: list[str] = field(default_factory=list)  # aliens set aside for the rest of the game
-    lucre_out: int = 0  # lucre taken from the box, less lucre paid back to it
     encounters_this_turn: int = 0
     encounter_serial: int = 0  # how many encounters have begun in the game
     winners: list[int] = field(default_factory=list)
@@ -206,6 +186,8 @@ class State:
     # the alien sheets set aside at setup from those not dealt (ids, sorted), to draw from later
     unused_aliens: list[str] = field(default_factory=list)
     pieces: list[Piece] = field(default_factory=list)  # tokens cards brought into play
+    # the records rules modules keep for the whole game, by module (runtime/extension.py's Slot)
+    slots: dict[str, Any] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -283,19 +265,13 @@ def _copy_player(p: Player) -> Player:
         p.hand[:],
         p.warp,
         p.removed,
-        p.lucre,
         p.powered,
         p.power_lost,
         p.tokens.copy(),
-        p.techs[:],
-        p.research.copy(),
-        p.completed[:],
         p.borrowed[:],
-        p.essence_set[:],
-        p.cache[:],
-        p.unavailable[:],
         {name: cards[:] for name, cards in p.piles.items()},
         p.gained[:],
+        duplicate(p.slots) if p.slots else {},
     )
 
 
@@ -312,18 +288,14 @@ def _copy_state(st: State) -> State:
         st.destiny_discard[:],
         st.reward_deck[:],
         st.reward_discard[:],
-        st.tech_deck[:],
-        st.tech_discard[:],
         st.in_play[:],
         st.aside[:],
-        duplicate(st.placed) if st.placed else {},
         [h[:] for h in st.hostages],
         st.turn,
         st.offense,
         duplicate(st.encounter) if st.encounter is not None else None,
         duplicate(st.suspended) if st.suspended else [],
         st.retired[:],
-        st.lucre_out,
         st.encounters_this_turn,
         st.encounter_serial,
         st.winners[:],
@@ -335,6 +307,7 @@ def _copy_state(st: State) -> State:
         st.ships_per_player,
         st.unused_aliens[:],
         duplicate(st.pieces) if st.pieces else [],
+        duplicate(st.slots) if st.slots else {},
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from runtime import extension
 from runtime.cards import CardDef
 from runtime.setup import Setup
 from runtime.state import State
@@ -16,8 +17,11 @@ class Seen(Protocol):
     state: State
     setup: Setup
     holder: list[int]
+    modules: tuple[extension.RulesModule, ...]
 
     def card(self, instance: int) -> CardDef: ...
+
+    def option(self, name: str) -> Any: ...
 
 
 class HiddenCard(LookupError):
@@ -81,8 +85,12 @@ class PlayerView:
     def alien(self, seat: int) -> str | None:
         return self.__game.state.players[seat].alien
 
-    def lucre(self, seat: int) -> int:
-        return self.__game.state.players[seat].lucre
+    def kept(self, module: str, seat: int | None = None) -> dict[str, Any]:
+        """What the rules module `module` shows this player of `seat` (itself when None): the
+        public part of what the module keeps for that seat, and this player's own secrets when
+        it looks at itself (runtime/extension.py, the point `view.shows`); {} when the module
+        is not in the game."""
+        return extension.shown(self.__game, module, self.seat, self.seat if seat is None else seat)
 
     def colonies_to_win(self) -> int:
         return int(self.__game.setup.option("colonies_to_win"))
@@ -114,43 +122,22 @@ class PlayerView:
         g = self.__game
         st = g.state
         me = st.players[self.seat]
-        if instance in me.hand or instance in me.techs or instance in me.cache:
+        if instance in me.hand:
             return True
         if any(instance in cards for p in st.players for cards in p.piles.values()):
             return any(instance in cards for cards in me.piles.values())  # own piles only
         if g.holder[instance] >= 0:
             return False  # in another player's hand (whatever it did before it got there)
-        if any(instance in p.cache or instance in p.techs for p in st.players):
-            return False
-        placed = st.placed.get(instance)
-        if placed is not None:
-            return placed.face_up or placed.owner == self.seat
-        if any(instance in p.unavailable for p in st.players):
-            return True  # an essence card set aside face up
+        seen = extension.answer(g, "view.sees", self.seat, instance)
+        if seen is not None:  # a card lying where a rules module keeps it
+            return bool(seen)
         enc = st.encounter
         if enc is not None:
             for side, main in ((0, enc.offense), (1, enc.defense)):
                 if instance == enc.kickers[side] or instance in enc.cards_on(side):
                     return main == self.seat or enc.face_up[side]
-        public = (st.discard, st.destiny_discard, st.reward_discard, st.tech_discard, st.aside)
-        return any(instance in pile for pile in public) or any(
-            instance in p.completed for p in st.players
-        )
-
-    def essence_cache(self) -> list[CardDef]:
-        """This player's own essence cache (nobody else may look at it)."""
-        g = self.__game
-        return [g.card(i) for i in g.state.players[self.seat].cache]
-
-    def essence_before(self, seat: int) -> list[CardDef | None]:
-        """The essence cards lying before a player: None for each face-down card this player
-        may not look at (its holder included, unless it owns the card)."""
-        g = self.__game
-        return [
-            g.card(i) if placed.face_up or placed.owner == self.seat else None
-            for i, placed in g.state.placed.items()
-            if placed.holder == seat
-        ]
+        public = (st.discard, st.destiny_discard, st.reward_discard, st.aside)
+        return any(instance in pile for pile in public)
 
     def own_selection(self, side: int) -> CardDef | None:
         """The encounter card a side selected, if this player may see it."""

@@ -13,6 +13,7 @@ import click
 
 from runtime.cards import CardDef
 from runtime.decisions import Answer, Decision, IllegalAnswer
+from runtime.rules.purses import purse
 from runtime.table import Table
 from runtime.view import PlayerView, table_of
 
@@ -36,7 +37,7 @@ class LogFeed:
 def status_line(game: Table, seat: int) -> str:
     """One line per glance: each player's colonies (home+foreign), warp and hand size."""
     state = game.state
-    lucre = bool(game.option("lucre"))
+    lucre = bool(game.option("lucre")) and "lucre" in state.slots  # the lucre module in play
     parts = []
     for p in state.players:
         mark = "*" if p.seat == seat else ""
@@ -45,7 +46,7 @@ def status_line(game: Table, seat: int) -> str:
             f" col, {p.warp} warp, {len(p.hand)} cards"
         )
         if lucre:
-            part += f", {p.lucre} lucre"
+            part += f", {purse(p).lucre} lucre"
         parts.append(part)
     return " | ".join(parts)
 

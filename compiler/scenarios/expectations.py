@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING, Any
 from compiler.pipeline.load import Loaded
 from compiler.scenarios.pieces import check_pieces, check_ship_pieces
 from compiler.scenarios.pile_names import pile_key
-from compiler.scenarios.situation import planet_of, seat_of
+from compiler.scenarios.situation import module_record, planet_of, seat_of
 from runtime.game import Game
+from runtime.modules.essence.records import CARDS, LAID
+from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
+from runtime.rules.purses import PURSE
 
 if TYPE_CHECKING:
     from compiler.scenarios.runner import Result
@@ -45,14 +48,17 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                     fail(f"{p}/{color}", f"expected {color}'s ship limit {n}, got {got_limit}")
         elif key in ("warp", "lucre", "hand size", "foreign colonies", "home colonies"):
             for color, n in want.items():
-                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
-                got_n = {
-                    "warp": lambda s: st.players[s].warp,
-                    "lucre": lambda s: st.players[s].lucre,
-                    "hand size": lambda s: len(st.players[s].hand),
-                    "foreign colonies": st.foreign_colonies,
-                    "home colonies": st.home_colonies,
-                }[key](seat)
+                line = loaded.span(f"/expect{p}/{color}").line
+                seat = seat_of(game, color, line)
+                if key == "lucre":
+                    got_n = module_record(game, PURSE, st.players[seat], key, line).lucre
+                else:
+                    got_n = {
+                        "warp": lambda s: st.players[s].warp,
+                        "hand size": lambda s: len(st.players[s].hand),
+                        "foreign colonies": st.foreign_colonies,
+                        "home colonies": st.home_colonies,
+                    }[key](seat)
                 if got_n != n:
                     fail(f"{p}/{color}", f"expected {color}'s {key} to be {n}, got {got_n}")
         elif key == "planets in system":
@@ -63,9 +69,9 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
                     fail(f"{p}/{color}", f"expected {n} planets in {color}'s system, got {got_n}")
         elif key in ("completed techs", "techs"):
             for color, cards in want.items():
-                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
-                player = st.players[seat]
-                kept = player.completed if key == "completed techs" else player.techs
+                line = loaded.span(f"/expect{p}/{color}").line
+                techs = module_record(game, HELD, st.players[seat_of(game, color, line)], key, line)
+                kept = techs.completed if key == "completed techs" else techs.techs
                 got_ids = sorted(st.catalog[i] for i in kept)
                 if got_ids != sorted(cards):
                     fail(f"{p}/{color}", f"expected {color}'s {key} {sorted(cards)}, got {got_ids}")
@@ -74,19 +80,22 @@ def check_expectations(game: Game, loaded: Loaded, expect: dict[str, Any], resul
         elif key == "ship pieces":
             check_ship_pieces(game, loaded, want, fail)
         elif key == "tech discard":
-            got_ids = sorted(st.catalog[i] for i in st.tech_discard)
+            pile = module_record(game, PILES, st, key, loaded.span("/expect" + p).line)
+            got_ids = sorted(st.catalog[i] for i in pile.tech_discard)
             missing = [c for c in want if c not in got_ids]
             if missing:
                 fail(p, f"expected {missing} in the tech discard pile; it holds {got_ids}")
         elif key in ("essence before", "unavailable"):
             for color, cards in want.items():
-                seat = seat_of(game, color, loaded.span(f"/expect{p}/{color}").line)
+                line = loaded.span(f"/expect{p}/{color}").line
+                seat = seat_of(game, color, line)
                 if key == "unavailable":
-                    got_ids = sorted(st.catalog[i] for i in st.players[seat].unavailable)
+                    essence = module_record(game, CARDS, st.players[seat], key, line)
+                    got_ids = sorted(st.catalog[i] for i in essence.unavailable)
                 else:  # a face-down card is written with its way up: "x (face down)"
                     got_ids = sorted(
                         st.catalog[i] + ("" if e.face_up else " (face down)")
-                        for i, e in st.placed.items()
+                        for i, e in module_record(game, LAID, st, key, line).placed.items()
                         if e.holder == seat
                     )
                 if got_ids != sorted(cards):

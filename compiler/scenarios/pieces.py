@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.pipeline.load import Loaded
-from compiler.scenarios.situation import ScenarioError, planet_of, seat_of
+from compiler.scenarios.situation import ScenarioError, module_record, planet_of, seat_of
 from runtime.game import Game
+from runtime.modules.techs.records import HELD
 from runtime.rules import ship_pieces
 from runtime.state import Piece
 
@@ -24,7 +25,8 @@ def set_pieces(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             line = loaded.span(f"/start/{key}/{color}").line
             seat = seat_of(game, color, line)
             for kind, where in kinds.items():
-                cards = [c for c in st.players[seat].completed if st.catalog[c] == kind]
+                held = module_record(game, HELD, st.players[seat], key, line)
+                cards = [c for c in held.completed if st.catalog[c] == kind]
                 if not cards:
                     raise ScenarioError(
                         f"{color} has no completed '{kind}' to bring its piece into play"

@@ -4,12 +4,18 @@ ScenarioError at the line that cannot be met."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from compiler.pipeline.load import Loaded
 from compiler.scenarios.pile_names import pile_key
+from runtime.extension import Holder, Slot
 from runtime.game import Game
+from runtime.modules.essence.records import CARDS, LAID
+from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
+from runtime.rules.purses import PURSE, THE_BOX
+
+R = TypeVar("R")
 
 
 class ScenarioError(Exception):
@@ -17,6 +23,17 @@ class ScenarioError(Exception):
         super().__init__(message)
         self.message = message
         self.line = line
+
+
+def module_record(game: Game, slot: Slot[R], holder: Holder, key: str, line: int) -> R:
+    """The record a rules module keeps on `holder`, for the scenario key `key`; a ScenarioError
+    when no pack of the game names that module."""
+    if slot.module not in holder.slots:
+        raise ScenarioError(
+            f"'{key}' needs the rules module '{slot.module}', which no pack of the game names",
+            line,
+        )
+    return slot.of(holder)
 
 
 def _take(game: Game, card_id: str, fixed: set[int]) -> int | None:
@@ -70,25 +87,28 @@ def _set_techs(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
     st = game.state
     wanted_down = start.get("techs") or {}
     wanted_up = start.get("completed techs") or {}
-    for color in set(wanted_down) | set(wanted_up):
-        seat = seat_of(game, color, loaded.span("/start").line)
-        player = st.players[seat]
-        st.tech_deck.extend(player.techs)
-        player.removed += sum(player.research.values())
-        player.techs, player.research = [], {}
+    for key, wanted in (("techs", wanted_down), ("completed techs", wanted_up)):
+        for color in wanted:
+            line = loaded.span(f"/start/{key}/{color}").line
+            player = st.players[seat_of(game, color, line)]
+            held = module_record(game, HELD, player, key, line)
+            module_record(game, PILES, st, key, line).tech_deck.extend(held.techs)
+            player.removed += sum(held.research.values())
+            held.techs, held.research = [], {}
     for key, wanted in (("techs", wanted_down), ("completed techs", wanted_up)):
         for color, cards in wanted.items():
             line = loaded.span(f"/start/{key}/{color}").line
             player = st.players[seat_of(game, color, line)]
+            held = HELD.of(player)
             ids = cards.items() if isinstance(cards, dict) else ((c, 0) for c in cards)
             for card_id, ships in ids:
                 tech = _take_tech(game, str(card_id), line)
                 if key == "techs":
-                    player.techs.append(tech)
-                    player.research[tech] = int(ships)
+                    held.techs.append(tech)
+                    held.research[tech] = int(ships)
                     player.removed -= int(ships)
                 else:
-                    player.completed.append(tech)
+                    held.completed.append(tech)
 
 
 def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
@@ -103,8 +123,8 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         for color, cards in (start.get(key) or {}).items():
             line = loaded.span(f"/start/{key}/{color}").line
             seat = seat_of(game, color, line)
-            p = game.state.players[seat]
             picked = _essence_cards(game, seat, cards, line)
+            p = CARDS.of(game.state.players[seat])
             if key == "essence cache":
                 essence.arrange(game, seat, picked, [i for i in p.unavailable if i not in picked])
             else:
@@ -115,7 +135,7 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         for victim_color, card_id in held.items():
             victim = seat_of(game, victim_color, line)
             (card,) = _essence_cards(game, alien, [card_id], line)
-            p = game.state.players[alien]
+            p = CARDS.of(game.state.players[alien])
             if card not in p.cache:
                 essence.arrange(game, alien, [*p.cache, card], p.unavailable)
             planet = max(game.state.planets, key=lambda q: q.ships[victim])
@@ -125,16 +145,15 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
         for color, cards in (start.get(key) or {}).items():
             line = loaded.span(f"/start/{key}/{color}").line
             holder = seat_of(game, color, line)
+            placed = module_record(game, LAID, game.state, key, line).placed
             for card_id in cards:
-                found = [
-                    i for i in game.instances_of.get(str(card_id), ()) if i not in game.state.placed
-                ]
+                found = [i for i in game.instances_of.get(str(card_id), ()) if i not in placed]
                 if not found:
                     raise ScenarioError(
                         f"no essence card '{card_id}' of an alien in this game", line
                     )
                 owner = essence.owner_of(game, found[0])
-                p = game.state.players[owner]
+                p = CARDS.of(game.state.players[owner])
                 if found[0] not in p.cache:
                     others = [i for i in p.unavailable if i != found[0]]
                     essence.arrange(game, owner, [*p.cache, found[0]], others)
@@ -143,20 +162,22 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
 
 def _essence_cards(game: Game, seat: int, ids: list[Any], line: int) -> list[int]:
     """One of the player's essence cards (not laid) for each id named."""
-    p = game.state.players[seat]
+    player = game.state.players[seat]
+    p = module_record(game, CARDS, player, "essence cards", line)
     pool = [*p.cache, *p.essence_set, *p.unavailable]
     picked: list[int] = []
     for card_id in ids:
         found = [i for i in pool if game.state.catalog[i] == str(card_id) and i not in picked]
         if not found:
-            raise ScenarioError(f"{p.color} has no essence card '{card_id}'", line)
+            raise ScenarioError(f"{player.color} has no essence card '{card_id}'", line)
         picked.append(found[0])
     return picked
 
 
 def _take_tech(game: Game, card_id: str, line: int) -> int:
     st = game.state
-    for pile in (st.tech_deck, st.tech_discard, *(p.techs for p in st.players)):
+    techs = PILES.of(st)
+    for pile in (techs.tech_deck, techs.tech_discard, *(HELD.of(p).techs for p in st.players)):
         for i in pile:
             if st.catalog[i] == card_id:
                 pile.remove(i)
@@ -270,9 +291,11 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             if int(count) > 0:
                 st.players[seat].tokens[marker_measure(str(kind))] = int(count)
     for color, count in (start.get("lucre") or {}).items():
-        seat = seat_of(game, color, loaded.span(f"/start/lucre/{color}").line)
-        st.lucre_out += int(count) - st.players[seat].lucre
-        st.players[seat].lucre = int(count)
+        line = loaded.span(f"/start/lucre/{color}").line
+        seat = seat_of(game, color, line)
+        purse = module_record(game, PURSE, st.players[seat], "lucre", line)
+        THE_BOX.of(st).lucre_out += int(count) - purse.lucre
+        purse.lucre = int(count)
     for p in st.players:
         if p.removed < 0:
             raise ScenarioError(

@@ -105,7 +105,7 @@ def offer_help(ctx: Ctx, seat: int, _: str, customers: list[int]) -> None:
     if client_of(game) is not None:
         return
     for customer in customers:
-        purse = game.state.players[customer].lucre
+        purse = purses.purse_of(game, customer).lucre
         if customer == seat or purse <= 0:
             continue
         offer = int(

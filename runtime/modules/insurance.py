@@ -33,7 +33,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
     customers = [c for c in customers if c != seat]
     if enc is None or not customers:
         return
-    richest = max(game.state.players[c].lucre for c in customers)
+    richest = max(purses.purse_of(game, c).lucre for c in customers)
     if richest <= 0:
         return
     fee = int(
@@ -46,7 +46,7 @@ def insure(ctx: Ctx, seat: int, customers: list[int]) -> None:
     )
     game.log("effect", seat, f"offers insurance for {fee} lucre")
     for customer in customers:
-        if game.state.players[customer].lucre < fee:
+        if purses.purse_of(game, customer).lucre < fee:
             continue
         prompt = f"insure your ships in this encounter for {fee} lucre?"
         if not game.yes_no(customer, "insure.accept", prompt):

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
     game = ctx.game
     for customer in customers:
-        if customer == seat or game.state.players[customer].lucre <= 0:
+        if customer == seat or purses.purse_of(game, customer).lucre <= 0:
             continue
         items = leasable(game)
         wanted = game.choose(
@@ -47,7 +47,7 @@ def lease(ctx: Ctx, seat: int, customers: list[int]) -> None:
         if kind == "card" and not any(game.state.catalog[c] == card_id for c in game.state.deck):
             game.log("effect", seat, f"has no {item_name(game, wanted)} in the deck to lease")
             continue
-        purse = game.state.players[customer].lucre
+        purse = purses.purse_of(game, customer).lucre
         prompt = f"rent for {item_name(game, wanted)} (0 refuses)?"
         price = int(game.choose(seat, "lease.price", prompt, list(range(purse + 1)), passive=0))
         if price == 0:

@@ -15,7 +15,17 @@ from runtime.invariants import InvariantBroken
 from runtime.registry import T, measure, obj, op
 from runtime.rules import purses, ships
 from runtime.rules.outcome import main_of
-from runtime.rules.purses import buy_cards, gain, held_total, pay, purchase
+from runtime.rules.purses import (
+    BOUGHT,
+    PURSE,
+    THE_BOX,
+    buy_cards,
+    gain,
+    held_total,
+    pay,
+    purchase,
+    purse_of,
+)
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -38,7 +48,7 @@ def buy_back_ships(game: Table, enc: Encounter) -> None:
     """At the start of each of its encounters the offense may buy ships back from the warp."""
     seat = enc.offense
     player = game.state.players[seat]
-    most = min(player.lucre, player.warp)
+    most = min(purse_of(game, seat).lucre, player.warp)
     if most <= 0 or game.dispatch.forbidden("buy", seat):
         return
     count = how_many(game, seat, "lucre.buy_ships", "ships back from the warp", most)
@@ -53,7 +63,7 @@ def offer_cards(game: Table, enc: Encounter) -> None:
     for seat in (enc.offense, enc.defense):
         if seat < 0 or (seat == enc.defense and enc.marks.get("raid")):
             continue  # a raid's victim may not buy its way out of it
-        most = min(game.state.players[seat].lucre, CARDS_PER_ENCOUNTER - enc.bought[seat])
+        most = min(purse_of(game, seat).lucre, CARDS_PER_ENCOUNTER - BOUGHT.of(enc).bought[seat])
         if most <= 0 or game.dispatch.forbidden("buy", seat):
             continue
         buy_cards(game, seat, how_many(game, seat, "lucre.buy_cards", "cards from the deck", most))
@@ -66,19 +76,21 @@ def how_many(game: Table, seat: int, kind: str, what: str, most: int) -> int:
 
 def add_purse(game: Table, enc: Encounter, side: int, total: int) -> int:
     """A main player's purse counts toward its side's total."""
-    return total + game.state.players[main_of(enc, side)].lucre
+    return total + purse_of(game, main_of(enc, side)).lucre
 
 
 def check_purses(game: Table) -> None:
     """No purse is negative, and the purses (with fees held) hold what came out of the box."""
     st = game.state
     for p in st.players:
-        if p.lucre < 0:
-            raise InvariantBroken(f"{game.player_name(p.seat)} has negative lucre ({p.lucre})")
-    purses = sum(p.lucre for p in st.players) + held_total(game)
-    if purses != st.lucre_out:
+        if PURSE.of(p).lucre < 0:
+            lucre = PURSE.of(p).lucre
+            raise InvariantBroken(f"{game.player_name(p.seat)} has negative lucre ({lucre})")
+    purses = sum(PURSE.of(p).lucre for p in st.players) + held_total(game)
+    lucre_out = THE_BOX.of(st).lucre_out
+    if purses != lucre_out:
         raise InvariantBroken(
-            f"the players hold {purses} lucre (held fees included) but {st.lucre_out} came out"
+            f"the players hold {purses} lucre (held fees included) but {lucre_out} came out"
             " of the box"
         )
 
@@ -88,11 +100,11 @@ def check_purses(game: Table) -> None:
 
 @measure("lucre", "the lucre a player holds")
 def _lucre(ctx: Ctx, seat: int) -> int:
-    return ctx.game.state.players[seat].lucre
+    return purse_of(ctx.game, seat).lucre
 
 
 def _can_pay(ctx: Ctx, seat: int, payee: list[int] | None, amount: v.AmountArg) -> bool:
-    return ctx.game.state.players[seat].lucre >= amount.count
+    return purse_of(ctx.game, seat).lucre >= amount.count
 
 
 @op(
@@ -123,7 +135,12 @@ def buy_from_deck(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
 
 
 def purse(game: Table, seat: int) -> int:
-    return game.state.players[seat].lucre
+    return purse_of(game, seat).lucre
+
+
+def show_purse(game: Table, viewer: int, seat: int) -> dict[str, int]:
+    """A purse is public."""
+    return {"lucre": purse_of(game, seat).lucre}
 
 
 def pay_in_deal(game: Table, giver: int, taker: int, amount: int) -> None:
@@ -157,12 +174,13 @@ MODULE = register(
             "reveal.cards_shown": offer_cards,
             "total": add_purse,
             "invariants": check_purses,
+            "view.shows": show_purse,
         },
         option="lucre",
         windows=(Window.LUCRE_PAID.value, Window.LUCRE_PURCHASE.value),
         decision_kinds=("lucre.buy_ships", "lucre.buy_cards"),
         words=("lucre", "pay", "buy"),
         deal_terms=(LUCRE_TERM,),
-        state_fields=("Player.lucre", "State.lucre_out", "Encounter.bought"),
+        slots=(PURSE, THE_BOX, BOUGHT),
     )
 )

@@ -54,7 +54,7 @@ def run_raid(game: Table, raider: int, victim: int) -> None:
 
 def bought_off(game: Table, raider: int, victim: int) -> bool:
     """The victim may pay half its lucre, rounded up, to send the raider home."""
-    purse = game.state.players[victim].lucre
+    purse = purses.purse_of(game, victim).lucre
     if purse <= 0:
         return False
     half = (purse + 1) // 2
@@ -70,7 +70,7 @@ def settle(game: Table, enc: Encounter) -> None:
     raider, victim = enc.offense, enc.defense
     outcome = enc.outcome
     if outcome == "offense":
-        purses.pay(game, victim, game.state.players[victim].lucre, raider)
+        purses.pay(game, victim, purses.purse_of(game, victim).lucre, raider)
     elif outcome in ("defense", "both lose"):
         ships.send_to_warp(game, raider, {GATE: enc.gate[raider]})
     else:

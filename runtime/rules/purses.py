@@ -1,19 +1,57 @@
 """Purses: lucre moving between players and the box (payments, fees held by an encounter, gains
-and purchases, which a card may redirect), for the ops, deals and raids that move it. The rules of
-the lucre economy itself are the rules module runtime/modules/lucre.py."""
+and purchases, which a card may redirect), for the ops, deals and raids that move it. The records
+the lucre module keeps in the state (a purse per player, the box, the cards bought in an
+encounter) are its slots, declared here; the rules of the lucre economy itself are the rules
+module runtime/modules/lucre.py."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from runtime.extension import Slot
 from runtime.windows import Window
 
 if TYPE_CHECKING:
+    from runtime.state import Player
     from runtime.table import Table
 
 BOX = -1
 HELD = "held lucre"  # Encounter.marks key: {seat: lucre taken from its purse and held for now}
+
+
+@dataclass(slots=True)
+class Purse:
+    """A player's lucre."""
+
+    lucre: int = 0
+
+
+@dataclass(slots=True)
+class Box:
+    """The lucre of the whole game."""
+
+    lucre_out: int = 0  # lucre taken from the box, less lucre paid back to it
+
+
+@dataclass(slots=True)
+class Bought:
+    """The cards each seat bought with lucre in one encounter."""
+
+    bought: list[int]
+
+
+PURSE: Slot[Purse] = Slot("lucre", "player", lambda players: Purse())
+THE_BOX: Slot[Box] = Slot("lucre", "game", lambda players: Box())
+BOUGHT: Slot[Bought] = Slot("lucre", "encounter", lambda players: Bought([0] * players))
+
+
+def purse_of(game: Table, seat: int) -> Purse:
+    return PURSE.of(game.state.players[seat])
+
+
+def purse(player: Player) -> Purse:
+    return PURSE.of(player)
 
 
 def enabled(game: Table) -> bool:
@@ -32,7 +70,7 @@ class Payment:
 
 def pay(game: Table, payer: int, amount: int, payee: int = BOX) -> int:
     """Move lucre from a player to another player or the box; returns what was paid."""
-    player = game.state.players[payer]
+    player = purse_of(game, payer)
     amount = min(amount, player.lucre)
     if amount <= 0:
         return 0
@@ -43,9 +81,9 @@ def pay(game: Table, payer: int, amount: int, payee: int = BOX) -> int:
     player.lucre -= event.count
     game.log("lucre", payer, -event.count)
     if event.payee == BOX:
-        game.state.lucre_out -= event.count
+        THE_BOX.of(game.state).lucre_out -= event.count
     else:
-        game.state.players[event.payee].lucre += event.count
+        purse_of(game, event.payee).lucre += event.count
         game.log("lucre", event.payee, event.count)
     return event.count
 
@@ -55,7 +93,7 @@ def hold(game: Table, seat: int, amount: int) -> bool:
     now and paid, or handed back, later). False when the purse is too small or there is no
     encounter."""
     enc = game.state.encounter
-    player = game.state.players[seat]
+    player = purse_of(game, seat)
     if enc is None or amount <= 0 or player.lucre < amount:
         return False
     held = enc.marks.setdefault(HELD, {})
@@ -74,7 +112,7 @@ def release(game: Table, seat: int, amount: int, payee: int) -> None:
     if amount <= 0:
         return
     held[seat] -= amount
-    game.state.players[payee].lucre += amount
+    purse_of(game, payee).lucre += amount
     game.log("lucre", payee, amount)
 
 
@@ -87,15 +125,15 @@ def held_total(game: Table) -> int:
 
 def gain(game: Table, seat: int, amount: int) -> None:
     if amount > 0:
-        game.state.players[seat].lucre += amount
-        game.state.lucre_out += amount
+        purse_of(game, seat).lucre += amount
+        THE_BOX.of(game.state).lucre_out += amount
         game.log("lucre", seat, amount)
 
 
 def purchase(game: Table, seat: int, price: int) -> bool:
     """Pay for something bought (ships, cards): to the box, unless a card replaces the payment
     (a power takes it). False when the buyer cannot afford it."""
-    if price <= 0 or game.state.players[seat].lucre < price:
+    if price <= 0 or purse_of(game, seat).lucre < price:
         return False
     event = Payment(seat, price, BOX)
     game.dispatch.event(Window.LUCRE_PURCHASE, event)
@@ -106,14 +144,14 @@ def purchase(game: Table, seat: int, price: int) -> bool:
 
 def buy_cards(game: Table, seat: int, count: int) -> list[int]:
     """Buy cards from the deck at 1 lucre each, as many as the buyer can pay for."""
-    count = min(count, game.state.players[seat].lucre)
+    count = min(count, purse_of(game, seat).lucre)
     if count <= 0 or game.dispatch.forbidden("buy", seat):
         return []
     game.log("buy", seat, count, "card(s) from the deck")
     purchase(game, seat, count)
     enc = game.state.encounter
     if enc is not None:
-        enc.bought[seat] += count
+        BOUGHT.of(enc).bought[seat] += count
     drawn = game.draw(seat, count)
     game.gained(seat, drawn, "purchase")
     return drawn

@@ -58,6 +58,9 @@ def build_state(game: Table) -> State:
         ships_per_player=ships,
     )
     game.state = state
+    extension.fill_slots(game, "game", state, n)
+    for p in players:
+        extension.fill_slots(game, "player", p, n)
     assign_aliens(game, state)
     set_aside_unused(game, state)
     build_piles(game, state)

@@ -97,7 +97,7 @@ def new_encounter(game: Table, number: int) -> Encounter:
 def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
     """An encounter of `offense` with every per-seat number at its rule-book value."""
     n = game.state.n
-    return Encounter(
+    enc = Encounter(
         number=number,
         offense=offense,
         gate=[0] * n,
@@ -110,10 +110,11 @@ def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
         comp_factor=[1] * n,
         reward_factor=[1] * n,
         deal_penalty=[game.setup.option("failed_deal_loss")] * n,
-        bought=[0] * n,
         comp_extra=[0] * n,
         reward_extra=[0] * n,
     )
+    extension.fill_slots(game, "encounter", enc, n)
+    return enc
 
 
 def run_encounter(game: Table, number: int, against: tuple[int, int] | None = None) -> Encounter:

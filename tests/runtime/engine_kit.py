@@ -77,10 +77,12 @@ def new_game(
     aliens: tuple[str, ...] | None = None,
     options: Mapping[str, Any] | None = None,
     fallback: Callable[[Decision], Answer | None] | None = None,
+    packs: tuple[str, ...] = ("base",),
 ) -> tuple[Game, Recorder]:
     """A game without aliens or flares (unless asked) whose every seat answers from one script."""
     setup = Setup(
         players=players,
+        packs=packs,
         aliens=aliens if aliens is not None else ("none",) * players,
         seed=seed,
         first_player=first,

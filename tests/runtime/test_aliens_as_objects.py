@@ -12,6 +12,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check
+from runtime.modules.essence.records import CARDS
 from runtime.setup import Setup
 from tests.runtime.engine_kit import Recorder, new_game
 
@@ -67,10 +68,10 @@ def test_an_essence_alien_swapped_away_takes_its_set_and_cache_with_it(
     )
     game = Game(cards, setup, [Recorder()] * 3, rules=rules, observer=check)
     st = game.state
-    before = (list(st.players[0].essence_set), list(st.players[0].cache))
+    before = (list(CARDS.of(st.players[0]).essence_set), list(CARDS.of(st.players[0]).cache))
     assert before[1]  # Anarchist starts with a cache
     run(game, "swap powers with the player on your left")
     assert st.players[1].alien == "anarchist" and st.players[0].alien is None
-    assert (st.players[1].essence_set, st.players[1].cache) == before
-    assert not st.players[0].essence_set and not st.players[0].cache
+    assert (CARDS.of(st.players[1]).essence_set, CARDS.of(st.players[1]).cache) == before
+    assert not CARDS.of(st.players[0]).essence_set and not CARDS.of(st.players[0]).cache
     check(game)  # every essence card is still with the alien it belongs to

@@ -13,6 +13,7 @@ from runtime.effects.compile import feasibility
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import different_answer
+from runtime.rules.purses import purse_of
 from tests.runtime.engine_kit import expect, new_game
 
 CYCLE = """choose one not yet chosen:
@@ -30,7 +31,7 @@ def _effect(text: str) -> c.Callable[[Ctx], None]:
 
 
 def test_each_option_is_offered_once_until_all_are_chosen(cards: CardSet, rules: Rules) -> None:
-    game, agent = new_game(cards, rules)
+    game, agent = new_game(cards, rules, packs=("base", "lucre"))
     run = _effect(CYCLE)
     hook = Hook("test-card", "Cycle", "power", "turn.start", None)  # type: ignore[arg-type]
     expect(
@@ -48,7 +49,7 @@ def test_each_option_is_offered_once_until_all_are_chosen(cards: CardSet, rules:
         ["draw", "markers"],
         ["draw", "lucre", "markers"],
     ]
-    assert game.state.players[0].lucre == 2
+    assert purse_of(game, 0).lucre == 2
     assert game.state.players[0].tokens["markers"] == 1
     # another player's cycle is their own
     expect(agent, (1, "effect.choose", "lucre"))

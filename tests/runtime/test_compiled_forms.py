@@ -98,6 +98,10 @@ def _totals_hooks(cards: CardSet) -> list[Hook]:
     return [h for card in cards.cards.values() for h in card.hooks if uses(h.effect)]
 
 
+# the packs naming every rules module that keeps records in the state, for hooks of any pack
+MODULES_PACKS = ("base", "lucre", "eons")
+
+
 def test_every_hook_an_op_fast_path_compiles_does_what_the_op_does(
     cards: CardSet, rules: Rules
 ) -> None:
@@ -114,7 +118,9 @@ def test_every_hook_an_op_fast_path_compiles_does_what_the_op_does(
     for hook, fast, reference in compiled:
         states = []
         for run in (fast, reference):
-            game, _ = new_game(cards, rules, fallback=lambda d: (0,) * max(d.minimum, 1))
+            game, _ = new_game(
+                cards, rules, fallback=lambda d: (0,) * max(d.minimum, 1), packs=MODULES_PACKS
+            )
             _encounter(game)
             run(c.Ctx(game, 0, hook))
             enc = game.state.encounter
@@ -129,7 +135,9 @@ def _outcome(cards: CardSet, rules: Rules, hook: Hook, run: Callable[[c.Ctx], ob
     error it raised), the decisions it asked, and the state it left."""
     from tests.runtime.engine_kit import new_game
 
-    game, agent = new_game(cards, rules, fallback=lambda d: (0,) * max(d.minimum, 1))
+    game, agent = new_game(
+        cards, rules, fallback=lambda d: (0,) * max(d.minimum, 1), packs=MODULES_PACKS
+    )
     _encounter(game)
     try:
         result: object = run(c.Ctx(game, 0, hook))

@@ -32,10 +32,6 @@ EXPANSION_WORDS = re.compile(
 
 # Core files that still name an expansion, and why. An entry fails once its file is clean.
 ALLOWED = {
-    "runtime/state.py": "the players' purses, techs and essence piles are still fields of the "
-    "state, listed by each module's `state_fields`, until they move to per-module slots",
-    "runtime/view.py": "what a player may see reads those state fields (its purse, its techs, "
-    "its essence cache and the essence cards laid before players)",
     "runtime/cards.py": "the card model lists every kind a card file may have, the kinds the "
     "rules modules deal among them",
     "runtime/windows.py": "the windows are one enum the compiler reads, the lucre module's "
@@ -45,7 +41,8 @@ ALLOWED = {
     "runtime/ops/players.py": "the op `gain` gains lucre as it gains rewards and markers: one "
     "word of the shared language",
     "runtime/rules/purses.py": "lucre moving between purses and the box, for that op and the "
-    "lucre modules (lucre, raids, insurance)",
+    "lucre modules (lucre, raids, insurance), and the lucre module's slots (purses, the box, the "
+    "cards bought) that op reaches",
     "runtime/language.py": "loading the language imports the modules' words in the registry's "
     "order, among the core's",
 }

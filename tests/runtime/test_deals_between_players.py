@@ -17,6 +17,7 @@ from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check
 from runtime.rules import deal as deals
+from runtime.rules import purses
 from runtime.setup import Setup
 from runtime.view import PlayerView
 from runtime.windows import Window
@@ -112,8 +113,8 @@ def test_lucre_changes_hands_between_any_two_players(cards: CardSet, rules: Rule
     game = Game(cards, setup, [agent] * 3, rules=rules, observer=check)
     deal(game, {0: [], 1: [], 2: []})
     for seat, purse in enumerate((5, 0, 3)):
-        game.state.players[seat].lucre = purse
-    game.state.lucre_out = 8
+        purses.purse_of(game, seat).lucre = purse
+    purses.THE_BOX.of(game.state).lucre_out = 8
     expect(
         agent,
         (1, "deal.offer", "propose terms"),

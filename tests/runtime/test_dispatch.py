@@ -13,6 +13,7 @@ from runtime.effects.link import Rules
 from runtime.extension import RulesModule
 from runtime.game import Game
 from runtime.lasting_data import Bindings, Period
+from runtime.rules.purses import purse_of
 from runtime.windows import Window
 
 
@@ -67,14 +68,17 @@ def test_a_this_turn_period_ends_with_the_turn_and_a_game_period_never(game: Gam
     assert d.covers(Period("game"))
 
 
-def test_a_while_period_checks_its_condition_with_the_bindings_it_keeps(game: Game) -> None:
+def test_a_while_period_checks_its_condition_with_the_bindings_it_keeps(
+    cards: CardSet, rules: Rules
+) -> None:
+    game = new_game(cards, rules, 4, packs=("base", "lucre"))[0]
     d = game.dispatch
     hook = Hook("test", "test", "power", "turn.start", ir.Seq(()))
     has_lucre = ir.Compare(">=", ir.Measure("lucre", ir.Players("you")), ir.Num(1))
     p = d.period("while", 1, has_lucre, Bindings(2, hook, they=2, subject=2))
-    game.state.players[2].lucre = 1
+    purse_of(game, 2).lucre = 1
     assert d.covers(p) and not d.over(p, "encounter")
-    game.state.players[2].lucre = 0
+    purse_of(game, 2).lucre = 0
     assert not d.covers(p) and d.over(p, "encounter")
 
 

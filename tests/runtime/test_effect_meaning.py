@@ -17,6 +17,7 @@ from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.rules.purses import purse_of
 from runtime.rules.ships import ShipsEvent
 from tests.runtime.engine_kit import (
     deal,
@@ -130,11 +131,11 @@ def test_a_copy_of_reads_like_copy_of() -> None:
 
 
 def test_cards_in_hand_is_a_number_that_can_be_written(cards: CardSet, rules: Rules) -> None:
-    game, _ = new_game(cards, rules, options={"lucre": True})
+    game, _ = new_game(cards, rules, packs=("base", "lucre"))
     deal(game, {0: ["attack 08", "attack 07", "Negotiate"], 1: ["attack 12"]})
-    before = game.state.players[0].lucre
+    before = purse_of(game, 0).lucre
     run(game, "gain (your cards in hand) lucre")
-    assert game.state.players[0].lucre == before + 3
+    assert purse_of(game, 0).lucre == before + 3
     run(game, "if you have at least 3 cards in hand:\n  draw 1 card")
     run(game, "if the opponent has at least 3 cards in hand:\n  draw 1 card")
     assert len(game.state.players[0].hand) == 4

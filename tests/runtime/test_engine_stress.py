@@ -13,6 +13,7 @@ from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import InvariantBroken, check
+from runtime.rules.purses import purse_of
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 
@@ -101,7 +102,7 @@ def misfile_a_card(game: Game) -> None:
 
 
 def negative_lucre(game: Game) -> None:
-    game.state.players[2].lucre = -1
+    purse_of(game, 2).lucre = -1
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from runtime.decisions import Answer, Decision
 from runtime.effects.link import Rules
 from runtime.game import Game, PlayerView
 from runtime.invariants import check
+from runtime.modules.essence.records import CARDS, placed_of
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.view import table_of
@@ -110,7 +111,7 @@ def test_random_games_with_dials_and_foreign_aid_finish(cards: CardSet, rules: R
 
         def observe(game: Game) -> None:
             check(game)
-            laid.update(game.state.catalog[i] for i in game.state.placed)
+            laid.update(game.state.catalog[i] for i in placed_of(game.state))
 
         game = Game(cards, setup, agents, rules=rules, observer=observe)
         problem = play_and_report(game, seed)
@@ -142,14 +143,14 @@ class SecretKeeper:
         game = table_of(view)
         hidden = {
             game.card_label(i)
-            for i, placed in game.state.placed.items()
+            for i, placed in placed_of(game.state).items()
             if not placed.face_up and placed.owner != decision.player
         }
         hidden |= {
             game.card_label(i)
             for p in game.state.players
             if p.seat != decision.player
-            for i in p.cache
+            for i in CARDS.of(p).cache
         }
         shown = " ".join([decision.prompt, *decision.labels()])
         self.leaks += [f"{decision.kind}: {name}" for name in hidden if name in shown]

@@ -16,6 +16,7 @@ from runtime.cards import CardSet
 from runtime.extension import MODULES, ExtensionError, RulesModule, register
 from runtime.game import Game
 from runtime.language import load
+from runtime.rules.purses import purse
 from runtime.rules.turn import start_game
 from runtime.setup import Setup
 
@@ -115,11 +116,11 @@ def test_a_game_uses_only_the_modules_its_packs_name(cards: CardSet) -> None:
 def test_a_named_module_whose_option_is_off_does_nothing(cards: CardSet) -> None:
     on = Game(cards, Setup(players=3, packs=("base", "lucre")), [RandomAgent(s) for s in range(3)])
     start_game(on)
-    assert [p.lucre for p in on.state.players] == [4, 4, 4]
+    assert [purse(p).lucre for p in on.state.players] == [4, 4, 4]
     setup = Setup(players=3, packs=("base", "lucre"), options={"lucre": False})
     off = Game(cards, setup, [RandomAgent(s) for s in range(3)])
     start_game(off)
-    assert [p.lucre for p in off.state.players] == [0, 0, 0]
+    assert [purse(p).lucre for p in off.state.players] == [0, 0, 0]
 
 
 def test_a_module_lists_exactly_the_words_its_file_registers() -> None:

@@ -15,6 +15,7 @@ from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import InvariantBroken, check
+from runtime.rules.purses import purse_of
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from tests.runtime.engine_kit import play_and_report
@@ -69,6 +70,6 @@ def test_lucre_from_nowhere_breaks_the_invariant(cards: CardSet, rules: Rules) -
     setup = Setup(players=3, packs=with_requirements(cards, ["lucre"]), seed=3)
     game = Game(cards, setup, [RandomAgent(s) for s in range(3)], rules=rules)
     check(game)
-    game.state.players[1].lucre += 2
+    purse_of(game, 1).lucre += 2
     with pytest.raises(InvariantBroken, match="came out of the box"):
         check(game)

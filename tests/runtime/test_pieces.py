@@ -13,6 +13,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.modules.techs.module import spend
+from runtime.modules.techs.records import piles, techs_of
 from runtime.modules.techs.words import pass_tech
 from runtime.ops.pieces import piece_of
 from runtime.rules.turn import blank_encounter
@@ -82,14 +83,14 @@ def test_a_piece_leaves_play_with_its_tech(cards: CardSet, rules: Rules) -> None
     game, agent = new_game(cards, rules)
     st = game.state
     card = st.players[2].hand[0]
-    st.players[2].completed.append(card)
+    techs_of(game, 2).completed.append(card)
     expect(agent, (2, "effect.planet", "purple planet 3"))
     run(game, "position the piece by your home planets", seat=2, card=card)
     other = st.players[0].hand[0]
     spend(game, 2, other)
     assert piece_of(st, card) is not None
     spend(game, 2, card)
-    assert piece_of(st, card) is None and card in st.tech_discard
+    assert piece_of(st, card) is None and card in piles(st).tech_discard
 
 
 def test_a_piece_follows_its_tech_to_the_player_it_is_handed_to(
@@ -98,9 +99,9 @@ def test_a_piece_follows_its_tech_to_the_player_it_is_handed_to(
     game, agent = new_game(cards, rules)
     st = game.state
     card = st.players[0].hand[0]
-    st.players[0].completed.append(card)
+    techs_of(game, 0).completed.append(card)
     expect(agent, (0, "effect.planet", "red planet 2"))
     run(game, "position the piece by your home planets", seat=0, card=card)
     pass_tech(Ctx(game, 0, HOOK, card=card), 0, None, [1])
     piece = piece_of(st, card)
-    assert piece is not None and piece.owner == 1 and card in st.players[1].completed
+    assert piece is not None and piece.owner == 1 and card in techs_of(game, 1).completed

@@ -12,6 +12,8 @@ from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.modules.essence.records import CARDS, placed_of
+from runtime.modules.techs.records import HELD, PILES
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.state import State
@@ -21,9 +23,16 @@ from runtime.view import HiddenCard, PlayerView, table_of
 def hidden_from(game: Game, seat: int) -> set[int]:
     """Card instances the seat may not look at right now (found from the whole table)."""
     st = game.state
-    hidden = {i for p in st.players if p.seat != seat for i in (*p.hand, *p.cache, *p.techs)}
-    hidden |= {*st.deck, *st.destiny_deck, *st.tech_deck, *st.reward_deck}
-    hidden |= {i for i, placed in st.placed.items() if not placed.face_up and placed.owner != seat}
+    essence = "essence" in st.slots  # a module's records are there when a pack names it
+    hidden = {
+        i
+        for p in st.players
+        if p.seat != seat
+        for i in (*p.hand, *(CARDS.of(p).cache if essence else ()), *HELD.of(p).techs)
+    }
+    hidden |= {*st.deck, *st.destiny_deck, *PILES.of(st).tech_deck, *st.reward_deck}
+    laid = placed_of(st) if essence else {}
+    hidden |= {i for i, placed in laid.items() if not placed.face_up and placed.owner != seat}
     enc = st.encounter
     if enc is not None:
         for side, main in ((0, enc.offense), (1, enc.defense)):

@@ -21,6 +21,7 @@ from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check, ship_count
 from runtime.modules.techs.module import spend
+from runtime.modules.techs.records import piles, techs_of
 from runtime.ops.pieces import piece_of
 from runtime.rules import ship_pieces, ships
 from runtime.rules.allies import commit
@@ -51,7 +52,7 @@ def enlist_everyone(game: Game) -> None:
     st = game.state
     for seat in range(st.n):
         card = game.add_instance(st, game.cards.cards[TOKEN])
-        st.players[seat].completed.append(card)
+        techs_of(game, seat).completed.append(card)
         ship_pieces.enlist(game, card, seat, st.home_planets(seat)[0].id)
 
 
@@ -142,11 +143,11 @@ def test_a_ship_piece_takes_its_ship_out_of_play_with_its_card(
     game, _ = new_game(cards, rules, options={"techs": True})
     st = game.state
     enlist_everyone(game)
-    card = st.players[2].completed[-1]
+    card = techs_of(game, 2).completed[-1]
     planet = st.home_planets(2)[0]
     assert planet.ships[2] == 5
     spend(game, 2, card)
-    assert piece_of(st, card) is None and planet.ships[2] == 4 and card in st.tech_discard
+    assert piece_of(st, card) is None and planet.ships[2] == 4 and card in piles(st).tech_discard
     check(game)
 
 

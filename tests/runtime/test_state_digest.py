@@ -1,6 +1,7 @@
 """The state digest covers the whole state: a change to any field of the state, or of anything
-hanging from it (players, planets, the encounter, essence cards laid, restrictions, delayed and
-recurring effects, formulas, their bindings and periods), changes the digest."""
+hanging from it (players, planets, the encounter, the records rules modules keep in their slots,
+restrictions, delayed and recurring effects, formulas, their bindings and periods), changes the
+digest."""
 
 from __future__ import annotations
 
@@ -17,23 +18,25 @@ from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects.link import Rules
 from runtime.lasting_data import Bindings, Formula, Later, Period, Restriction
+from runtime.modules.essence.records import Placed, placed_of
 from runtime.plain_data import plain
 from runtime.record import Record
 from runtime.rules.turn import new_encounter
-from runtime.state import Placed, State
+from runtime.state import State
 
 HOOK = Hook("virus", "Multiply", "power", "reveal.totals", ir.Seq(()))
 OTHER_HOOK = Hook("virus", "Other", "power", "reveal.totals", ir.Seq(()))
 
 
 def full_state(cards: CardSet, rules: Rules) -> State:
-    """A state with something in every kind of place: an encounter, an essence card laid, a
-    restriction with a "while" period, a delayed and a recurring effect, a formula."""
-    game = new_game(cards, rules, 4)[0]
+    """A state with something in every kind of place: an encounter, the slots of the modules of
+    three packs, an essence card laid, a restriction with a "while" period, a delayed and a
+    recurring effect, a formula."""
+    game = new_game(cards, rules, 4, packs=("base", "lucre", "eons"))[0]
     st = game.state
     enc = new_encounter(game, 1)
     enc.defense, enc.planet = 1, 0
-    st.placed[3] = Placed(owner=0, holder=1, face_up=True)
+    placed_of(st)[3] = Placed(owner=0, holder=1, face_up=True)
     bound = Bindings(0, HOOK, card=5, they=1, subject=2, moved=[7], nudge=1, names={"number": 3})
     has_lucre = ir.Compare(">=", ir.Measure("lucre"), ir.Num(1))
     while_ = Period("while", 1, 1, has_lucre, Bindings(1, HOOK))
@@ -87,8 +90,8 @@ def paths(obj: Any, where: str) -> Iterator[tuple[str, Any, str]]:
     elif isinstance(obj, list):
         for i, item in enumerate(obj[:1]):
             yield from paths(item, f"{where}[{i}]")
-    elif isinstance(obj, dict):
-        for key, item in list(obj.items())[:1]:
+    elif isinstance(obj, dict):  # every module's slot, else the first entry
+        for key, item in list(obj.items())[: None if where.endswith(".slots") else 1]:
             yield from paths(item, f"{where}[{key}]")
 
 
@@ -116,8 +119,13 @@ def test_every_field_of_the_state_and_what_hangs_from_it_changes_the_digest(
         "state.recurring[0].bindings.names",
         "state.restrictions[0].period.bindings.you",
         "state.encounter.formula[0].node",
-        "state.placed[3].captive",
-        "state.players[0].research",
+        "state.slots[essence].placed[3].captive",
+        "state.players[0].slots[techs].research",
+        "state.players[0].slots[lucre].lucre",
+        "state.players[0].slots[essence].unavailable",
+        "state.slots[lucre].lucre_out",
+        "state.slots[techs].tech_discard",
+        "state.encounter.slots[lucre].bought",
     ):
         assert needed in walked, f"{needed} was not reached"
     assert copy.deepcopy(st).digest() == before

@@ -16,6 +16,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check
+from runtime.modules.essence.records import CARDS
 from runtime.ops.alien_sheets import drawable
 from runtime.setup import Setup
 from tests.runtime.engine_kit import Recorder, expect, new_game
@@ -146,12 +147,14 @@ def test_an_essence_alien_that_becomes_another_takes_no_essence_card_along(
     )
     game = Game(cards, setup, [Recorder()] * 3, rules=rules, observer=check)
     st = game.state
-    held = [*st.players[0].essence_set, *st.players[0].cache]
+    held = [*CARDS.of(st.players[0]).essence_set, *CARDS.of(st.players[0]).cache]
     assert held
     st.unused_aliens = ["tripler"]
     run(game, "become a random unused alien")
     red = st.players[0]
-    assert red.alien == "tripler" and not (red.essence_set or red.cache or red.unavailable)
+    assert red.alien == "tripler" and not (
+        CARDS.of(red).essence_set or CARDS.of(red).cache or CARDS.of(red).unavailable
+    )
     assert set(held) <= set(st.aside)
     check(game)  # every card is in one place, and no essence card is left with another alien
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from runtime.dispatch import Dispatcher, PowerUse
 from runtime.effects.context import Ctx
 from runtime.modules.essence import lifecycle
+from runtime.modules.essence.records import essence_of, placed_of
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def run(game: Table, d: Dispatcher, name: str, event: Any) -> None:
     """The essence hooks of a window: those of laid cards, then those of cache cards."""
     found = tables(d.rules)
     laid = found.laid.get(name)
-    if laid and d.game.state.placed:
+    if laid and placed_of(d.game.state):
         run_laid(d, laid, event)
     cached = found.cache.get(name)
     if cached:
@@ -68,7 +69,7 @@ def run_laid(d: Dispatcher, bounds: list[Bound], event: Any) -> None:
     """Essence cards laid before players act for their owners (`you`), whoever holds them
     (`the holder`), in the order the owners sit from the offense: a face-up card as it lies,
     a face-down one only through a hook that acts `from: face down` (and turns it up)."""
-    placed = d.game.state.placed
+    placed = placed_of(d.game.state)
     for seat in d.order():
         for instance in [i for i, p in placed.items() if p.owner == seat]:
             act(d, seat, instance, bounds, event)
@@ -78,8 +79,8 @@ def ready(d: Dispatcher, seat: int, instance: int, zone: str) -> bool:
     """Whether an essence card is where a hook of the given zone acts from."""
     st = d.game.state
     if zone == "cache":
-        return instance in st.players[seat].cache
-    placed = st.placed.get(instance)
+        return instance in essence_of(d.game, seat).cache
+    placed = placed_of(st).get(instance)
     return placed is not None and placed.face_up == (zone != "face down")
 
 
@@ -88,7 +89,7 @@ def run_cached(d: Dispatcher, bounds: list[Bound], event: Any) -> None:
     works, open to zaps, and with one use limit shared by the whole set."""
     game = d.game
     for seat in d.order():
-        cache = game.state.players[seat].cache
+        cache = essence_of(game, seat).cache
         if cache and game.has_power(seat):
             for instance in list(cache):
                 act(d, seat, instance, bounds, event)
@@ -108,7 +109,7 @@ def act(d: Dispatcher, seat: int, instance: int, bounds: list[Bound], event: Any
 
 def users(d: Dispatcher, owner: int, instance: int) -> list[int]:
     """Who may use a laid card: its owner and its holder, or everyone once it is public."""
-    placed = d.game.state.placed.get(instance)
+    placed = placed_of(d.game.state).get(instance)
     if placed is None:
         return []
     allowed = d.order() if placed.holder < 0 else {owner, placed.holder}
@@ -131,7 +132,7 @@ def use(d: Dispatcher, owner: int, actor: int, instance: int, bound: Bound, even
     ctx = Ctx(game, actor, hook, event, instance)
     if bound.test is not None and not bound.test(ctx):
         return
-    placed = game.state.placed.get(instance)
+    placed = placed_of(game.state).get(instance)
     hidden = placed is not None and not placed.face_up and actor != owner
     name = "an essence card" if hidden else game.card_label(instance)
     asked = placed.holder if placed is not None and hook.decider == "holder" else actor

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.cards import CardDef
+from runtime.modules.essence.records import CARDS, Placed, essence_of, placed_of
 from runtime.rules import ship_pieces
-from runtime.state import Placed, State
+from runtime.state import State
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -42,20 +43,21 @@ def cards_of(game: Table, alien: str) -> list[CardDef]:
 
 def set_up(game: Table, state: State) -> None:
     """Shuffle each essence alien's cards face down into its set and draw its cache."""
-    for p in state.players:
-        if declaration(game, p.alien) is None or p.alien is None:
+    for player in state.players:
+        if declaration(game, player.alien) is None or player.alien is None:
             continue
-        for card in cards_of(game, p.alien):
+        p = CARDS.of(player)
+        for card in cards_of(game, player.alien):
             for _ in range(card.copies):
                 p.essence_set.append(game.add_instance(state, card))
         state.rng.shuffle(p.essence_set)
-        refill(game, p.seat)
+        refill(game, player.seat)
 
 
 def refill(game: Table, seat: int) -> None:
     """Top the cache up from the set; a set that runs out is re-formed from the unavailable pile
     at once."""
-    p = game.state.players[seat]
+    p = essence_of(game, seat)
     size = cache_size(game, seat)
     while True:
         if not p.essence_set and p.unavailable:
@@ -66,7 +68,7 @@ def refill(game: Table, seat: int) -> None:
 
 
 def reshuffle(game: Table, seat: int) -> None:
-    p = game.state.players[seat]
+    p = essence_of(game, seat)
     p.essence_set, p.unavailable = [*p.essence_set, *p.unavailable], []
     game.state.rng.shuffle(p.essence_set)
     game.log("effect", seat, "shuffles the unavailable essence cards into a new set")
@@ -74,12 +76,13 @@ def reshuffle(game: Table, seat: int) -> None:
 
 def owner_of(game: Table, instance: int) -> int:
     """The seat whose essence alien the card belongs to (-1 if no player has it)."""
-    placed = game.state.placed.get(instance)
+    placed = placed_of(game.state).get(instance)
     if placed is not None:
         return placed.owner
-    for p in game.state.players:
+    for player in game.state.players:
+        p = CARDS.of(player)
         if instance in p.cache or instance in p.essence_set or instance in p.unavailable:
-            return p.seat
+            return player.seat
     return -1
 
 
@@ -88,9 +91,9 @@ def place(
 ) -> None:
     """Put a card from the owner's cache before a player (the owner included), perhaps with a
     captive ship on it; refill the cache."""
-    p = game.state.players[owner]
+    p = essence_of(game, owner)
     p.cache.remove(instance)
-    game.state.placed[instance] = Placed(owner, holder, face_up, captive, game.state.turn)
+    placed_of(game.state)[instance] = Placed(owner, holder, face_up, captive, game.state.turn)
     what = game.card_label(instance) if face_up else "an essence card face down"
     where = "beside its alien sheet" if holder == owner else f"before {game.player_name(holder)}"
     game.log("effect", owner, f"places {what} {where}")
@@ -99,14 +102,14 @@ def place(
 
 def remove_from_game(game: Table, owner: int, instance: int) -> None:
     """A card of the owner's cache leaves the game for good (set aside); the cache is refilled."""
-    game.state.players[owner].cache.remove(instance)
+    essence_of(game, owner).cache.remove(instance)
     game.state.aside.append(instance)
     game.log("effect", owner, f"loses {game.card_label(instance)} for good")
     refill(game, owner)
 
 
 def flip(game: Table, instance: int, *, face_up: bool = True) -> None:
-    placed = game.state.placed.get(instance)
+    placed = placed_of(game.state).get(instance)
     if placed is not None and placed.face_up != face_up:
         placed.face_up = face_up
         way = "up" if face_up else "down"
@@ -116,7 +119,7 @@ def flip(game: Table, instance: int, *, face_up: bool = True) -> None:
 def _unavailable(game: Table, instance: int) -> int:
     """Move a laid or cached card to its owner's unavailable pile; returns the owner."""
     st = game.state
-    placed = st.placed.pop(instance, None)
+    placed = placed_of(st).pop(instance, None)
     owner = placed.owner if placed is not None else owner_of(game, instance)
     if placed is not None and placed.captive >= 0:
         held = ship_pieces.held_key(CAPTIVE, instance)
@@ -126,7 +129,7 @@ def _unavailable(game: Table, instance: int) -> int:
         game.log("warp", placed.captive, 1)
     if owner < 0:
         return owner
-    p = st.players[owner]
+    p = essence_of(game, owner)
     if placed is None and instance in p.cache:
         p.cache.remove(instance)
     p.unavailable.append(instance)
@@ -144,7 +147,7 @@ def set_aside(game: Table, instance: int) -> None:
 def recall(game: Table, owner: int) -> None:
     """Every card the owner has laid goes back to its unavailable pile (the sheet was lost or
     turned face down, or a card says so)."""
-    out = [i for i, placed in game.state.placed.items() if placed.owner == owner]
+    out = [i for i, placed in placed_of(game.state).items() if placed.owner == owner]
     for instance in out:
         _unavailable(game, instance)
     if out:
@@ -155,7 +158,7 @@ def recall(game: Table, owner: int) -> None:
 def arrange(game: Table, seat: int, cache: list[int], unavailable: list[int]) -> None:
     """Set a player's piles (for a scenario): these cards in the cache and on the unavailable
     pile, the rest of its cards not laid before anyone in its set."""
-    p = game.state.players[seat]
+    p = essence_of(game, seat)
     pool = [*p.cache, *p.essence_set, *p.unavailable]
     p.cache = list(cache)
     p.unavailable = list(unavailable)
@@ -164,24 +167,26 @@ def arrange(game: Table, seat: int, cache: list[int], unavailable: list[int]) ->
 
 def before(game: Table, seat: int) -> list[int]:
     """The essence cards lying before a player, in the order they were placed."""
-    return [i for i, placed in game.state.placed.items() if placed.holder == seat]
+    return [i for i, placed in placed_of(game.state).items() if placed.holder == seat]
 
 
 def laid_by(game: Table, owner: int, *, face_up: bool = True) -> list[int]:
     """The essence cards an owner has laid (face up ones, unless asked otherwise)."""
-    return [i for i, p in game.state.placed.items() if p.owner == owner and p.face_up == face_up]
+    return [
+        i for i, p in placed_of(game.state).items() if p.owner == owner and p.face_up == face_up
+    ]
 
 
 def visible_to(game: Table, viewer: int, instance: int) -> bool:
     """Whether a player may look at an essence card: a laid card face up, or by its owner; a
     cache card by its owner; an unavailable card by anyone. A set is face down to all."""
-    placed = game.state.placed.get(instance)
+    placed = placed_of(game.state).get(instance)
     if placed is not None:
         return placed.face_up or viewer == placed.owner
     owner = owner_of(game, instance)
     if owner < 0:
         return False
-    p = game.state.players[owner]
+    p = essence_of(game, owner)
     return instance in p.unavailable or (viewer == owner and instance in p.cache)
 
 

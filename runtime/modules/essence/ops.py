@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.modules.essence import lifecycle
+from runtime.modules.essence.records import essence_of, placed_of
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ship_pieces
 from runtime.rules import ships as moves
@@ -41,7 +42,7 @@ def lay(
     ctx.moved = []
     for holder in holders if holders is not None else [seat]:
         for _ in range(count):
-            cache = game.state.players[seat].cache
+            cache = essence_of(game, seat).cache
             if not cache or (at_risk and not game.has_power(seat)):
                 return
             name = game.player_name(holder)
@@ -61,7 +62,7 @@ def lay(
 
 def _placed(ctx: Ctx, target: v.CardTarget) -> int | None:
     instance = target.instance
-    return instance if instance is not None and instance in ctx.game.state.placed else None
+    return instance if instance is not None and instance in placed_of(ctx.game.state) else None
 
 
 @op(
@@ -114,7 +115,7 @@ def pass_essence(
     ctx: Ctx, seat: int, target: v.CardTarget, holders: list[int], face_down: bool | None
 ) -> None:
     instance = target.instance
-    if instance is None or instance not in ctx.game.state.players[seat].cache:
+    if instance is None or instance not in essence_of(ctx.game, seat).cache:
         return
     for holder in holders[:1]:
         lifecycle.place(ctx.game, seat, instance, holder, not face_down)
@@ -142,7 +143,7 @@ def turn_down(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
 def cycle(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
     game = ctx.game
     for _ in range(cards.count if cards.count is not None else 1):
-        cache = game.state.players[seat].cache
+        cache = essence_of(game, seat).cache
         if not cache:
             return
         pick = game.choose(
@@ -171,7 +172,7 @@ def take_back(ctx: Ctx, seat: int, _: str) -> None:
 )
 def recover(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
     game = ctx.game
-    p = game.state.players[seat]
+    p = essence_of(game, seat)
     for _ in range(cards.count if cards.count is not None else 1):
         if not p.unavailable or not p.cache:
             return
@@ -206,7 +207,7 @@ def capture(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     game = ctx.game
     victim = ships.owner
     colonies = _colonies_with_spare(game, victim)
-    cache = game.state.players[seat].cache
+    cache = essence_of(game, seat).cache
     if victim < 0 or victim == seat or not colonies or not cache:
         return
     planet = game.choose(
@@ -239,7 +240,7 @@ def release(ctx: Ctx, seat: int, _: str, owners: list[int]) -> None:
     enc = st.encounter
     if enc is None or enc.planet < 0:
         return
-    for card, placed in list(st.placed.items()):
+    for card, placed in list(placed_of(st).items()):
         owner = placed.captive
         if placed.owner != seat or owner not in owners or placed.since >= st.turn:
             continue
@@ -294,7 +295,7 @@ def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
 )
 def publish(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
     instance = _placed(ctx, target)
-    placed = ctx.game.state.placed.get(instance) if instance is not None else None
+    placed = placed_of(ctx.game.state).get(instance) if instance is not None else None
     if instance is not None and placed is not None and placed.holder >= 0:
         placed.holder = -1
         ctx.game.log("effect", seat, f"{ctx.game.card_label(instance)} goes public")
@@ -310,10 +311,10 @@ def publish(ctx: Ctx, seat: int, target: v.CardTarget) -> None:
 )
 def share(ctx: Ctx, seat: int, cards: v.CardsArg, partners: list[int]) -> None:
     game = ctx.game
-    mine = [i for i, p in game.state.placed.items() if p.holder == seat and p.face_up]
+    mine = [i for i, p in placed_of(game.state).items() if p.holder == seat and p.face_up]
     for partner in partners[:1]:
         if not mine or partner == seat:
             return
         pick = game.choose(seat, "essence.share", "share which card?", mine, game.card_label)
-        game.state.placed[pick].holder = partner
+        placed_of(game.state)[pick].holder = partner
         game.log("effect", seat, f"shares {game.card_label(pick)} with {game.player_name(partner)}")

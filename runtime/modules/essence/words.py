@@ -6,18 +6,19 @@ from __future__ import annotations
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import SELECTORS
 from runtime.modules.essence.hooks import essence_key
+from runtime.modules.essence.records import essence_of, placed_of
 from runtime.registry import measure, noun, predicate, setter
 
 
 def _essence_owner(ctx: Ctx) -> list[int]:
     """The player whose essence alien the effect's card belongs to."""
-    placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
+    placed = placed_of(ctx.game.state).get(ctx.card) if ctx.card is not None else None
     return [placed.owner] if placed is not None else []
 
 
 def _holder(ctx: Ctx) -> list[int]:
     """The player the effect's essence card lies before."""
-    placed = ctx.game.state.placed.get(ctx.card) if ctx.card is not None else None
+    placed = placed_of(ctx.game.state).get(ctx.card) if ctx.card is not None else None
     return [placed.holder] if placed is not None else []
 
 
@@ -49,18 +50,20 @@ def _set_essence_uses(ctx: Ctx, seat: int, new: int) -> None:
 
 @measure("essence cache", "how many essence cards a player has in its cache")
 def _essence_cache(ctx: Ctx, seat: int) -> int:
-    return len(ctx.game.state.players[seat].cache)
+    return len(essence_of(ctx.game, seat).cache)
 
 
 @measure("captives", "how many of a player's ships are held captive")
 def _captives(ctx: Ctx, seat: int) -> int:
-    return sum(1 for p in ctx.game.state.placed.values() if p.captive == seat)
+    return sum(1 for p in placed_of(ctx.game.state).values() if p.captive == seat)
 
 
 @measure("old captives", "how many of a player's ships were taken captive before this turn")
 def _old_captives(ctx: Ctx, seat: int) -> int:
     turn = ctx.game.state.turn
-    return sum(1 for p in ctx.game.state.placed.values() if p.captive == seat and p.since < turn)
+    return sum(
+        1 for p in placed_of(ctx.game.state).values() if p.captive == seat and p.since < turn
+    )
 
 
 @predicate(
@@ -90,12 +93,12 @@ def _holds_no_hidden(ctx: Ctx, seats: list[int]) -> bool:
     "hold a face-up essence card",
 )
 def _holds_face_up(ctx: Ctx, seats: list[int]) -> bool:
-    placed = ctx.game.state.placed.values()
+    placed = placed_of(ctx.game.state).values()
     return bool(seats) and all(any(p.holder == s and p.face_up for p in placed) for s in seats)
 
 
 def _hidden_before(ctx: Ctx, seat: int) -> bool:
     return any(
         p.holder == seat and p.owner == ctx.you and not p.face_up
-        for p in ctx.game.state.placed.values()
+        for p in placed_of(ctx.game.state).values()
     )

@@ -15,6 +15,7 @@ from runtime.decisions import Decision
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
 from runtime.invariants import InvariantBroken
+from runtime.modules.techs.records import HELD, PILES, piles, techs_of
 from runtime.modules.techs.words import RESEARCH
 from runtime.ops.pieces import piece_leaves
 from runtime.rules import ship_pieces, ships
@@ -49,21 +50,22 @@ def keep_one(game: Table, seat: int, count: int) -> None:
     """Look at the top techs, keep one face down, discard the others (the cards stay on the
     deck while the player decides)."""
     st = game.state
-    if len(st.tech_deck) < count and st.tech_discard:
-        st.rng.shuffle(st.tech_discard)
-        st.tech_deck[:0] = st.tech_discard
-        st.tech_discard = []
-    drawn = st.tech_deck[-count:] if count else []
+    pile = piles(st)
+    if len(pile.tech_deck) < count and pile.tech_discard:
+        st.rng.shuffle(pile.tech_discard)
+        pile.tech_deck[:0] = pile.tech_discard
+        pile.tech_discard = []
+    drawn = pile.tech_deck[-count:] if count else []
     if not drawn:
         return
     kept = game.choose(
         seat, "tech.keep", "keep which tech?", list(reversed(drawn)), game.card_label
     )
-    del st.tech_deck[-len(drawn) :]
+    del pile.tech_deck[-len(drawn) :]
     for tech in drawn:
         if tech != kept:
-            st.tech_discard.append(tech)
-    st.players[seat].techs.append(kept)
+            pile.tech_discard.append(tech)
+    techs_of(game, seat).techs.append(kept)
     game.log("effect", seat, f"keeps a tech face down ({len(drawn)} drawn)")
 
 
@@ -73,33 +75,33 @@ def build_deck(game: Table, state: State, card: CardDef) -> bool:
         return False
     if card_allowed(game, card):
         for _ in range(card.copies):
-            state.tech_deck.append(game.add_instance(state, card))
+            piles(state).tech_deck.append(game.add_instance(state, card))
     return True
 
 
 def shuffle_deck(game: Table, state: State) -> None:
-    state.rng.shuffle(state.tech_deck)
+    state.rng.shuffle(piles(state).tech_deck)
 
 
 def discard(game: Table, instance: int) -> bool:
     if game.defs[instance].kind != "tech":
         return False
-    game.state.tech_discard.append(instance)
+    piles(game.state).tech_discard.append(instance)
     return True
 
 
 def ships_on_techs(game: Table, seat: int, count: int) -> int:
     """Ships researching techs are the player's too."""
-    return count + sum(game.state.players[seat].research.values())
+    return count + sum(techs_of(game, seat).research.values())
 
 
 def tech_piles(game: Table, seen: Counter[int]) -> None:
     st = game.state
-    seen.update(st.tech_deck)
-    seen.update(st.tech_discard)
+    seen.update(piles(st).tech_deck)
+    seen.update(piles(st).tech_discard)
     for p in st.players:
-        seen.update(p.techs)
-        seen.update(p.completed)
+        seen.update(HELD.of(p).techs)
+        seen.update(HELD.of(p).completed)
 
 
 def deal(game: Table) -> None:
@@ -111,7 +113,7 @@ def research_step(game: Table) -> None:
     """Each player, clockwise from the offense, may research, complete or abandon one tech."""
     st = game.state
     for seat in st.clockwise_from(st.offense):
-        player = st.players[seat]
+        player = techs_of(game, seat)
         if not player.techs:
             continue
         can_research = st.ships_in_play(seat) > 0
@@ -148,7 +150,7 @@ def research_step(game: Table) -> None:
                 player.completed.append(tech)
                 game.log("effect", seat, f"completes {game.card_label(tech)}")
             else:
-                st.tech_discard.append(tech)
+                piles(st).tech_discard.append(tech)
                 game.log("effect", seat, "abandons a tech")
             if back:
                 st.planets[planet].ships[seat] += back
@@ -169,7 +171,7 @@ def research_held(
     """The ships researching the tech an effect belongs to, for an effect that moves them."""
     if kind != RESEARCH or tech is None:
         return None
-    research = game.state.players[seat].research
+    research = techs_of(game, seat).research
 
     def take(count: int) -> None:
         key = ship_pieces.held_key(RESEARCH, tech)
@@ -179,6 +181,30 @@ def research_held(
     return research.get(tech, 0), take
 
 
+def seen(game: Table, viewer: int, instance: int) -> bool | None:
+    """Face-down techs are their holder's secret; face-up ones and the discard pile are public."""
+    for player in game.state.players:
+        held = HELD.of(player)
+        if instance in held.techs:
+            return player.seat == viewer
+        if instance in held.completed:
+            return True
+    return True if instance in piles(game.state).tech_discard else None
+
+
+def shown(game: Table, viewer: int, seat: int) -> dict[str, Any]:
+    """A player's face-up techs, and how many ships research each face-down one; the face-down
+    techs themselves to their holder only."""
+    held = techs_of(game, seat)
+    out: dict[str, Any] = {
+        "completed": [game.card(t) for t in held.completed],
+        "research": [held.research.get(t, 0) for t in held.techs],
+    }
+    if viewer == seat:
+        out["techs"] = [game.card(t) for t in held.techs]
+    return out
+
+
 def tech_windows(game: Table, rules: Rules) -> set[str]:
     """Every window a tech's hook acts in."""
     return set(rules.dealt.get("tech", {}))
@@ -186,10 +212,10 @@ def tech_windows(game: Table, rules: Rules) -> set[str]:
 
 def spend(game: Table, seat: int, tech: int) -> None:
     """A one-shot tech that was used goes to the tech discard pile."""
-    player = game.state.players[seat]
+    player = techs_of(game, seat)
     if tech in player.completed:
         player.completed.remove(tech)
-        game.state.tech_discard.append(tech)
+        piles(game.state).tech_discard.append(tech)
         piece_leaves(game, tech)
 
 
@@ -203,7 +229,7 @@ def use_tech(game: Table, seat: int, name: str) -> bool:
 def release(game: Table, seat: int, tech: int) -> None:
     """A hidden tech has been used from face down: the ships still researching it go back to
     its owner's colonies, and the tech is face up until it is spent."""
-    player = game.state.players[seat]
+    player = techs_of(game, seat)
     back = player.research.get(tech, 0)
     planet = ships.choose_colony(game, seat, back) if back else -1
     ship_pieces.leaving(game, seat, ship_pieces.held_key(RESEARCH, tech), back, -1, back)
@@ -227,7 +253,7 @@ def hidden(game: Table, tech: int) -> bool:
 def ready(game: Table, seat: int) -> list[int]:
     """The techs a player may use now: its completed ones, and its hidden ones researched far
     enough."""
-    player = game.state.players[seat]
+    player = techs_of(game, seat)
     found = list(player.completed)
     for tech in player.techs:
         if hidden(game, tech) and player.research.get(tech, 0) >= cost(game, tech):
@@ -236,7 +262,7 @@ def ready(game: Table, seat: int) -> list[int]:
 
 
 def usable(game: Table, seat: int, tech: int) -> bool:
-    player = game.state.players[seat]
+    player = techs_of(game, seat)
     return tech in player.completed or tech in player.techs
 
 
@@ -264,7 +290,7 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
                     continue
                 if bound.hook.optional and not use_tech(game, seat, card.name):
                     continue
-                face_down = tech in game.state.players[seat].techs
+                face_down = tech in techs_of(game, seat).techs
                 if face_down:  # it stays among the face-down techs, with its ships, as it acts
                     game.log("effect", seat, f"reveals {card.name}")
                 if not completing:
@@ -301,7 +327,8 @@ def check_research(game: Table) -> None:
     """No ship researches a tech its owner does not hold face down."""
     st = game.state
     for player in st.players:
-        stray = [t for t, n in player.research.items() if n and t not in player.techs]
+        held = HELD.of(player)
+        stray = [t for t, n in held.research.items() if n and t not in held.techs]
         if stray:
             raise InvariantBroken(
                 f"{game.player_name(player.seat)} has ships on techs it does not hold: {stray}"
@@ -325,18 +352,14 @@ MODULE = register(
             "invariants.cards": tech_piles,
             "invariants": check_research,
             "ships.held": research_held,
+            "view.sees": seen,
+            "view.shows": shown,
         },
         option="techs",
         card_kinds=("tech",),
         windows=(Window.TECH_COMPLETED.value, Window.RESPONSE_TECH.value),
         words=("research ships", "research number", "transfer tech"),  # words.py
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),
-        state_fields=(
-            "Player.techs",
-            "Player.research",
-            "Player.completed",
-            "State.tech_deck",
-            "State.tech_discard",
-        ),
+        slots=(HELD, PILES),
     )
 )

@@ -5,6 +5,7 @@ completed tech to another player (registered in runtime/registry.py's tables on 
 from __future__ import annotations
 
 from runtime.effects.context import Ctx
+from runtime.modules.techs.records import techs_of
 from runtime.ops.pieces import piece_of
 from runtime.registry import T, measure, noun, op, pp, word
 from runtime.rules import ship_pieces, ships
@@ -32,7 +33,7 @@ noun(
 def research_ships(ctx: Ctx, seat: int) -> int:
     if ctx.card is None:
         return 0
-    return ctx.game.state.players[seat].research.get(ctx.card, 0)
+    return techs_of(ctx.game, seat).research.get(ctx.card, 0)
 
 
 @measure(
@@ -59,12 +60,12 @@ def research_number(ctx: Ctx, seat: int) -> int:
 def pass_tech(ctx: Ctx, seat: int, _tech: object, players: list[int]) -> None:
     game = ctx.game
     tech = ctx.card
-    giver = game.state.players[seat]
+    giver = techs_of(game, seat)
     takers = [s for s in players if s != seat]
     if tech is None or tech not in giver.completed or not takers:
         return
     giver.completed.remove(tech)
-    game.state.players[takers[0]].completed.append(tech)
+    techs_of(game, takers[0]).completed.append(tech)
     piece = piece_of(game.state, tech)
     if isinstance(piece, ship_pieces.ShipPiece):  # a ship changes colour: it joins the holder's
         ship_pieces.discharge(game, piece)

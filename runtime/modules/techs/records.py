@@ -1,0 +1,43 @@
+"""What the techs module keeps in the state, as its slots (runtime/extension.py): each player's
+techs (face down with the ships researching them, and face up) and the game's tech deck and
+discard pile; in, the state, a player or a seat; out, the record to read and change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from runtime.extension import Slot
+
+if TYPE_CHECKING:
+    from runtime.state import State
+    from runtime.table import Table
+
+
+@dataclass(slots=True)
+class Techs:
+    """A player's techs."""
+
+    techs: list[int] = field(default_factory=list)  # face down, being researched
+    research: dict[int, int] = field(default_factory=dict)  # ships on each face-down tech
+    completed: list[int] = field(default_factory=list)  # face up
+
+
+@dataclass(slots=True)
+class TechPiles:
+    """The techs no player holds."""
+
+    tech_deck: list[int] = field(default_factory=list)
+    tech_discard: list[int] = field(default_factory=list)
+
+
+HELD: Slot[Techs] = Slot("techs", "player", lambda players: Techs())
+PILES: Slot[TechPiles] = Slot("techs", "game", lambda players: TechPiles())
+
+
+def techs_of(game: Table, seat: int) -> Techs:
+    return HELD.of(game.state.players[seat])
+
+
+def piles(state: State) -> TechPiles:
+    return PILES.of(state)
