@@ -126,7 +126,7 @@ def test_lucre_changes_hands_between_any_two_players(cards: CardSet, rules: Rule
     run(game, "make a deal with the player on your left", 1)
     prompts = [a.kind for a in agent.asked]
     assert "deal.maker_cards" not in prompts  # blue holds no card to give
-    assert [p.lucre for p in game.state.players] == [5, 2, 1]
+    assert [purses.purse_of(game, s).lucre for s in range(3)] == [5, 2, 1]
 
 
 def test_quash_played_on_a_deal_an_effect_made_voids_it_and_costs_no_ships(
