@@ -3,7 +3,8 @@
 VERSION = "2.22.3"
 from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+from compiler.pipeline.quickcheck import CheckFailed as JsonSchemaValueException
+from compiler.pipeline.quickcheck import CheckFailed as JsonSchemaValuesException
 
 
 REGEX_PATTERNS = {
