@@ -72,8 +72,8 @@ def test_shipped_parser_states_are_the_ones_larks_own_reader_gives() -> None:
     data["options"]["lexer"] = data["parser"]["lexer_conf"]["lexer_type"] = EffectLexer
     own = Lark._load_from_dict(data, memo, transformer=Builder())
     ours, theirs = shipped.parser.parser._parse_table, own.parser.parser._parse_table
-    assert len(ours.states) > 100
-    assert ours.states == theirs.states
+    assert len(theirs.states) > 100
+    assert {state: ours.states[state] for state in theirs.states} == theirs.states
     assert (ours.start_states, ours.end_states) == (theirs.start_states, theirs.end_states)
 
 

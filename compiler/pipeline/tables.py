@@ -110,21 +110,32 @@ def load(
 
 def _fill(parser: Lark, refs: list[Any], tokens: dict[int, str], states: dict[str, Any]) -> None:
     """Put the LALR states into a parser loaded without them. Lark's own deserializer reads each
-    of their several thousand actions through its generic object reader; the same actions built
-    here directly cost a small part of that (a test compares the two)."""
-    from lark.parsers.lalr_analysis import Reduce, Shift
-
+    of their several thousand actions through its generic object reader; here each state's
+    actions are built directly, when the parser first reaches that state (a test compares the
+    two)."""
     rules = {ref["@"]: rule for ref, rule in zip(refs, parser.rules, strict=True)}
     table = parser.parser.parser._parse_table
-    table.states.update(
-        {
-            int(state): {
-                tokens[int(token)]: (Reduce, rules[arg["@"]]) if action == 1 else (Shift, arg)
-                for token, (action, arg) in actions.items()
-            }
-            for state, actions in states.items()
+    table.states = StatesOnDemand(states, tokens, rules)
+
+
+class StatesOnDemand(dict[int, dict[str, tuple[Any, Any]]]):
+    """The parser's states (state number -> token type -> action), each built from its stored
+    form on first look-up: a run that parses a few effects reaches a small part of them."""
+
+    def __init__(self, stored: dict[str, Any], tokens: dict[int, str], rules: dict[int, Any]):
+        super().__init__()
+        self._stored, self._tokens, self._rules = stored, tokens, rules
+
+    def __missing__(self, state: int) -> dict[str, tuple[Any, Any]]:
+        from lark.parsers.lalr_analysis import Reduce, Shift
+
+        tokens, rules = self._tokens, self._rules
+        actions = {
+            tokens[int(token)]: (Reduce, rules[arg["@"]]) if action == 1 else (Shift, arg)
+            for token, (action, arg) in self._stored[str(state)].items()
         }
-    )
+        self[state] = actions
+        return actions
 
 
 def parser_for(grammar_text: str, lexer: type[Lexer], transformer: Transformer) -> Lark:
