@@ -50,10 +50,14 @@ _INIT_GLOBALS = {"__builtins__": __builtins__, "_set": object.__setattr__}
 
 @dataclass_transform(frozen_default=True)
 def record(cls: _T) -> _T:
-    """The frozen, slotted dataclass of `cls`'s annotated fields (plain defaults only)."""
+    """The frozen, slotted dataclass of `cls`'s annotated fields (plain defaults only; no
+    `__post_init__`, class variables or fields inherited from a dataclass)."""
     own = cls.__dict__
     types: dict[str, Any] = own.get("__annotations__", {})
     names = tuple(types)
+    inherited = any(dataclasses.is_dataclass(base) for base in cls.__mro__[1:])
+    if "__post_init__" in own or inherited or any("ClassVar" in str(t) for t in types.values()):
+        raise TypeError(f"{cls.__qualname__}: use @dataclass for what a record does not make")
     body = {k: v for k, v in own.items() if k not in ("__dict__", "__weakref__")}
     fields: dict[str, dataclasses.Field[Any]] = {}
     defaults: list[Any] = []

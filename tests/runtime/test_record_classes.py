@@ -9,7 +9,8 @@ import pickle
 
 import pytest
 
-from compiler.pipeline import ast
+from compiler import diagnostics
+from compiler.pipeline import ast, lexer, tree_builder
 from runtime import ir
 from runtime.record import Record, record
 
@@ -27,15 +28,20 @@ def twin(node_class: type) -> type:
     return made
 
 
-NODE_CLASSES = sorted(
-    (
-        c
-        for module in (ir, ast)
-        for c in vars(module).values()
-        if isinstance(c, type) and c.__module__ == module.__name__ and "_values" in vars(c)
-    ),
-    key=lambda c: (c.__module__, c.__name__),
-)
+def records_of(*modules: object) -> list[type]:
+    return sorted(
+        (
+            c
+            for module in modules
+            for c in vars(module).values()
+            if isinstance(c, type) and c.__module__ == module.__name__ and "_values" in vars(c)
+        ),
+        key=lambda c: (c.__module__, c.__name__),
+    )
+
+
+NODE_CLASSES = records_of(ir, ast)
+RECORD_CLASSES = records_of(ir, ast, diagnostics, lexer, tree_builder)
 
 
 def test_every_node_class_is_a_record() -> None:
@@ -52,7 +58,7 @@ def test_every_node_class_is_a_record() -> None:
     assert len(NODE_CLASSES) > 60
 
 
-@pytest.mark.parametrize("node_class", NODE_CLASSES, ids=lambda c: f"{c.__module__}.{c.__name__}")
+@pytest.mark.parametrize("node_class", RECORD_CLASSES, ids=lambda c: f"{c.__module__}.{c.__name__}")
 def test_node_class_matches_its_dataclass_twin(node_class: type) -> None:
     other = twin(node_class)
     assert inspect.signature(node_class) == inspect.signature(other)
@@ -108,3 +114,18 @@ def test_record_refuses_what_it_does_not_make() -> None:
         class Misordered:
             first: int = 0
             second: int
+
+    with pytest.raises(TypeError, match="use @dataclass"):
+
+        @record
+        class Checked:
+            value: int
+
+            def __post_init__(self) -> None:
+                pass
+
+    with pytest.raises(TypeError, match="use @dataclass"):
+
+        @record
+        class Extended(PairTwin):
+            more: int = 0
