@@ -24,7 +24,9 @@ from lark.lexer import Lexer, TerminalDef
 from grammar import HERE as GRAMMAR_DIR
 
 TABLES_FILE = GRAMMAR_DIR / "effect.tables.json"
-FORMAT = 1
+# format 2 stores each LALR state's actions as a JSON text of its own, read when first reached:
+# the whole file then parses several times faster than with every state's actions as JSON objects
+FORMAT = 2
 STARTS = ["start", "cond_start", "np_start"]
 LEXER_MARK = "<effect lexer>"
 
@@ -60,6 +62,12 @@ def _restore(data: dict[str, Any], memo: dict[str, Any]) -> tuple[dict[str, Any]
     return data, restored
 
 
+def states_digest(states: dict[str, str]) -> str:
+    """The digest of the stored states' texts: they are read only when the parser reaches them,
+    so a damaged one is found by this check when loading, not in the middle of a parse."""
+    return digest("\n".join(f"{state}\t{actions}" for state, actions in states.items()))
+
+
 def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     """The file's content: the tables, the memo of rules and terminals, and what they fit."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
@@ -67,6 +75,11 @@ def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     options.pop("transformer", None)  # given again when loading
     options["lexer"] = LEXER_MARK
     data = {**data, "options": options}
+    table = data["parser"]["parser"]
+    table["states"] = {
+        state: json.dumps(actions, separators=(",", ":"))
+        for state, actions in table["states"].items()
+    }
     data["parser"] = {
         **data["parser"],
         "lexer_conf": {**data["parser"]["lexer_conf"], "lexer_type": LEXER_MARK},
@@ -75,6 +88,7 @@ def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
         "format": FORMAT,
         "grammar": digest(grammar_text),
         "lark": LARK_VERSION,
+        "states": states_digest(table["states"]),
         "data": data,
         "memo": memo,
     }
@@ -101,6 +115,8 @@ def load(
         data["parser"]["lexer_conf"]["lexer_type"] = lexer
         table = data["parser"]["parser"]
         states, table["states"] = table["states"], {}
+        if stored.get("states") != states_digest(states):
+            return None
         loaded: Lark = Lark._load_from_dict(data, memo, transformer=transformer)
         _fill(loaded, data["rules"], table["tokens"], states)
     except Exception:  # a damaged file costs a rebuild, never a failure
@@ -132,7 +148,7 @@ class StatesOnDemand(dict[int, dict[str, tuple[Any, Any]]]):
         tokens, rules = self._tokens, self._rules
         actions = {
             tokens[int(token)]: (Reduce, rules[arg["@"]]) if action == 1 else (Shift, arg)
-            for token, (action, arg) in self._stored[str(state)].items()
+            for token, (action, arg) in json.loads(self._stored[str(state)]).items()
         }
         self[state] = actions
         return actions
