@@ -117,11 +117,41 @@ def load(
         states, table["states"] = table["states"], {}
         if stored.get("states") != states_digest(states):
             return None
-        loaded: Lark = Lark._load_from_dict(data, memo, transformer=transformer)
+        loaded: Lark = Lark._load_from_dict(data, _rules(memo), transformer=transformer)
         _fill(loaded, data["rules"], table["tokens"], states)
     except Exception:  # a damaged file costs a rebuild, never a failure
         return None
     return loaded
+
+
+def _rules(memo: dict[int, Any]) -> dict[int, Any]:
+    """The memo's rules built directly (Lark's generic reader makes some five thousand calls for
+    them); Lark's loader passes objects in the memo through as they are. A test compares them with
+    the rules Lark's own reader gives."""
+    from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
+
+    def symbol(data: dict[str, Any]) -> Any:
+        if data["__type__"] == "Terminal":
+            return Terminal(data["name"], data["filter_out"])
+        return NonTerminal(data["name"])
+
+    built: dict[int, Any] = {}
+    for key, item in memo.items():
+        if item["__type__"] != "Rule":
+            raise ValueError(f"a memo entry of type {item['__type__']!r}")
+        o = item["options"]
+        options = RuleOptions(
+            o["keep_all_tokens"], o["expand1"], o["priority"], o["template_source"]
+        )
+        options.empty_indices = o["empty_indices"]
+        built[key] = Rule(
+            NonTerminal(item["origin"]["name"]),
+            [symbol(s) for s in item["expansion"]],
+            item["order"],
+            item["alias"],
+            options,
+        )
+    return built
 
 
 def _fill(parser: Lark, refs: list[Any], tokens: dict[int, str], states: dict[str, Any]) -> None:
