@@ -1,5 +1,6 @@
 """Benchmark: whole-process start-up and validation time of `cosmic` at 1 to 4,000 card files, cold
-and warm, side by side with a plain CSafeLoader load, check-jsonschema and yamllint."""
+and warm, side by side with a plain CSafeLoader load, check-jsonschema and yamllint, and with
+another installation's `cosmic` (`--against`, e.g. a checkout of main) in the same rounds."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ PLAIN_LOAD = (
     "for p in sorted(pathlib.Path(sys.argv[1]).rglob('*.yaml')):\n"
     "    yaml.load(p.read_bytes(), Loader=yaml.CSafeLoader)\n"
 )
+AGAINST = "against: "  # the name prefix of cases timing `--against`'s executable
 OUTSIDE_MANIFEST = 'id: outside\nname: An outside pack\nversion: "1"\nrequires: [base]\n'
 
 
@@ -104,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
         "--rounds", type=int, default=3, help="interleaved rounds; best and median kept (3)"
     )
     ap.add_argument("--no-tools", action="store_true", help="skip check-jsonschema and yamllint")
+    ap.add_argument(
+        "--against",
+        metavar="COSMIC",
+        help="another `cosmic` executable (e.g. main's) to time in the same rounds",
+    )
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
 
@@ -132,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         outside_pack(source, outside)
         # the bundled base pack is found through the outside pack's `requires:`
         one_card = [cosmic, "validate", str(outside)]
+        against = args.against
+        against_warm_env = {**base_env, "COSMIC_CACHE_DIR": str(work / "against-warm-cache")}
 
         def cold_env() -> dict[str, str]:
             return {**base_env, "COSMIC_CACHE_DIR": tempfile.mkdtemp(dir=work, prefix="cold-")}
@@ -143,6 +152,13 @@ def main(argv: list[str] | None = None) -> int:
             (None, "1 outside card (requires base), cold", lambda: run(one_card, cold_env())),
             (None, "1 outside card (requires base), warm", lambda: run(one_card, warm_env)),
         ]
+        if against:
+            other = [against, "validate", str(outside)]
+            cases += [
+                (None, f"{AGAINST}cosmic --version", lambda: run([against, "--version"], base_env)),
+                (None, f"{AGAINST}1 outside card, cold", lambda: run(other, cold_env())),
+                (None, f"{AGAINST}1 outside card, warm", lambda: run(other, against_warm_env)),
+            ]
         for n, (folder, cards) in packs.items():
             names = [str(p) for p in cards]
             cases.append(
@@ -151,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
             cases.append(
                 (n, "cosmic warm", lambda f=folder: run([cosmic, "validate", str(f)], warm_env))
             )
+            if against:
+                again = [against, "validate", str(folder)]
+                cases.append((n, f"{AGAINST}cold", lambda a=again: run(a, cold_env())))
+                cases.append((n, f"{AGAINST}warm", lambda a=again: run(a, against_warm_env)))
             plain = [sys.executable, "-c", PLAIN_LOAD, str(folder)]
             cases.append((n, "CSafeLoader", lambda a=plain: run(a, base_env)))
             if checkjs:
@@ -168,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
         run(one_card, warm_env)
         for folder, _ in packs.values():
             run([cosmic, "validate", str(folder)], warm_env)
+        if against:
+            run([against, "validate"], base_env)
+            run([against, "validate", str(outside)], cold_env())
+            run([against, "validate", str(outside)], against_warm_env)
+            for folder, _ in packs.values():
+                run([against, "validate", str(folder)], against_warm_env)
 
         print(f"load average at start: {loadavg()}  ({os.cpu_count()} cores)")
         times: dict[tuple[int | None, str], list[float]] = {(n, k): [] for n, k, _ in cases}
@@ -223,6 +249,26 @@ def report(times: dict[tuple[int | None, str], list[float]], sizes: list[int], r
     headers = ["files", "cold", "warm", "CSafeLoader", "check-jsonschema", "yamllint"]
     headers += ["cj/cold", "yamllint/cold", "warm/CSafe"]
     print(table(headers, rows))
+    if any(name.startswith(AGAINST) for _, name in times):
+        rows = []
+        for n in sizes:
+            cold, warm = best(n, "cosmic cold"), best(n, "cosmic warm")
+            cold2, warm2 = best(n, f"{AGAINST}cold"), best(n, f"{AGAINST}warm")
+            plain, cj = best(n, "CSafeLoader"), best(n, "check-jsonschema")
+            rows.append(
+                [
+                    str(n),
+                    ms(cold),
+                    ms(cold2),
+                    ms(warm),
+                    ms(warm2),
+                    ratio(cj, cold2),
+                    ratio(warm2, plain),
+                ]
+            )
+        print(f"\n{AGAINST}the other `cosmic` in the same rounds\n")
+        headers = ["files", "cold", "cold (against)", "warm", "warm (against)"]
+        print(table([*headers, "cj/cold (against)", "warm/CSafe (against)"], rows))
     targets = [
         ("cosmic --version <= 60 ms", best(None, "cosmic --version"), 0.060),
         (
@@ -264,6 +310,8 @@ def report_cpu(cpu: dict[tuple[int | None, str], list[float]], sizes: list[int])
     rows = [[name, best(n, name)] for (n, name) in cpu if n is None]
     print(table(["start-up", "cpu"], rows))
     names = ["cosmic cold", "cosmic warm", "CSafeLoader", "check-jsonschema", "yamllint"]
+    if any(name.startswith(AGAINST) for _, name in cpu):
+        names[2:2] = [f"{AGAINST}cold", f"{AGAINST}warm"]
     print()
     print(table(["files", *names], [[str(n), *(best(n, name) for name in names)] for n in sizes]))
 

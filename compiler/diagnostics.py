@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from runtime.record import Record
+from runtime.record import Record, record
 
 
 class Severity(enum.Enum):
@@ -26,7 +26,7 @@ class Span(Record):
         return f"{self.path}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Code(Record):
     """A stable diagnostic code with its default severity and a one-line summary for docs and SARIF."""
 
@@ -36,7 +36,7 @@ class Code(Record):
     severity: Severity = Severity.ERROR
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Diagnostic(Record):
     code: Code
     message: str

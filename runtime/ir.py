@@ -1,26 +1,25 @@
 """The resolved effect IR: the typed, name-bound tree the compiler emits and the runtime executes.
 
-Every node is a frozen dataclass of plain values, so IR is stored as plain data in the compile
-cache and compares by value in tests. Nodes name registry entries (ops, measures, predicates) by
-string; the runtime binds those names to implementations when it compiles IR into closures.
+Every node is a frozen dataclass (made by `runtime.record.record`) of plain values, so IR is stored
+as plain data in the compile cache and compares by value in tests. Nodes name registry entries
+(ops, measures, predicates) by string; the runtime binds those names to implementations when it compiles IR into closures.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeAlias
 
-from runtime.record import Record
+from runtime.record import Record, record
 
 # ---------------------------------------------------------------- values (evaluate to an int)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Num(Record):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Measure(Record):
     """A number read from the game, e.g. a player's hand size or a side's card value."""
 
@@ -28,34 +27,34 @@ class Measure(Record):
     of: Node | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Arith(Record):
     op: str  # "+", "-", "*", "/", "%" (remainder), "min", "max"
     left: Node
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Half(Record):
     value: Node
     round_up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CountOf(Record):
     """How many things a set holds: players selected, cards matching, ships found."""
 
     thing: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ValueOf(Record):
     """The values of some cards added together (an attack's value; any other card counts 0)."""
 
     cards: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EventValue(Record):
     """A number carried by the event a hook reacts to (e.g. how many ships are going to the warp)."""
 
@@ -65,7 +64,7 @@ class EventValue(Record):
 # ---------------------------------------------------------------- players
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Players(Record):
     """A selector of players. `role` names a registry selector; `of` narrows allies to a side."""
 
@@ -74,7 +73,7 @@ class Players(Record):
     other: bool = False  # leave out the player the effect belongs to
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Chosen(Record):
     """Players picked by a chooser (default: the effect's owner) from a base selection."""
 
@@ -84,7 +83,7 @@ class Chosen(Record):
     maximum: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Extreme(Record):
     """The player with the most (or fewest) of a measure, ties broken clockwise from the offense."""
 
@@ -96,7 +95,7 @@ class Extreme(Record):
 # ---------------------------------------------------------------- things
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardFilter(Record):
     types: frozenset[str] | None = None  # card types/kinds: "attack", "negotiate", "artifact", ...
     min_value: int | None = None
@@ -110,7 +109,7 @@ class CardFilter(Record):
     most: Node | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Cards(Record):
     """Some cards of a player's hand (or a pile): how many, which kind, picked how."""
 
@@ -123,7 +122,7 @@ class Cards(Record):
     zone: str = "hand"  # "hand" | "deck" | "discard" | "encounter" | "game" (one of each card)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardRef(Record):
     """One specific card: the encounter card of a side, the card being played, this card."""
 
@@ -134,7 +133,7 @@ class CardRef(Record):
     index: int = 0  # which of a side's encounter cards: "your second card" is 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ships(Record):
     count: Node | None  # None means all
     owner: Node | None = None
@@ -143,14 +142,14 @@ class Ships(Record):
     event: bool = False  # the ships of the event being handled ("those ships")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Place(Record):
     kind: str  # "warp" | "colonies" | "home colonies" | "foreign colonies" | "target planet" | "encounter" | "hand" | "deck" | "discard" | "box" | "home planet"
     owner: Node | None = None
     empty: bool = False  # only planets with no ships at all ("an empty home planet")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Aliens(Record):
     """Alien sheets: some of the unused pile, or sheets a player holds ("your alien", "your
     other aliens", "your aliens")."""
@@ -162,12 +161,12 @@ class Aliens(Record):
     up_to: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Side(Record):
     which: str  # "yours" | "opponent" | "offense" | "defense" | "either" | "both"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Amount(Record):
     """A quantity of something counted rather than handled one by one: money, rewards."""
 
@@ -176,7 +175,7 @@ class Amount(Record):
     up_to: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Word(Record):
     """A fixed word an op takes as an argument (e.g. `the encounter` in `win the encounter`)."""
 
@@ -186,7 +185,7 @@ class Word(Record):
 # ---------------------------------------------------------------- naming
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Nameable(Record):
     """What a player may name ("a card type in your hand", "a player", "a card in your hand"):
     the name holds for the rest of the effect's use, its delayed effects included."""
@@ -198,30 +197,30 @@ class Nameable(Record):
 # ---------------------------------------------------------------- conditions
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pred(Record):
     name: str
     args: tuple[Node, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Compare(Record):
     op: str  # ">=", "<=", ">", "<", "==", "!="
     left: Node
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AllOf(Record):
     items: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AnyOf(Record):
     items: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Not(Record):
     item: Node
 
@@ -229,7 +228,7 @@ class Not(Record):
 # ---------------------------------------------------------------- statements
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Do(Record):
     """Run an op for each subject player. `may` asks the subject first; `prevent` makes the
     statement a way for its subject to stop the rest of the effect."""
@@ -242,7 +241,7 @@ class Do(Record):
     text: str = ""  # the statement as written, for prompts and logs
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class May(Record):
     """One offer for a whole statement ("you may discard a card and draw 2"): each subject is
     asked once, and only if every part can be done; the body acts for that subject."""
@@ -252,19 +251,19 @@ class May(Record):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seq(Record):
     items: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class If(Record):
     cond: Node
     then: Node
     otherwise: Node | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ForEach(Record):
     """Players one at a time in encounter order (offense, defense, then clockwise from the
     offense), or clockwise from `start`; `reverse` turns the order around."""
@@ -275,7 +274,7 @@ class ForEach(Record):
     reverse: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Offer(Record):
     """An offer put to players one at a time (encounter order, or clockwise from `start`); the
     first to accept is `they` in `body`; `otherwise` runs when nobody accepts."""
@@ -288,7 +287,7 @@ class Offer(Record):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Choose(Record):
     options: tuple[Node, ...]
     labels: tuple[str, ...]
@@ -296,13 +295,13 @@ class Choose(Record):
     fresh: bool = False  # each option once, until every option has been chosen
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Repeat(Record):
     times: Node  # a literal, or a number worked out when the repeat starts
     body: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RepeatUntil(Record):
     """Run the body until the condition holds (checked before each round; 20 rounds at most)."""
 
@@ -310,14 +309,14 @@ class RepeatUntil(Record):
     body: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Instead(Record):
     """Replace the pending event: it is cancelled and the body happens in its place."""
 
     body: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lasting(Record):
     """A rule change that holds until the duration ends (end of encounter, turn, game, N encounters)."""
 
@@ -331,7 +330,7 @@ class Lasting(Record):
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Delayed(Record):
     """A one-shot hook that fires later in this encounter, at a named window."""
 
@@ -339,7 +338,7 @@ class Delayed(Record):
     body: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Forbid(Record):
     """A restriction: the subjects may not take an action while it lasts."""
 

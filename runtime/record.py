@@ -1,11 +1,25 @@
-"""Record: a base for frozen, slotted dataclasses (IR nodes, hooks, card definitions).
+"""Record: a base for frozen, slotted dataclasses (IR nodes, hooks, card definitions), and
+`record`, a decorator that makes a class such a dataclass at a small part of the cost.
 
 Copying or pickling them goes through (class, field values), about three times faster than the
-default state-restoring path of slotted dataclasses."""
+default state-restoring path of slotted dataclasses.
+
+`@dataclass(frozen=True, slots=True)` writes and compiles five or six methods for every class it
+decorates; for the hundred-odd syntax and IR node classes that is most of what importing them
+costs, paid by every `cosmic` process. `@record` gives the same class (fields, defaults, init,
+equality, hashing, repr, frozenness, slots, and `dataclasses.fields`/`replace`/`is_dataclass`)
+with shared methods and one compiled `__init__` per distinct list of field names; a test holds
+its classes to what `@dataclass(frozen=True, slots=True)` makes of the same definitions."""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from collections.abc import Callable
+from operator import attrgetter
+from types import FunctionType
+from typing import Any, TypeVar, dataclass_transform
+
+_T = TypeVar("_T", bound=type)
 
 
 class Record:
@@ -17,3 +31,113 @@ class Record:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         names: tuple[str, ...] = type(self).__slots__
         return (type(self), tuple(getattr(self, name) for name in names))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Probe:
+    """What `dataclasses` records for a frozen slotted class and for one plain field of it,
+    read here rather than built from the module's private names."""
+
+    field: int
+
+
+_PARAMS = _Probe.__dataclass_params__  # type: ignore[attr-defined]
+_FIELD_KIND = dataclasses.fields(_Probe)[0]._field_type  # type: ignore[attr-defined]
+# compiled `__init__` bodies by field names: node classes share a few dozen shapes
+_INIT_CODE: dict[tuple[str, ...], Any] = {}
+_INIT_GLOBALS = {"__builtins__": __builtins__, "_set": object.__setattr__}
+
+
+@dataclass_transform(frozen_default=True)
+def record(cls: _T) -> _T:
+    """The frozen, slotted dataclass of `cls`'s annotated fields (plain defaults only; no
+    `__post_init__`, class variables or fields inherited from a dataclass)."""
+    own = cls.__dict__
+    types: dict[str, Any] = own.get("__annotations__", {})
+    names = tuple(types)
+    inherited = any(dataclasses.is_dataclass(base) for base in cls.__mro__[1:])
+    if "__post_init__" in own or inherited or any("ClassVar" in str(t) for t in types.values()):
+        raise TypeError(f"{cls.__qualname__}: use @dataclass for what a record does not make")
+    body = {k: v for k, v in own.items() if k not in ("__dict__", "__weakref__")}
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    defaults: list[Any] = []
+    for name in names:
+        default = body.pop(name, dataclasses.MISSING)
+        if isinstance(default, dataclasses.Field) or (default is dataclasses.MISSING and defaults):
+            raise TypeError(
+                f"{cls.__qualname__}.{name}: a record field takes a plain default, after every field without one"
+            )
+        if default is not dataclasses.MISSING:
+            defaults.append(default)
+        fields[name] = _field(name, types[name], default)
+    body.update(
+        __slots__=names,
+        __match_args__=names,
+        __dataclass_fields__=fields,
+        __dataclass_params__=_PARAMS,
+        _values=staticmethod(attrgetter(*names) if names else _no_values),
+    )
+    for name, method in _METHODS.items():
+        if name not in own:
+            body[name] = method
+    init = FunctionType(_init_code(names), _INIT_GLOBALS, "__init__", tuple(defaults) or None)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__annotations__ = {**types, "return": None}
+    body["__init__"] = init
+    made = type(cls)(cls.__name__, cls.__bases__, body)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def _field(name: str, kind: Any, default: Any) -> dataclasses.Field[Any]:
+    made: dataclasses.Field[Any] = dataclasses.field(default=default)
+    made.name, made.type, made.kw_only = name, kind, False
+    made._field_type = _FIELD_KIND  # type: ignore[attr-defined]
+    return made
+
+
+def _init_code(names: tuple[str, ...]) -> Any:
+    code = _INIT_CODE.get(names)
+    if code is None:
+        sets = "".join(f"\n    _set(self, {name!r}, {name})" for name in names) or "\n    pass"
+        made: dict[str, Any] = {}
+        exec(f"def __init__(self, {', '.join(names)}):{sets}", _INIT_GLOBALS, made)
+        code = _INIT_CODE[names] = made["__init__"].__code__
+    return code
+
+
+def _no_values(_: Any) -> tuple[()]:
+    return ()
+
+
+def _eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        return self._values(self) == self._values(other)
+    return NotImplemented
+
+
+def _hash(self: Any) -> int:
+    return hash(self._values(self))
+
+
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+    return f"{self.__class__.__qualname__}({shown})"
+
+
+def _setattr(self: Any, name: str, value: Any) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _delattr(self: Any, name: str) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+_METHODS: dict[str, Callable[..., Any]] = {
+    "__eq__": _eq,
+    "__hash__": _hash,
+    "__repr__": _repr,
+    "__setattr__": _setattr,
+    "__delattr__": _delattr,
+}

@@ -4,6 +4,8 @@ and the schemas' enumerations are the registry's windows, roles and kinds."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 from compiler.pipeline import schema
 from compiler.tools.langdoc import language_reference
@@ -66,15 +68,43 @@ def test_shipped_parser_states_are_the_ones_larks_own_reader_gives() -> None:
     data, memo = tables._restore(stored["data"], stored["memo"])
     table = data["parser"]["parser"]
     table["states"] = {
-        int(state): {int(token): action for token, action in actions.items()}
+        int(state): {int(token): action for token, action in json.loads(actions).items()}
         for state, actions in table["states"].items()
     }
     data["options"]["lexer"] = data["parser"]["lexer_conf"]["lexer_type"] = EffectLexer
     own = Lark._load_from_dict(data, memo, transformer=Builder())
+
+    def rule(r: Any) -> tuple[Any, ...]:
+        symbols = [(type(x), x.name, getattr(x, "filter_out", None)) for x in r.expansion]
+        return (r.origin, symbols, r.order, r.alias, vars(r.options), hash(r))
+
+    assert [rule(r) for r in shipped.rules] == [rule(r) for r in own.rules]
+    assert len(own.rules) > 100
     ours, theirs = shipped.parser.parser._parse_table, own.parser.parser._parse_table
-    assert len(ours.states) > 100
-    assert ours.states == theirs.states
+    assert len(theirs.states) > 100
+    assert {state: ours.states[state] for state in theirs.states} == theirs.states
     assert (ours.start_states, ours.end_states) == (theirs.start_states, theirs.end_states)
+
+
+def test_shipped_parser_tables_with_a_damaged_state_are_not_used(tmp_path: Path) -> None:
+    import json
+
+    from compiler.pipeline import tables
+    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.tree_builder import Builder
+    from grammar import GRAMMAR_FILE
+
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    EffectLexer.vocabulary = build_vocabulary(text)
+    stored = json.loads(tables.TABLES_FILE.read_bytes())
+    states = stored["data"]["parser"]["parser"]["states"]
+    copy = tmp_path / "tables.json"
+    copy.write_text(json.dumps(stored), encoding="utf-8")
+    assert tables.load(text, EffectLexer, Builder(), copy) is not None
+    state = next(iter(states))
+    states[state] = states[state].replace("1", "2", 1)
+    copy.write_text(json.dumps(stored), encoding="utf-8")
+    assert tables.load(text, EffectLexer, Builder(), copy) is None
 
 
 def test_parser_tables_are_current_and_parse_as_built_ones() -> None:

@@ -6,20 +6,21 @@ YAML file's lines and columns only when a diagnostic needs them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeAlias
+
+from runtime.record import record
 
 Pos = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Quantity:
     kind: str  # "number" | "x" | "all" | "any number" | "that many" | "up to" | "at least" | "at most" | "more than" | "fewer than"
     value: Expr | None
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tail:
     kind: str  # "in" | "of" | "chosen" | "most" | "fewest" | "outside"
     np: NP | None
@@ -27,7 +28,7 @@ class Tail:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NP:
     form: str  # "phrase" | "owned" | "pronoun" | "part" | "copy" | "outside"
     pos: Pos
@@ -53,24 +54,24 @@ class NP:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Num:
     value: int
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Var:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Count:
     np: NP
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TotalValue:
     """The values of some cards added together: `the total value of CARDS`."""
 
@@ -78,14 +79,14 @@ class TotalValue:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HalfOf:
     value: Expr
     round_up: bool
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bin:
     op: str
     left: Expr
@@ -96,14 +97,14 @@ class Bin:
 Expr: TypeAlias = Num | Var | NP | Count | TotalValue | HalfOf | Bin
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PP:
     prep: str
     value: Expr
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Adverb:
     word: str
     pos: Pos
@@ -112,7 +113,7 @@ class Adverb:
 Arg: TypeAlias = Expr | PP | Adverb
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VerbPhrase:
     verb: str  # canonical verb
     written: str
@@ -120,7 +121,7 @@ class VerbPhrase:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Duration:
     scope: str  # "encounter" | "turn" | "game" | "encounters" | "while" | "until"
     count: int
@@ -130,7 +131,7 @@ class Duration:
     yours: bool = False  # for "until": only in the owner's next turn or encounter
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Simple:
     subject: NP | None
     modal: str | None  # "may" | "must" | "may not" | "cannot"
@@ -140,7 +141,7 @@ class Simple:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class IfStmt:
     cond: Cond
     then: tuple[Stmt, ...]
@@ -148,7 +149,7 @@ class IfStmt:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ForEachStmt:
     np: NP
     body: tuple[Stmt, ...]
@@ -157,7 +158,7 @@ class ForEachStmt:
     reverse: bool = False  # `in reverse order`
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChooseStmt:
     chooser: NP | None
     options: tuple[tuple[Stmt, ...], ...]
@@ -166,34 +167,34 @@ class ChooseStmt:
     fresh: bool = False  # "not yet chosen": each option once before any repeats
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RepeatStmt:
     times: Expr
     body: tuple[Stmt, ...]
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RepeatUntilStmt:
     until: Cond
     body: tuple[Stmt, ...]
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InsteadStmt:
     body: Simple
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LastingStmt:
     duration: Duration
     body: Simple | DelayedStmt
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DelayedStmt:
     window: str
     body: tuple[Stmt, ...]
@@ -201,7 +202,7 @@ class DelayedStmt:
     window_pos: Pos = (0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OfferStmt:
     """`if <players> accepts: ...`: asked in turn, the first to accept acts as `they`."""
 
@@ -227,7 +228,7 @@ Stmt: TypeAlias = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Is:
     left: Expr
     negated: bool
@@ -235,14 +236,14 @@ class Is:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Has:
     left: Expr
     np: NP
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PredCond:
     left: Expr
     pred: str
@@ -250,7 +251,7 @@ class PredCond:
     obj: NP | None = None  # the object of a condition word that takes one ("was played by X")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Cmp:
     op: str
     left: Expr
@@ -258,7 +259,7 @@ class Cmp:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoolOp:
     op: str  # "and" | "or"
     left: Cond
@@ -266,7 +267,7 @@ class BoolOp:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NotCond:
     item: Cond
     pos: Pos
@@ -275,19 +276,19 @@ class NotCond:
 Cond: TypeAlias = Is | Has | PredCond | Cmp | BoolOp | NotCond
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KindWord:
     noun: str
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AdjWord:
     word: str
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OwnerWord:
     """A possessive standing alone as a complement: "those ships are the defense's"."""
 
@@ -295,14 +296,14 @@ class OwnerWord:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bound:
     kind: str  # "at least" | "at most" | "more than" | "fewer than"
     value: Expr
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LabelWord:
     """A quoted word standing as a complement: `the chosen option is "left"`."""
 
@@ -313,6 +314,6 @@ class LabelWord:
 Complement: TypeAlias = Expr | KindWord | AdjWord | Bound | OwnerWord | LabelWord
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Effect:
     stmts: tuple[Stmt, ...]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -86,9 +87,12 @@ class PackStore:
             and isinstance(stored[4], list)
         ):
             return {}
+        from compiler.pipeline.plain import Reader
+
         entries: dict[str, Any] = {}
+        read = Reader(heads=True).decode
         for item in stored[4]:
-            entry = _entry(item)
+            entry = _entry(item, read)
             if entry is None:
                 return {}
             entries[item[0]] = entry
@@ -228,13 +232,14 @@ def document(fingerprint: str, folder: str, entries: dict[str, Any]) -> Any:
     return [MAGIC, FORMAT, fingerprint, folder, rows]
 
 
-def _entry(item: Any) -> Any:
-    """A stored row as its card file or manifest; None if malformed."""
+def _entry(item: Any, read: Callable[[str], Any]) -> Any:
+    """A stored row as its card file or manifest (its tagged parts decoded with `read`); None if
+    malformed."""
 
     if item.__class__ is not list or not item or item[0].__class__ is not str:
         return None
     if len(item) == 2:
-        found = _plain(item[1])
+        found = _plain(item[1], read)
         return found if found.__class__ is Manifest else None
     if len(item) != 8:
         return None
@@ -247,25 +252,25 @@ def _entry(item: Any) -> Any:
     ):
         return None
     places = _places(spans, path)
-    diagnostics = _diagnostics(problems)
+    diagnostics = _diagnostics(problems, read)
     if places is None or diagnostics is None:
         return None
     if summary is None and body is None:
         return CardFile(path, None, diagnostics, kind, places, declared_id)
-    found = _summary(summary)
+    found = _summary(summary, read)
     if found is None or body.__class__ is not str:
         return None
     return StoredCardFile(path, diagnostics, kind, places, declared_id, found, body)
 
 
-def _plain(text: Any) -> Any:
+def _plain(text: Any, read: Callable[[str], Any]) -> Any:
     """A store's head record (a manifest, a diagnostic) from its plain encoding; None if bad."""
-    from compiler.pipeline.plain import BadData, decode_json
+    from compiler.pipeline.plain import BadData
 
     if text.__class__ is not str:
         return None
     try:
-        return decode_json(text, heads=True)
+        return read(text)
     except BadData:
         return None
 
@@ -293,18 +298,18 @@ def _places(items: Any, owner: str) -> Any:
     return out
 
 
-def _diagnostics(text: str) -> Any:
+def _diagnostics(text: str, read: Callable[[str], Any]) -> Any:
     """Stored diagnostics ("" for none); None if they are not a list of diagnostics."""
 
     if not text:
         return []
-    found = _plain(text)
+    found = _plain(text, read)
     if found.__class__ is not list or any(x.__class__ is not Diagnostic for x in found):
         return None
     return found
 
 
-def _summary(fields: Any) -> Any:
+def _summary(fields: Any, read: Callable[[str], Any]) -> Any:
     """A stored card summary checked field by field; None if it has the wrong shape."""
     if fields.__class__ is not list or len(fields) != 8:
         return None
@@ -325,7 +330,7 @@ def _summary(fields: Any) -> Any:
             return None
     attrs = {}
     if attrs_text:
-        attrs = _plain(attrs_text)
+        attrs = _plain(attrs_text, read)
         if attrs.__class__ is not dict or not is_plain(attrs):
             return None
     return CardSummary(card_id, kind, name, pack, copies, alien, tuple(requires), attrs)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from lark import Token
 from lark.lexer import Lexer
 
 from runtime import language, registry
+from runtime.record import record
 
 # Terminals the lexer makes from something other than a keyword: layout and punctuation (the
 # grammar's `_`-prefixed names, which the parse tree drops), the pieces `_PIECE` matches, and the
@@ -111,7 +111,7 @@ class LexError(Exception):
         self.hint = hint
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Vocabulary:
     """Phrases (tuples of lower-case words) -> (terminal type, value)."""
 

@@ -108,10 +108,15 @@ def check_modules(
     """A MODULE_NOT_NAMED error for each card whose pack does not name a module it needs."""
     named = named_with_requirements(defs)
     modules = owned()
+    # most cards need no module: one test against everything any module owns settles them
+    kinds = frozenset().union(*(m.kinds for m in modules))
+    words = frozenset().union(*(m.words for m in modules))
     out = []
     for card_id, card in cards.items():
         if card.pack not in defs:
             continue  # a card outside any pack (checked on its own) names no modules
+        if card.kind not in kinds and words.isdisjoint(words_used(card)):
+            continue
         for module, why in need(card, modules):
             if module.name in named.get(card.pack, set()):
                 continue

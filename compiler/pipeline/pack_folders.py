@@ -86,17 +86,19 @@ def find_pack_folders(paths: Iterable[Path]) -> tuple[list[Path], list[d.Diagnos
 
 def card_files(folder: Path) -> list[Path]:
     """The card files of a pack folder (not the manifest, not scenarios), sorted."""
-    return [path for path, _ in card_entries(folder)]
+    return [Path(path) for path, _, _ in card_entries(folder)]
 
 
 def card_entries(
     folder: Path, problems: list[d.Diagnostic] | None = None
-) -> list[tuple[Path, str]]:
-    """The card files of a pack folder, sorted, each with its display path; a sub-folder that
-    cannot be read is added to `problems` (never skipped in silence)."""
+) -> list[tuple[str, str, str]]:
+    """The card files of a pack folder, sorted, each as its path, its display path and its place
+    in the pack (its path from the pack folder, with '/' between names); a sub-folder that cannot
+    be read is added to `problems` (never skipped in silence). Paths are plain strings: at
+    thousands of files, building a Path object for each costs more than a warm run's reading."""
     shown_folder = display(folder)
     root = str(folder)
-    out: list[tuple[str, Path, str]] = []
+    out: list[tuple[str, str, str]] = []
 
     def unreadable(error: OSError) -> None:
         if problems is not None:
@@ -120,7 +122,6 @@ def card_entries(
         # a folder named like a card file is listed too, so reading it reports the problem
         odd = [name for name in dirnames if name.endswith(".yaml")]
         dirnames[:] = [name for name in dirnames if not name.endswith(".yaml")]
-        here = Path(dirpath)  # joined per file below: much cheaper than parsing each whole path
         for name in filenames + odd:
             if (
                 name.startswith(".")
@@ -130,6 +131,6 @@ def card_entries(
                 continue
             rel = os.path.join(rel_dir, name) if rel_dir else name
             shown = rel if shown_folder == "." else os.path.join(shown_folder, rel)
-            out.append((rel, here / name, shown))
+            out.append((rel, os.path.join(dirpath, name), shown))
     out.sort()
-    return [(path, shown) for _, path, shown in out]
+    return [(path, shown, rel.replace(os.sep, "/")) for rel, path, shown in out]

@@ -116,8 +116,8 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         )
         pack = Pack(folder.name, folder, shown, None, diagnostics=[problem])
         pack.files = [
-            compile_file(path, folder.name, store, sources, shown, _place(path, folder))
-            for path, shown in card_entries(folder, pack.diagnostics)
+            compile_file(path, folder.name, store, sources, shown, place)
+            for path, shown, place in card_entries(folder, pack.diagnostics)
         ]
         return pack
     manifest = _manifest(raw, shown, folder.name, store)
@@ -130,19 +130,9 @@ def load_pack(folder: Path, cache: CompileCache | None, sources: Sources) -> Pac
         diagnostics=list(manifest.diagnostics),
         spans=dict(manifest.spans),
     )
-    for path, shown_file in card_entries(folder, pack.diagnostics):
-        place = _place(path, folder)
+    for path, shown_file, place in card_entries(folder, pack.diagnostics):
         pack.files.append(compile_file(path, manifest.pack_id, store, sources, shown_file, place))
     return pack
-
-
-def _place(path: Path, folder: Path) -> str:
-    """A file's place in its pack, the part of its store key that does not depend on the working
-    folder the call is made from."""
-    root, full = str(folder), str(path)
-    if full.startswith(root) and full[len(root) : len(root) + 1] == os.sep:
-        return full[len(root) + 1 :].replace(os.sep, "/")  # much cheaper than Path.relative_to
-    return path.relative_to(folder).as_posix()
 
 
 def _manifest(raw: bytes, shown: str, folder_name: str, store: PackStore | None) -> Manifest:
@@ -181,7 +171,7 @@ def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loa
 
 
 def compile_file(
-    path: Path,
+    path: str | Path,
     pack_id: str,
     cache: PackStore | None,
     sources: Sources,
@@ -190,7 +180,7 @@ def compile_file(
 ) -> CardFile:
     """One card file compiled, or its earlier result from `cache`, keyed by its content, its pack
     and its `place` in the pack (its shown path when it belongs to no pack)."""
-    shown = shown if shown is not None else display(path)
+    shown = shown if shown is not None else display(Path(path))
     try:
         raw = read_bytes(path)
     except OSError as exc:
@@ -217,7 +207,7 @@ def compile_file(
                     _recompile, raw, path, shown, pack_id, cache, key
                 )
             return found
-    loaded, result = compile_bytes(raw, path, shown, pack_id)
+    loaded, result = compile_bytes(raw, Path(path), shown, pack_id)
     if loaded.text:
         sources.raw[shown] = raw
     if cache is not None:
@@ -225,7 +215,7 @@ def compile_file(
     return result
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: str | Path) -> bytes:
     """A file's bytes, read with plain system calls: at thousands of card files, building a
     buffered file object for each costs more than the reading does."""
     fd = os.open(path, os.O_RDONLY)
@@ -241,11 +231,11 @@ def read_bytes(path: Path) -> bytes:
 
 
 def _recompile(
-    raw: bytes, path: Path, shown: str, pack_id: str, cache: PackStore, key: str
+    raw: bytes, path: str | Path, shown: str, pack_id: str, cache: PackStore, key: str
 ) -> CardFile:
     """A stored card file compiled again because its stored card did not decode; its store is
     written again with the fresh result."""
-    result = compile_bytes(raw, path, shown, pack_id)[1]
+    result = compile_bytes(raw, Path(path), shown, pack_id)[1]
     cache.put(key, result)
     cache.save()
     return result

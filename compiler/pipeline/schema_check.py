@@ -51,11 +51,11 @@ def _quick(which: str) -> Any:
 
 
 def is_valid(data: Any, which: str) -> bool:
-    import fastjsonschema
+    from compiler.pipeline.quickcheck import CheckFailed
 
     try:
         _quick(which)(data)
-    except fastjsonschema.JsonSchemaException:
+    except CheckFailed:
         return False
     return True
 

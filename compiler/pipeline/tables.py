@@ -24,7 +24,9 @@ from lark.lexer import Lexer, TerminalDef
 from grammar import HERE as GRAMMAR_DIR
 
 TABLES_FILE = GRAMMAR_DIR / "effect.tables.json"
-FORMAT = 1
+# format 2 stores each LALR state's actions as a JSON text of its own, read when first reached:
+# the whole file then parses several times faster than with every state's actions as JSON objects
+FORMAT = 2
 STARTS = ["start", "cond_start", "np_start"]
 LEXER_MARK = "<effect lexer>"
 
@@ -60,6 +62,12 @@ def _restore(data: dict[str, Any], memo: dict[str, Any]) -> tuple[dict[str, Any]
     return data, restored
 
 
+def states_digest(states: dict[str, str]) -> str:
+    """The digest of the stored states' texts: they are read only when the parser reaches them,
+    so a damaged one is found by this check when loading, not in the middle of a parse."""
+    return digest("\n".join(f"{state}\t{actions}" for state, actions in states.items()))
+
+
 def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     """The file's content: the tables, the memo of rules and terminals, and what they fit."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
@@ -67,6 +75,11 @@ def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     options.pop("transformer", None)  # given again when loading
     options["lexer"] = LEXER_MARK
     data = {**data, "options": options}
+    table = data["parser"]["parser"]
+    table["states"] = {
+        state: json.dumps(actions, separators=(",", ":"))
+        for state, actions in table["states"].items()
+    }
     data["parser"] = {
         **data["parser"],
         "lexer_conf": {**data["parser"]["lexer_conf"], "lexer_type": LEXER_MARK},
@@ -75,6 +88,7 @@ def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
         "format": FORMAT,
         "grammar": digest(grammar_text),
         "lark": LARK_VERSION,
+        "states": states_digest(table["states"]),
         "data": data,
         "memo": memo,
     }
@@ -101,30 +115,73 @@ def load(
         data["parser"]["lexer_conf"]["lexer_type"] = lexer
         table = data["parser"]["parser"]
         states, table["states"] = table["states"], {}
-        loaded: Lark = Lark._load_from_dict(data, memo, transformer=transformer)
+        if stored.get("states") != states_digest(states):
+            return None
+        loaded: Lark = Lark._load_from_dict(data, _rules(memo), transformer=transformer)
         _fill(loaded, data["rules"], table["tokens"], states)
     except Exception:  # a damaged file costs a rebuild, never a failure
         return None
     return loaded
 
 
+def _rules(memo: dict[int, Any]) -> dict[int, Any]:
+    """The memo's rules built directly (Lark's generic reader makes some five thousand calls for
+    them); Lark's loader passes objects in the memo through as they are. A test compares them with
+    the rules Lark's own reader gives."""
+    from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
+
+    def symbol(data: dict[str, Any]) -> Any:
+        if data["__type__"] == "Terminal":
+            return Terminal(data["name"], data["filter_out"])
+        return NonTerminal(data["name"])
+
+    built: dict[int, Any] = {}
+    for key, item in memo.items():
+        if item["__type__"] != "Rule":
+            raise ValueError(f"a memo entry of type {item['__type__']!r}")
+        o = item["options"]
+        options = RuleOptions(
+            o["keep_all_tokens"], o["expand1"], o["priority"], o["template_source"]
+        )
+        options.empty_indices = o["empty_indices"]
+        built[key] = Rule(
+            NonTerminal(item["origin"]["name"]),
+            [symbol(s) for s in item["expansion"]],
+            item["order"],
+            item["alias"],
+            options,
+        )
+    return built
+
+
 def _fill(parser: Lark, refs: list[Any], tokens: dict[int, str], states: dict[str, Any]) -> None:
     """Put the LALR states into a parser loaded without them. Lark's own deserializer reads each
-    of their several thousand actions through its generic object reader; the same actions built
-    here directly cost a small part of that (a test compares the two)."""
-    from lark.parsers.lalr_analysis import Reduce, Shift
-
+    of their several thousand actions through its generic object reader; here each state's
+    actions are built directly, when the parser first reaches that state (a test compares the
+    two)."""
     rules = {ref["@"]: rule for ref, rule in zip(refs, parser.rules, strict=True)}
     table = parser.parser.parser._parse_table
-    table.states.update(
-        {
-            int(state): {
-                tokens[int(token)]: (Reduce, rules[arg["@"]]) if action == 1 else (Shift, arg)
-                for token, (action, arg) in actions.items()
-            }
-            for state, actions in states.items()
+    table.states = StatesOnDemand(states, tokens, rules)
+
+
+class StatesOnDemand(dict[int, dict[str, tuple[Any, Any]]]):
+    """The parser's states (state number -> token type -> action), each built from its stored
+    form on first look-up: a run that parses a few effects reaches a small part of them."""
+
+    def __init__(self, stored: dict[str, Any], tokens: dict[int, str], rules: dict[int, Any]):
+        super().__init__()
+        self._stored, self._tokens, self._rules = stored, tokens, rules
+
+    def __missing__(self, state: int) -> dict[str, tuple[Any, Any]]:
+        from lark.parsers.lalr_analysis import Reduce, Shift
+
+        tokens, rules = self._tokens, self._rules
+        actions = {
+            tokens[int(token)]: (Reduce, rules[arg["@"]]) if action == 1 else (Shift, arg)
+            for token, (action, arg) in json.loads(self._stored[str(state)]).items()
         }
-    )
+        self[state] = actions
+        return actions
 
 
 def parser_for(grammar_text: str, lexer: type[Lexer], transformer: Transformer) -> Lark:

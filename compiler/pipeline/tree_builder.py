@@ -3,7 +3,7 @@ with their source positions out."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, Transformer
@@ -15,19 +15,20 @@ from compiler.pipeline.offer_builder import OfferBuilder
 from compiler.pipeline.syntax_errors import DETERMINERS
 from compiler.pipeline.tree_parts import PartsBuilder, with_worth
 from compiler.pipeline.tree_parts import span as _pos
+from runtime.record import record
 
 
 def _stmts(items: list[Any]) -> tuple[ast.Stmt, ...]:
     return tuple(i for i in items if not isinstance(i, Token))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Order:
     start: ast.NP | None
     reverse: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Option:
     label: str | None
     body: tuple[ast.Stmt, ...]

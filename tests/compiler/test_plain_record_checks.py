@@ -37,3 +37,15 @@ def test_record_fields_of_the_right_class_decode() -> None:
         (ir.Num(1), ir.Num(1))
     )
     assert plain.decode_json('{"Half": [{"Num": [3]}, true]}') == ir.Half(ir.Num(3), True)
+
+
+def test_a_reader_decodes_each_document_on_its_own() -> None:
+    """One reader decodes a store's rows in turn: a row names only its own shared records."""
+    read = plain.Reader(heads=True).decode
+    span = read(SPAN)
+    assert read("[" + SPAN + ', {"#": 0}]') == [span, span]
+    with pytest.raises(plain.BadData):
+        read('{"#": 0}')  # the record of the row before is not this row's
+    with pytest.raises(plain.BadData):
+        read("[1,")
+    assert read("[]") == []

@@ -80,3 +80,22 @@ def test_every_violation_of_a_file_is_reported_not_only_the_first() -> None:
 
 def test_pointers_escape_slashes_and_tildes() -> None:
     assert schema_check.pointer(["a/b", 0, "c~d"]) == "/a~1b/0/c~0d"
+
+
+def test_a_quick_check_generated_in_memory_raises_its_own_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without the shipped module (a damaged install), the check is generated on the spot and
+    answers as the shipped one does."""
+    import importlib
+
+    from compiler.pipeline import quickcheck
+
+    def missing(name: str) -> None:
+        raise ImportError(name)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    check = quickcheck.checker("pack")
+    check({"id": "outside", "name": "Outside", "version": "1"})
+    with pytest.raises(quickcheck.CheckFailed):
+        check({"id": "outside", "nmae": "Outside"})

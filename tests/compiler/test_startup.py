@@ -109,7 +109,9 @@ def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path
     )
 
 
-def test_the_cosmic_command_compiles_cards_without_importing_interegular(tmp_path: Path) -> None:
+def test_the_cosmic_command_compiles_cards_without_importing_interegular_or_fastjsonschema(
+    tmp_path: Path,
+) -> None:
     pytest.importorskip("interegular")  # Lark imports it only where it is installed
     pack = tmp_path / "outside"
     (pack / "alien").mkdir(parents=True)
@@ -136,3 +138,6 @@ def test_the_cosmic_command_compiles_cards_without_importing_interegular(tmp_pat
     loaded, refused = json.loads(done.stderr.strip().splitlines()[-1])
     assert "compiler.pipeline.parser" in loaded and "lark" in loaded, "the card was compiled"
     assert refused, "interegular was imported"
+    # the schema's quick checks are generated code raising their own error
+    assert "compiler.pipeline.checks.alien" in loaded
+    assert not {"fastjsonschema", "decimal"} & set(loaded), sorted(loaded)

@@ -1,0 +1,131 @@
+"""`@record` classes behave as `@dataclass(frozen=True, slots=True)` makes the same definitions."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import pickle
+
+import pytest
+
+from compiler import diagnostics
+from compiler.pipeline import ast, lexer, tree_builder
+from runtime import ir
+from runtime.record import Record, record
+
+
+def twin(node_class: type) -> type:
+    """The class `@dataclass(frozen=True, slots=True)` makes of the same definition."""
+    names = node_class.__slots__
+    fields = dataclasses.fields(node_class)
+    body: dict[str, object] = {"__annotations__": {f.name: f.type for f in fields}}
+    body.update({f.name: f.default for f in fields if f.default is not dataclasses.MISSING})
+    made = type(node_class.__name__, node_class.__bases__, body)
+    made.__qualname__ = node_class.__qualname__
+    made = dataclasses.dataclass(frozen=True, slots=True)(made)
+    assert made.__slots__ == names
+    return made
+
+
+def records_of(*modules: object) -> list[type]:
+    return sorted(
+        (
+            c
+            for module in modules
+            for c in vars(module).values()
+            if isinstance(c, type) and c.__module__ == module.__name__ and "_values" in vars(c)
+        ),
+        key=lambda c: (c.__module__, c.__name__),
+    )
+
+
+NODE_CLASSES = records_of(ir, ast)
+RECORD_CLASSES = records_of(ir, ast, diagnostics, lexer, tree_builder)
+
+
+def test_every_node_class_is_a_record() -> None:
+    dataclass_made = [
+        c
+        for module in (ir, ast)
+        for c in vars(module).values()
+        if isinstance(c, type)
+        and c.__module__ == module.__name__
+        and dataclasses.is_dataclass(c)
+        and c not in NODE_CLASSES
+    ]
+    assert dataclass_made == []
+    assert len(NODE_CLASSES) > 60
+
+
+@pytest.mark.parametrize("node_class", RECORD_CLASSES, ids=lambda c: f"{c.__module__}.{c.__name__}")
+def test_node_class_matches_its_dataclass_twin(node_class: type) -> None:
+    other = twin(node_class)
+    assert inspect.signature(node_class) == inspect.signature(other)
+    assert node_class.__match_args__ == other.__match_args__
+    for mine, theirs in zip(dataclasses.fields(node_class), dataclasses.fields(other), strict=True):
+        for attribute in ("name", "type", "default", "default_factory", "init", "repr"):
+            assert getattr(mine, attribute) == getattr(theirs, attribute)
+        assert (mine.hash, mine.compare, mine.kw_only) == (theirs.hash, theirs.compare, False)
+    assert node_class.__dataclass_params__.frozen
+
+
+@record
+class Pair(Record):
+    left: int
+    right: tuple[int, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PairTwin(Record):
+    left: int
+    right: tuple[int, ...] = ()
+
+
+def test_record_instances_behave_as_dataclass_instances() -> None:
+    a, b, c = Pair(1, (2,)), Pair(left=1, right=(2,)), Pair(1)
+    assert a == b and hash(a) == hash(b) and a != c and c.right == ()
+    assert a != PairTwin(1, (2,)) and a != (1, (2,))
+    assert repr(a) == repr(PairTwin(1, (2,))).replace("PairTwin", "Pair")
+    assert dataclasses.replace(a, right=(3,)) == Pair(1, (3,))
+    assert dataclasses.asdict(a) == {"left": 1, "right": (2,)}
+    assert copy.deepcopy(a) is a and pickle.loads(pickle.dumps(a)) == a
+    assert not hasattr(a, "__dict__")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.left = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del a.left  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Pair()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Pair(1, (2,), 3)  # type: ignore[call-arg]
+
+
+def test_record_refuses_what_it_does_not_make() -> None:
+    with pytest.raises(TypeError, match="plain default"):
+
+        @record
+        class Listed:
+            items: list[int] = dataclasses.field(default_factory=list)
+
+    with pytest.raises(TypeError, match="plain default"):
+
+        @record
+        class Misordered:
+            first: int = 0
+            second: int
+
+    with pytest.raises(TypeError, match="use @dataclass"):
+
+        @record
+        class Checked:
+            value: int
+
+            def __post_init__(self) -> None:
+                pass
+
+    with pytest.raises(TypeError, match="use @dataclass"):
+
+        @record
+        class Extended(PairTwin):
+            more: int = 0
