@@ -105,7 +105,16 @@ class Dispatcher(CardPlays, Lasting):
 
     def step(self, window: Window) -> None:
         self.phase = window.phase
-        self.run(window._value_, None)
+        name = window._value_
+        st = self.game.state
+        if name in self.quiet and not st.restrictions and not st.recurring:
+            # run()'s path for a window where nothing but a card play can act, one call fewer
+            enc = st.encounter
+            if enc is None or not enc.delayed:
+                if self.game.held.get(name):
+                    self.offer_plays(name, None)
+                return
+        self.run(name, None)
 
     def event(self, window: Window, event: Any) -> None:
         self.run(window._value_, event)

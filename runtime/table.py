@@ -92,6 +92,8 @@ class Table:
         self.rules = rules
         self.agents = list(agents)
         self.trusted = [bool(getattr(a, "trusted", False)) for a in self.agents]
+        # a view reads the game live, so each seat's agent is handed the same one every time
+        self.views = [PlayerView(self, seat) for seat in range(setup.players)]
         self.answers: list[Answer] = []
         self.events: list[Event] | None = [] if log else None
         self.observer = observer  # called after every decision (invariant checks in tests)
@@ -142,9 +144,9 @@ class Table:
         return made.negated
 
     def _answer(self, decision: Decision) -> Answer:
-        agent = self.agents[decision.player]
-        answer = agent.decide(decision, PlayerView(self, decision.player))
-        if not self.trusted[decision.player]:
+        seat = decision.player
+        answer = self.agents[seat].decide(decision, self.views[seat])
+        if not self.trusted[seat]:
             answer = decision.check(answer)
         self.answers.append(answer)
         if self.observer is not None:

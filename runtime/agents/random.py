@@ -26,16 +26,25 @@ class RandomAgent:
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
         rng = self.rng
-        n = len(decision.options)
         if (
             decision.passive is not None
             and (decision.kind in RESTRAINED or decision.kind in extension.restrained_kinds())
             and rng.random() < self.pass_bias
         ):
             return (decision.passive,)
-        if decision.single:
-            return (rng.randrange(n),)
-        if decision.caps is not None:
+        caps = decision.caps
+        if caps is None and decision.maximum == 1 and decision.minimum == 1:
+            n = len(decision.options)
+            if n <= 0:
+                return (rng.randrange(n),)  # raises, as for any empty range
+            # rng.randrange(n), inlined: the same draws from the RNG (Random._randbelow), two
+            # Python calls fewer on the decision every game asks most
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            return (r,)
+        if caps is not None:
             return fullest_first(rng, decision)
         return random_pick(rng, decision)
 
