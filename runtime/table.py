@@ -125,8 +125,13 @@ class Table:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, decision: Decision) -> Answer:
-        if len(decision.options) == 1 and decision.single:
-            return (0,)
+        if (
+            len(decision.options) == 1
+            and decision.minimum == 1
+            and decision.maximum == 1
+            and decision.caps is None
+        ):
+            return (0,)  # the only legal answer
         answer = self._answer(decision)
         if self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
