@@ -188,7 +188,9 @@ class Table:
         passive: int | None = None,
     ) -> Any:
         """Ask for exactly one of `options` and return it."""
-        (i,) = self.ask(Decision(player, kind, prompt, options, labeler=labeler, passive=passive))
+        if len(options) == 1:
+            return options[0]  # the only legal answer: ask() gives it without asking anyone
+        (i,) = self.ask(Decision(player, kind, prompt, options, 1, 1, None, labeler, passive))
         return options[i]
 
     def yes_no(self, player: int, kind: str, prompt: str) -> bool:
@@ -207,9 +209,7 @@ class Table:
     ) -> list[Any]:
         if maximum <= 0 or not options:
             return []
-        answer = self.ask(
-            Decision(player, kind, prompt, options, minimum, maximum, caps, labeler=labeler)
-        )
+        answer = self.ask(Decision(player, kind, prompt, options, minimum, maximum, caps, labeler))
         return [options[i] for i in answer]
 
     # ------------------------------------------------------------------ names and the log
