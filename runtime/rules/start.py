@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from runtime import extension
@@ -19,6 +20,9 @@ from runtime.state import Planet, Player, State
 
 if TYPE_CHECKING:
     from runtime.table import Table
+
+
+BY_ID = attrgetter("id")  # the sort key of cards in id order
 
 
 def build_state(game: Table) -> State:
@@ -234,7 +238,7 @@ def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
 def build_piles(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
     colors = {p.color for p in state.players}
-    chosen = [c for c in sorted(cards.cards.values(), key=lambda c: c.id) if c.pack in setup.packs]
+    chosen = [c for c in sorted(cards.cards.values(), key=BY_ID) if c.pack in setup.packs]
     own_piles = [step for _, step in extension.steps(game, "setup.card")]
     for card in chosen:
         if card.kind == "destiny":
