@@ -140,6 +140,9 @@ class Table:
     def negated(self, decision: Decision, answer: Answer) -> bool:
         """Announce a choice just made (decision.made), if it may be negated; True when an effect
         negated it."""
+        enc = self.state.encounter
+        if enc is None or enc.outcome is not None or (enc.face_up[0] and enc.face_up[1]):
+            return False  # negatable()'s first test, before the window is looked up
         if not (
             self.dispatch.listening(Windows.DECISION_MADE) and negatable(self, decision, answer)
         ):
