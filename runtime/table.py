@@ -92,8 +92,7 @@ class Table:
         self.rules = rules
         self.agents = list(agents)
         self.trusted = [bool(getattr(a, "trusted", False)) for a in self.agents]
-        # a view reads the game live, so each seat's agent is handed the same one every time
-        self.views = [PlayerView(self, seat) for seat in range(setup.players)]
+        self.views = [PlayerView(self, s) for s in range(setup.players)]  # live: one a seat
         self.answers: list[Answer] = []
         self.events: list[Event] | None = [] if log else None
         self.observer = observer  # called after every decision (invariant checks in tests)
@@ -125,13 +124,8 @@ class Table:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, decision: Decision) -> Answer:
-        if (
-            len(decision.options) == 1
-            and decision.minimum == 1
-            and decision.maximum == 1
-            and decision.caps is None
-        ):
-            return (0,)  # the only legal answer
+        if len(decision.options) == 1 and decision.single:
+            return (0,)
         answer = self._answer(decision)
         if self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
@@ -140,9 +134,6 @@ class Table:
     def negated(self, decision: Decision, answer: Answer) -> bool:
         """Announce a choice just made (decision.made), if it may be negated; True when an effect
         negated it."""
-        enc = self.state.encounter
-        if enc is None or enc.outcome is not None or (enc.face_up[0] and enc.face_up[1]):
-            return False  # negatable()'s first test, before the window is looked up
         if not (
             self.dispatch.listening(Windows.DECISION_MADE) and negatable(self, decision, answer)
         ):
@@ -152,9 +143,8 @@ class Table:
         return made.negated
 
     def _answer(self, decision: Decision) -> Answer:
-        seat = decision.player
-        answer = self.agents[seat].decide(decision, self.views[seat])
-        if not self.trusted[seat]:
+        answer = self.agents[decision.player].decide(decision, self.views[decision.player])
+        if not self.trusted[decision.player]:
             answer = decision.check(answer)
         self.answers.append(answer)
         if self.observer is not None:
