@@ -105,10 +105,27 @@ class Dispatcher(CardPlays, Lasting):
 
     def step(self, window: Window) -> None:
         self.phase = window.phase
-        self.run(window._value_, None)
+        name = window._value_
+        st = self.game.state
+        if name in self.quiet and not st.restrictions and not st.recurring:
+            # run()'s path for a window where nothing but a card play can act, one call fewer
+            enc = st.encounter
+            if enc is None or not enc.delayed:
+                if self.game.held.get(name):
+                    self.offer_plays(name, None)
+                return
+        self.run(name, None)
 
     def event(self, window: Window, event: Any) -> None:
-        self.run(window._value_, event)
+        name = window._value_
+        st = self.game.state
+        if name in self.quiet and not st.restrictions and not st.recurring:
+            enc = st.encounter  # as in step()
+            if enc is None or not enc.delayed:
+                if self.game.held.get(name):
+                    self.offer_plays(name, event)
+                return
+        self.run(name, event)
 
     def run(self, name: str, event: Any) -> None:
         st = self.game.state
@@ -158,7 +175,8 @@ class Dispatcher(CardPlays, Lasting):
         for seat, bound in powers:
             if game.has_power(seat, bound.hook.card):
                 by_seat.setdefault(seat, []).append(bound)
-        for seat in self.order():
+        # every seat is in order(): with one seat's powers there is nothing to put in order
+        for seat in self.order() if len(by_seat) > 1 else tuple(by_seat):
             bounds = by_seat.get(seat)
             if not bounds:
                 continue

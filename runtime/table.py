@@ -92,6 +92,7 @@ class Table:
         self.rules = rules
         self.agents = list(agents)
         self.trusted = [bool(getattr(a, "trusted", False)) for a in self.agents]
+        self.views = [PlayerView(self, s) for s in range(setup.players)]  # live: one a seat
         self.answers: list[Answer] = []
         self.events: list[Event] | None = [] if log else None
         self.observer = observer  # called after every decision (invariant checks in tests)
@@ -142,8 +143,7 @@ class Table:
         return made.negated
 
     def _answer(self, decision: Decision) -> Answer:
-        agent = self.agents[decision.player]
-        answer = agent.decide(decision, PlayerView(self, decision.player))
+        answer = self.agents[decision.player].decide(decision, self.views[decision.player])
         if not self.trusted[decision.player]:
             answer = decision.check(answer)
         self.answers.append(answer)
@@ -181,7 +181,9 @@ class Table:
         passive: int | None = None,
     ) -> Any:
         """Ask for exactly one of `options` and return it."""
-        (i,) = self.ask(Decision(player, kind, prompt, options, labeler=labeler, passive=passive))
+        if len(options) == 1:
+            return options[0]  # the only legal answer: ask() gives it without asking anyone
+        (i,) = self.ask(Decision(player, kind, prompt, options, 1, 1, None, labeler, passive))
         return options[i]
 
     def yes_no(self, player: int, kind: str, prompt: str) -> bool:
@@ -200,9 +202,7 @@ class Table:
     ) -> list[Any]:
         if maximum <= 0 or not options:
             return []
-        answer = self.ask(
-            Decision(player, kind, prompt, options, minimum, maximum, caps, labeler=labeler)
-        )
+        answer = self.ask(Decision(player, kind, prompt, options, minimum, maximum, caps, labeler))
         return [options[i] for i in answer]
 
     # ------------------------------------------------------------------ names and the log

@@ -26,16 +26,25 @@ class RandomAgent:
 
     def decide(self, decision: Decision, view: PlayerView) -> Answer:
         rng = self.rng
-        n = len(decision.options)
         if (
             decision.passive is not None
             and (decision.kind in RESTRAINED or decision.kind in extension.restrained_kinds())
             and rng.random() < self.pass_bias
         ):
             return (decision.passive,)
-        if decision.single:
-            return (rng.randrange(n),)
-        if decision.caps is not None:
+        caps = decision.caps
+        if caps is None and decision.maximum == 1 and decision.minimum == 1:
+            n = len(decision.options)
+            if n <= 0:
+                return (rng.randrange(n),)  # raises, as for any empty range
+            # rng.randrange(n), inlined: the same draws from the RNG (Random._randbelow), two
+            # Python calls fewer on the decision every game asks most
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            return (r,)
+        if caps is not None:
             return fullest_first(rng, decision)
         return random_pick(rng, decision)
 
@@ -45,7 +54,7 @@ def fullest_first(rng: random.Random, decision: Decision) -> Answer:
     assert decision.caps is not None
     left = list(decision.caps)
     high = min(decision.maximum, sum(left))
-    count = rng.randint(min(decision.minimum, high), high)
+    count = randint(rng, min(decision.minimum, high), high)
     picks: list[int] = []
     for _ in range(count):
         i = left.index(max(left))  # the first of equal piles
@@ -61,5 +70,18 @@ def random_pick(rng: random.Random, decision: Decision) -> Answer:
         pool = [i for i, cap in enumerate(decision.caps) for _ in range(cap)]
     high = min(decision.maximum, len(pool))
     low = min(decision.minimum, high)
-    count = rng.randint(low, high)
+    count = randint(rng, low, high)
     return tuple(sorted(rng.sample(pool, count)))
+
+
+def randint(rng: random.Random, low: int, high: int) -> int:
+    """rng.randint(low, high) with the same draws from the RNG (randrange's own steps, as
+    Python 3.11 takes them), one Python call instead of three."""
+    width = high + 1 - low
+    if width <= 0:
+        return rng.randint(low, high)  # raises, as for any empty range
+    k = width.bit_length()
+    r = rng.getrandbits(k)
+    while r >= width:
+        r = rng.getrandbits(k)
+    return low + r

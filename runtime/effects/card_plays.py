@@ -97,6 +97,9 @@ class CardPlays:
         return found
 
     def offer_plays(self, window: str, event: Any) -> None:
+        options: dict[int, list[tuple[int, Play]]] | None = self.playable(window, event)
+        if not options:
+            return  # most offers: the cards held for this window cannot be played now
         game = self.game
         passed: set[int] = set()
         # a card played here and back in hand (kept by a flare) is not offered again
@@ -106,9 +109,10 @@ class CardPlays:
             return "pass" if c is None else f"{game.card_label(c[0])} ({c[1].bound.hook.name})"
 
         for _ in range(64):
-            options = self.playable(window, event)
-            if not options:
-                return
+            if options is None:
+                options = self.playable(window, event)
+                if not options:
+                    return
             for seat in self.order():
                 mine = options.get(seat)
                 if not mine or seat in passed:
@@ -126,6 +130,7 @@ class CardPlays:
                 played.add(instance)
                 self.play_card(seat, instance, play, event)
                 passed.clear()
+                options = None  # a card played changes what can be played
                 break
             else:
                 # Everyone who could play passed. A pass changes nothing (it is never negated),

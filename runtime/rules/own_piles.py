@@ -22,7 +22,7 @@ def has_encounter_card(game: Table, seat: int) -> bool:
     """Whether the player holds an encounter card it may play: in its hand, or in an own pile
     its alien plays from."""
     defs = game.defs
-    return any(
-        defs[c].kind == "encounter"
-        for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
-    )
+    for c in game.state.players[seat].hand:  # the hand first: its own piles are seldom needed
+        if defs[c].kind == "encounter":
+            return True
+    return any(defs[c].kind == "encounter" for c in hand_pile_cards(game, seat))

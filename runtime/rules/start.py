@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from runtime import extension
@@ -19,6 +20,9 @@ from runtime.state import Planet, Player, State
 
 if TYPE_CHECKING:
     from runtime.table import Table
+
+
+BY_ID = attrgetter("id")  # the sort key of cards in id order
 
 
 def build_state(game: Table) -> State:
@@ -202,14 +206,18 @@ def set_aside_unused(game: Table, state: State) -> None:
     pile of unused alien sheets (less any barred by a dealt one), kept in id order (drawing from it picks at random)."""
     packs = game.setup.packs
     dealt = {p.alien for p in state.players}
+    by_id = game.cards.cards
+    # the aliens a dealt one bars; an alien barring a dealt one is checked below (excluded())
+    barred = {b for d in dealt if d for b in by_id[d].attrs.get("excludes", ())}
     state.unused_aliens = sorted(
         c.id
-        for c in game.cards.cards.values()
+        for c in by_id.values()
         if c.kind == "alien"
         and c.pack in packs
         and c.id not in dealt
+        and c.id not in barred
         and card_allowed(game, c)
-        and not any(excluded(game.cards, c.id, d) for d in dealt if d)
+        and not any(d in c.attrs.get("excludes", ()) for d in dealt if d)
     )
 
 
@@ -233,14 +241,15 @@ def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
 def build_piles(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
     colors = {p.color for p in state.players}
-    chosen = [c for c in sorted(cards.cards.values(), key=lambda c: c.id) if c.pack in setup.packs]
+    chosen = [c for c in sorted(cards.cards.values(), key=BY_ID) if c.pack in setup.packs]
+    own_piles = [step for _, step in extension.steps(game, "setup.card")]
     for card in chosen:
         if card.kind == "destiny":
             if card.type == "color" and card.color not in colors:
                 continue
             for _ in range(card.copies):
                 state.destiny_deck.append(game.add_instance(state, card))
-        elif extension.first(game, "setup.card", state, card):
+        elif any(step(game, state, card) for step in own_piles):
             continue  # a rules module put the card's copies into a pile of its own
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck

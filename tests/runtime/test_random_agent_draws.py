@@ -1,0 +1,38 @@
+"""The random agent draws its picks with the RNG's own steps inlined: the same numbers as
+Random.randrange and Random.randint, so a seeded game plays as it did with those calls."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from runtime.agents.random import RandomAgent, randint
+from runtime.decisions import Decision
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_single_pick_draws_as_randrange(seed: int) -> None:
+    agent = RandomAgent(seed)
+    reference = random.Random(seed)
+    for n in [*range(1, 70), 1000, 2**20 + 3]:
+        decision = Decision(0, "test.pick", "pick one", list(range(n)))
+        assert agent.decide(decision, None) == (reference.randrange(n),)  # type: ignore[arg-type]
+    assert agent.rng.getstate() == reference.getstate()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_randint_draws_as_random_randint(seed: int) -> None:
+    mine, reference = random.Random(seed), random.Random(seed)
+    for low in range(-2, 6):
+        for high in range(low, low + 40):
+            assert randint(mine, low, high) == reference.randint(low, high)
+    assert mine.getstate() == reference.getstate()
+
+
+def test_empty_ranges_are_refused_as_random_refuses_them() -> None:
+    with pytest.raises(ValueError):
+        randint(random.Random(1), 3, 2)
+    empty = Decision(0, "test.pick", "pick one", [])
+    with pytest.raises(ValueError):
+        RandomAgent(1).decide(empty, None)  # type: ignore[arg-type]
