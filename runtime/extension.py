@@ -56,6 +56,10 @@ POINTS: dict[str, str] = {
     "loss so far; returns the new loss); `fold`",
     "chance.pick": "cards about to be taken at random (the pool, how many, the seats the pick "
     "touches, what is picked); a step returning the cards decides the pick; `answer`",
+    "amount.gain": "an effect gains an amount of a kind the core does not keep (the seat, what "
+    "the amount counts, how many); a step returning True has applied it; `first`",
+    "amount.spend": "an effect spends an amount of a kind the core does not keep (the seat, what "
+    "the amount counts, how many); a step returning True has applied it; `first`",
     "effect.nudge": "a power, edict or flare stating numbers takes effect (its user's seat, its "
     "hook); a step returning a number adds it to each of those numbers; `answer`",
     "encounter.declined": "the offense declined another encounter (the offense's seat)",
@@ -173,7 +177,8 @@ MODULES: dict[str, RulesModule] = {}  # by name, in registration order
 
 
 class ExtensionError(ValueError):
-    """A rules module that cannot be registered, or a pack naming no known module."""
+    """A rules module that cannot be registered, a pack naming no known module, or an amount no
+    module of the game takes."""
 
 
 def register(module: RulesModule) -> RulesModule:

@@ -31,7 +31,7 @@ def load() -> None:
 
     # the rules modules, in the order their steps run when two act at the same point
     from runtime.modules.techs import module as techs  # noqa: F401
-    from runtime.modules import lucre  # noqa: F401
+    from runtime.modules.lucre import module as lucre  # noqa: F401
     from runtime.modules import hidden_alliances  # noqa: F401
     from runtime.modules import kickers  # noqa: F401
     from runtime.modules import hired_help  # noqa: F401

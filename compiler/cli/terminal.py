@@ -13,7 +13,7 @@ import click
 
 from runtime.cards import CardDef
 from runtime.decisions import Answer, Decision, IllegalAnswer
-from runtime.rules.purses import purse
+from runtime.modules.lucre.purses import purse
 from runtime.table import Table
 from runtime.view import PlayerView, table_of
 

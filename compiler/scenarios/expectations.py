@@ -11,9 +11,9 @@ from compiler.scenarios.pile_names import pile_key
 from compiler.scenarios.situation import module_record, planet_of, seat_of
 from runtime.game import Game
 from runtime.modules.essence.records import CARDS, LAID
+from runtime.modules.lucre.purses import PURSE
 from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
-from runtime.rules.purses import PURSE
 
 if TYPE_CHECKING:
     from compiler.scenarios.runner import Result

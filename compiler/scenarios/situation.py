@@ -11,9 +11,9 @@ from compiler.scenarios.pile_names import pile_key
 from runtime.extension import Holder, Slot
 from runtime.game import Game
 from runtime.modules.essence.records import CARDS, LAID
+from runtime.modules.lucre.purses import PURSE, THE_BOX
 from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
-from runtime.rules.purses import PURSE, THE_BOX
 
 R = TypeVar("R")
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
+from runtime.modules.lucre import purses
 from runtime.registry import T, op, pp, word
-from runtime.rules import purses
 
 if TYPE_CHECKING:
     from runtime.cards import Hook

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
+from runtime.modules.lucre import purses
 from runtime.registry import LATER_STEPS, T, obj, op
-from runtime.rules import purses, ships
+from runtime.rules import ships
 from runtime.windows import Window
 
 if TYPE_CHECKING:

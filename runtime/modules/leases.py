@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
+from runtime.modules.lucre import purses
 from runtime.registry import LATER_STEPS, T, op, pp
-from runtime.rules import purses
 from runtime.rules.start import card_allowed
 from runtime.windows import Window
 

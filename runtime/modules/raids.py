@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
+from runtime.modules.lucre import purses
 from runtime.registry import T, obj, op
-from runtime.rules import allies, deal, purses, ships
+from runtime.rules import allies, deal, ships
 from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
 from runtime.rules.ships import GATE
 from runtime.rules.turn import blank_encounter, select_card

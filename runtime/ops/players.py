@@ -1,5 +1,6 @@
-"""Ops on what players own outside the encounter: rewards, markers, powers, the game's end (paying
-and buying with lucre: the lucre rules module)."""
+"""Ops on what players own outside the encounter: rewards, markers, powers, the game's end (an
+amount the core does not keep, gained or spent, goes to the rules modules: `amount.gain`,
+`amount.spend`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.registry import MARKERS, T, marker_name, measure_def, obj, op, word
-from runtime.rules import purses
 from runtime.rules.outcome import collect_rewards
 
 
@@ -15,7 +15,8 @@ from runtime.rules.outcome import collect_rewards
     "gain",
     "gain",
     obj(T.AMOUNT),
-    doc="Gain lucre (from the box) or rewards (each a card from the deck or a ship from the warp).",
+    doc="Gain rewards (each a card from the deck or a ship from the warp), markers, or an amount"
+    " a rules module keeps (money from the box).",
 )
 def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     if amount.what == "rewards":
@@ -23,7 +24,7 @@ def gain(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     elif marker_kind(amount.what) is not None:
         change_markers(ctx, seat, amount.what, amount.count)
     else:
-        purses.gain(ctx.game, seat, amount.count)
+        to_module(ctx, "amount.gain", "gain", seat, amount)
 
 
 @op(
@@ -41,17 +42,29 @@ def win_game(ctx: Ctx, seat: int, _: str) -> None:
     "spend",
     obj(T.AMOUNT),
     doc="Remove markers from the player's alien sheet (as many as it has, up to the amount), or"
-    " pay lucre to the box.",
+    " spend an amount a rules module keeps (money paid to the box).",
 )
 def spend(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     if marker_kind(amount.what) is not None:
         change_markers(ctx, seat, amount.what, -amount.count)
-    elif amount.what == "lucre":
-        purses.pay(ctx.game, seat, amount.count)
+    else:
+        to_module(ctx, "amount.spend", "spend", seat, amount)
+
+
+def to_module(ctx: Ctx, point: str, verb: str, seat: int, amount: v.AmountArg) -> None:
+    """Hand an amount the core does not keep to the rules module that keeps it. The compiler
+    refuses a card whose pack names no module owning the amount's word (E408): no module taking
+    it means a card played outside its packs, or its module switched off by an option."""
+    if not extension.first(ctx.game, point, seat, amount.what, amount.count):
+        on = [m.name for m in ctx.game.modules if m.on(ctx.game)]
+        raise extension.ExtensionError(
+            f"'{ctx.hook.card}' would {verb} {amount.count} {amount.what}, but no rules module "
+            f"of this game takes '{amount.what}' at {point} (modules on: {', '.join(on) or 'none'})"
+        )
 
 
 def marker_kind(what: str) -> str | None:
-    """The kind of marker an amount is ("" for plain markers), or None for lucre and rewards."""
+    """The kind of marker an amount is ("" for plain markers), or None for any other amount."""
     if what == MARKERS:
         return ""
     return marker_name(what)

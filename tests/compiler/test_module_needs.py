@@ -61,4 +61,4 @@ def test_the_check_finds_the_same_cards_from_the_cache(tmp_path: Path, monkeypat
     ]
     assert all(r.exit_code == 1 for r in runs)
     assert runs[0].output == runs[1].output
-    assert runs[1].output.count("E408") == 2
+    assert runs[1].output.count("E408") == 3

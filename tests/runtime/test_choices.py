@@ -13,7 +13,7 @@ from runtime.effects.compile import feasibility
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import different_answer
-from runtime.rules.purses import purse_of
+from runtime.modules.lucre.purses import purse_of
 from tests.runtime.engine_kit import expect, new_game
 
 CYCLE = """choose one not yet chosen:

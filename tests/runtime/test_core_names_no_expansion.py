@@ -38,11 +38,6 @@ ALLOWED = {
     "(lucre.paid, lucre.purchase) among them",
     "runtime/vocabulary/nouns.py": "the effect language's nouns are one table, a module's "
     "(lucre, essence card) among them",
-    "runtime/ops/players.py": "the op `gain` gains lucre as it gains rewards and markers: one "
-    "word of the shared language",
-    "runtime/rules/purses.py": "lucre moving between purses and the box, for that op and the "
-    "lucre modules (lucre, raids, insurance), and the lucre module's slots (purses, the box, the "
-    "cards bought) that op reaches",
     "runtime/language.py": "loading the language imports the modules' words in the registry's "
     "order, among the core's",
 }

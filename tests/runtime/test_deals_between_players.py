@@ -16,8 +16,8 @@ from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check
+from runtime.modules.lucre import purses
 from runtime.rules import deal as deals
-from runtime.rules import purses
 from runtime.setup import Setup
 from runtime.view import PlayerView
 from runtime.windows import Window

@@ -13,7 +13,7 @@ from runtime.effects.link import Rules
 from runtime.extension import RulesModule
 from runtime.game import Game
 from runtime.lasting_data import Bindings, Period
-from runtime.rules.purses import purse_of
+from runtime.modules.lucre.purses import purse_of
 from runtime.windows import Window
 
 

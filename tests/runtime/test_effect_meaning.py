@@ -17,7 +17,7 @@ from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
-from runtime.rules.purses import purse_of
+from runtime.modules.lucre.purses import purse_of
 from runtime.rules.ships import ShipsEvent
 from tests.runtime.engine_kit import (
     deal,

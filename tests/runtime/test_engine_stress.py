@@ -13,7 +13,7 @@ from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import InvariantBroken, check
-from runtime.rules.purses import purse_of
+from runtime.modules.lucre.purses import purse_of
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 

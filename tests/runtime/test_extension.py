@@ -4,19 +4,23 @@ core's calls (run, first, answer, fold) reach the modules in registration order.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from compiler.pipeline.module_needs import named_with_requirements
 from runtime import extension
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.extension import MODULES, ExtensionError, RulesModule, register
 from runtime.game import Game
 from runtime.language import load
-from runtime.rules.purses import purse
+from runtime.modules import __file__ as modules_init
+from runtime.modules.lucre.purses import purse
 from runtime.rules.turn import start_game
 from runtime.setup import Setup
 
@@ -137,3 +141,25 @@ def test_a_module_lists_exactly_the_words_its_file_registers() -> None:
         assert set(module.words) == owned, module.name
     assert set(MODULES["raids"].words) == {"raid"}
     assert {"lay essence", "essence uses"} <= set(MODULES["essence"].words)
+
+
+def modules_imported(name: str) -> set[str]:
+    """The other rules modules whose code the module `name` imports (its file, or its package)."""
+    path = Path(modules_init).parent / name
+    files = sorted(path.rglob("*.py")) if path.is_dir() else [path.with_suffix(".py")]
+    text = "".join(f.read_text(encoding="utf-8") for f in files)
+    found = re.findall(r"from runtime\.modules\.(\w+)|from runtime\.modules import (\w+)", text)
+    return {a or b for a, b in found} - {name}
+
+
+def test_a_module_built_on_another_is_named_only_with_it(cards: CardSet) -> None:
+    """A module using another's services (a raid pays from lucre's purses) reads that module's
+    records, so every pack naming it names the other too, itself or through a pack it requires
+    (`set6` requires the `lucre` pack)."""
+    built_on = {name: modules_imported(name) for name in MODULES}
+    assert built_on["raids"] == built_on["leases"] == {"lucre"}
+    assert built_on["lucre"] == set()
+    for pack_id, named in named_with_requirements(cards.packs).items():
+        for module in named:
+            missing = built_on[module] - named
+            assert not missing, f"pack '{pack_id}' names '{module}' but not {missing}"

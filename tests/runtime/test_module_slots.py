@@ -15,8 +15,8 @@ from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.extension import MODULES, ExtensionError, RulesModule, Slot, register
 from runtime.game import Game
+from runtime.modules.lucre.purses import BOUGHT, PURSE, THE_BOX
 from runtime.modules.techs.records import HELD, PILES
-from runtime.rules.purses import BOUGHT, PURSE, THE_BOX
 from runtime.rules.turn import new_encounter, start_game
 from runtime.setup import Setup
 from runtime.view import PlayerView

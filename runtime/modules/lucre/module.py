@@ -1,8 +1,8 @@
 """The rules module `lucre` (the Eon economy): purses dealt at setup, a coin at the start of each
 turn, ships bought back from the warp and cards bought from the deck, the purse added to a main
-player's total, and lucre never made from nothing. Registered through runtime/extension.py; the
-purses it fills are runtime/rules/purses.py. Its words: the measure `lucre`, the ops `pay` and
-`buy`."""
+player's total, lucre a card gains or spends through the core's ops `gain` and `spend`, and lucre
+never made from nothing. Registered through runtime/extension.py; the purses it fills are
+purses.py. Its words: the measure `lucre`, the ops `pay` and `buy`."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.extension import DealTerm, RulesModule, register
 from runtime.invariants import InvariantBroken
-from runtime.registry import T, measure, obj, op
-from runtime.rules import purses, ships
-from runtime.rules.outcome import main_of
-from runtime.rules.purses import (
+from runtime.modules.lucre import purses
+from runtime.modules.lucre.purses import (
     BOUGHT,
     PURSE,
     THE_BOX,
@@ -26,6 +24,9 @@ from runtime.rules.purses import (
     purchase,
     purse_of,
 )
+from runtime.registry import T, measure, obj, op
+from runtime.rules import ships
+from runtime.rules.outcome import main_of
 from runtime.windows import Window
 
 if TYPE_CHECKING:
@@ -72,6 +73,22 @@ def offer_cards(game: Table, enc: Encounter) -> None:
 def how_many(game: Table, seat: int, kind: str, what: str, most: int) -> int:
     prompt = f"buy how many {what}, 1 lucre each?"
     return int(game.choose(seat, kind, prompt, list(range(most + 1)), passive=0))
+
+
+def gain_lucre(game: Table, seat: int, what: str, count: int) -> bool:
+    """A card gains lucre (from the box) with the core's op `gain`."""
+    if what != "lucre":
+        return False
+    gain(game, seat, count)
+    return True
+
+
+def spend_lucre(game: Table, seat: int, what: str, count: int) -> bool:
+    """A card spends lucre (to the box, as much as the purse holds) with the core's op `spend`."""
+    if what != "lucre":
+        return False
+    pay(game, seat, count)
+    return True
 
 
 def add_purse(game: Table, enc: Encounter, side: int, total: int) -> int:
@@ -173,6 +190,8 @@ MODULE = register(
             "planning.start": offer_cards,
             "reveal.cards_shown": offer_cards,
             "total": add_purse,
+            "amount.gain": gain_lucre,
+            "amount.spend": spend_lucre,
             "invariants": check_purses,
             "view.shows": show_purse,
         },

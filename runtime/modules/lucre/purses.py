@@ -1,8 +1,8 @@
 """Purses: lucre moving between players and the box (payments, fees held by an encounter, gains
-and purchases, which a card may redirect), for the ops, deals and raids that move it. The records
-the lucre module keeps in the state (a purse per player, the box, the cards bought in an
-encounter) are its slots, declared here; the rules of the lucre economy itself are the rules
-module runtime/modules/lucre.py."""
+and purchases, which a card may redirect), for the lucre module's rules and words and for the
+modules that trade in lucre (leases, raids, insurance, hired help). The records the lucre module
+keeps in the state (a purse per player, the box, the cards bought in an encounter) are its slots,
+declared here; the rules of the lucre economy itself are module.py."""
 
 from __future__ import annotations
 
