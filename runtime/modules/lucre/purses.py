@@ -54,10 +54,6 @@ def purse(player: Player) -> Purse:
     return PURSE.of(player)
 
 
-def enabled(game: Table) -> bool:
-    return bool(game.state.options.get("lucre", False))
-
-
 @dataclass(slots=True)
 class Payment:
     """The event of lucre.paid and lucre.purchase: `seat` pays `count` lucre to `payee`."""
