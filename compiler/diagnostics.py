@@ -128,6 +128,11 @@ BAD_OPTION = _code("E407", "bad-option", "A card requires an option no pack decl
 MODULE_NOT_NAMED = _code(
     "E408", "module-not-named", "A card needs a rules module its pack does not name."
 )
+MODULE_OPTION_NOT_REQUIRED = _code(
+    "E409",
+    "module-option-not-required",
+    "A card uses a rules module's word but does not require the option that switches it on.",
+)
 
 # Tool failures (E9xx)
 INTERNAL = _code("E900", "internal-error", "The validator failed on this file; please report it.")

@@ -59,6 +59,7 @@ class Slot:
     # for a PLAYERS slot: which players a chooser may pick there, as a test (ctx, seat) -> bool
     # ("take a card from another player you choose" offers only players holding cards)
     eligible: Callable[..., bool] | None = None
+    refuses: tuple[str, ...] = ()  # for an AMOUNT slot: amounts it cannot take ("rewards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,9 +190,11 @@ def op(
     return register
 
 
-def obj(type: T, name: str | None = None, *, optional: bool = False) -> Slot:
+def obj(
+    type: T, name: str | None = None, *, optional: bool = False, refuses: tuple[str, ...] = ()
+) -> Slot:
     """A bare object: `draw CARDS`."""
-    return Slot(name or type.value.replace(" ", "_"), type, None, optional)
+    return Slot(name or type.value.replace(" ", "_"), type, None, optional, refuses=refuses)
 
 
 def pp(

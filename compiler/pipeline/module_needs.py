@@ -1,8 +1,10 @@
 """The link stage's check of rules modules: the linked cards and the packs' manifests in, a
 diagnostic out for each card that needs a rules module its pack does not name (in `modules:`,
-directly or through a pack it requires). A card needs a module when it is of a kind the module
-deals or plays (a tech, an essence card, a kicker) or when its hooks use a word the module owns
-(an op such as `raid`, a measure such as `essence cache`).
+directly or through a pack it requires), and for each card that uses the words of a module an
+option switches on without requiring that option (so a game without it never deals the card). A
+card needs a module when it is of a kind the module deals or plays (a tech, an essence card, a
+kicker) or when its hooks use a word the module owns (an op such as `raid`, a measure such as
+`essence cache`).
 
 What each module owns is read from grammar/modules.json, written from the registered modules by
 `python -m compiler.pipeline.module_needs` (a test keeps it current), so that a validation from the
@@ -33,23 +35,31 @@ class Owned:
     name: str
     kinds: frozenset[str]
     words: frozenset[str]
+    option: str | None  # the option that switches the module on; None: on whenever named
 
 
-def declared() -> dict[str, dict[str, list[str]]]:
+def declared() -> dict[str, dict[str, Any]]:
     """What the registered rules modules own, as grammar/modules.json holds it."""
     from runtime.extension import MODULES
     from runtime.language import load
 
     load()  # the bundled rules modules register on import
     return {
-        m.name: {"kinds": sorted({*m.card_kinds, *m.played_kinds}), "words": sorted(m.words)}
+        m.name: {
+            "kinds": sorted({*m.card_kinds, *m.played_kinds}),
+            "words": sorted(m.words),
+            "option": m.option,
+        }
         for m in MODULES.values()
     }
 
 
 def owned() -> list[Owned]:
     table = json.loads(MODULES_FILE.read_text(encoding="utf-8"))
-    return [Owned(name, frozenset(o["kinds"]), frozenset(o["words"])) for name, o in table.items()]
+    return [
+        Owned(name, frozenset(o["kinds"]), frozenset(o["words"]), o["option"])
+        for name, o in table.items()
+    ]
 
 
 def words_used(card: Any) -> frozenset[str]:
@@ -82,20 +92,21 @@ def named_with_requirements(defs: Mapping[str, PackDef]) -> dict[str, set[str]]:
     return found
 
 
-def need(card: Any, modules: Iterable[Owned]) -> list[tuple[Owned, str]]:
-    """The modules a card needs, each with what it needs it for."""
+def need(card: Any, modules: Iterable[Owned]) -> list[tuple[Owned, str, bool]]:
+    """The modules a card needs, each with what it needs it for and whether for a word it uses
+    (rather than for being of a kind the module deals, which only a game with it deals)."""
     out = []
     words = None
     for module in modules:
         if card.kind in module.kinds:
             article = "an" if card.kind[0] in "aeiou" else "a"
-            out.append((module, f"is {article} {card.kind} card"))
+            out.append((module, f"is {article} {card.kind} card", False))
             continue
         if module.words:
             words = words_used(card) if words is None else words
             used = sorted(words & module.words)
             if used:
-                out.append((module, f"uses '{used[0]}'"))
+                out.append((module, f"uses '{used[0]}'", True))
     return out
 
 
@@ -105,7 +116,9 @@ def check_modules(
     defs: Mapping[str, PackDef],
     manifests: Mapping[str, str],
 ) -> list[d.Diagnostic]:
-    """A MODULE_NOT_NAMED error for each card whose pack does not name a module it needs."""
+    """A MODULE_NOT_NAMED error for each card whose pack does not name a module it needs, and a
+    MODULE_OPTION_NOT_REQUIRED error for each card using the words of a named module an option
+    switches on without requiring that option."""
     named = named_with_requirements(defs)
     modules = owned()
     # most cards need no module: one test against everything any module owns settles them
@@ -117,22 +130,32 @@ def check_modules(
             continue  # a card outside any pack (checked on its own) names no modules
         if card.kind not in kinds and words.isdisjoint(words_used(card)):
             continue
-        for module, why in need(card, modules):
-            if module.name in named.get(card.pack, set()):
-                continue
+        for module, why, for_word in need(card, modules):
             f = origin[card_id]
             span = f.spans.get("/kind") or f.spans.get("/id") or d.Span(f.path, 1, 1)
-            manifest = manifests.get(card.pack, "pack.yaml")
-            out.append(
-                d.Diagnostic(
-                    d.MODULE_NOT_NAMED,
-                    f"'{card_id}' {why}, which needs the rules module '{module.name}', but pack "
-                    f"'{card.pack}' does not name it",
-                    span,
-                    f"add '{module.name}' to 'modules:' in {manifest}, or require a pack that "
-                    "names it",
+            if module.name not in named.get(card.pack, set()):
+                manifest = manifests.get(card.pack, "pack.yaml")
+                out.append(
+                    d.Diagnostic(
+                        d.MODULE_NOT_NAMED,
+                        f"'{card_id}' {why}, which needs the rules module '{module.name}', but"
+                        f" pack '{card.pack}' does not name it",
+                        span,
+                        f"add '{module.name}' to 'modules:' in {manifest}, or require a pack"
+                        " that names it",
+                    )
                 )
-            )
+            elif for_word and module.option is not None and module.option not in card.requires:
+                out.append(
+                    d.Diagnostic(
+                        d.MODULE_OPTION_NOT_REQUIRED,
+                        f"'{card_id}' {why}, which the rules module '{module.name}' plays only"
+                        f" with the option '{module.option}' on",
+                        f.spans.get("/requires") or span,
+                        f"add '{module.option}' to the card's 'requires:', so that a game"
+                        " without that option never deals it",
+                    )
+                )
     return out
 
 

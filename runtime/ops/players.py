@@ -40,7 +40,7 @@ def win_game(ctx: Ctx, seat: int, _: str) -> None:
 @op(
     "spend",
     "spend",
-    obj(T.AMOUNT),
+    obj(T.AMOUNT, refuses=("rewards",)),
     doc="Remove markers from the player's alien sheet (as many as it has, up to the amount), or"
     " spend an amount a rules module keeps (money paid to the box).",
 )

@@ -1,6 +1,7 @@
 """The link stage's rules-module check: a card of a kind a module deals or plays, or using a word
 a module owns, needs its pack to name that module (directly or through a required pack), also
-when the card comes from the compile cache."""
+when the card comes from the compile cache; a card using the words of a module an option switches
+on requires that option."""
 
 from __future__ import annotations
 
@@ -37,10 +38,12 @@ def test_a_pack_has_the_modules_of_the_packs_it_requires() -> None:
 
 def test_a_card_needs_the_module_of_its_kind_or_of_a_word_it_uses(project: Any) -> None:
     cards = project.cards.cards
-    assert [(m.name, why) for m, why in need(cards["pirate"], owned())] == [
-        ("raids", "uses 'raid'")
+    assert [(m.name, why, word) for m, why, word in need(cards["pirate"], owned())] == [
+        ("raids", "uses 'raid'", True)
     ]
-    assert [m.name for m, _ in need(cards["kicker-2"], owned())] == ["kickers"]
+    assert [(m.name, word) for m, _, word in need(cards["kicker-2"], owned())] == [
+        ("kickers", False)
+    ]
     assert need(cards["virus"], owned()) == []
 
 
@@ -62,3 +65,14 @@ def test_the_check_finds_the_same_cards_from_the_cache(tmp_path: Path, monkeypat
     assert all(r.exit_code == 1 for r in runs)
     assert runs[0].output == runs[1].output
     assert runs[1].output.count("E408") == 3
+
+
+def test_a_card_using_a_switched_module_must_require_its_option(tmp_path: Path) -> None:
+    case = Path(__file__).resolve().parents[1] / "corpus" / "e409-module-option-not-required"
+    shutil.copytree(case, tmp_path / case.name, ignore=shutil.ignore_patterns("expected.txt"))
+    card = tmp_path / case.name / "alien" / "spendthrift.yaml"
+    args = ["validate", "--no-cache", "--no-color", str(tmp_path / case.name)]
+    assert "E409" in CliRunner().invoke(cli, args).output
+    card.write_text(card.read_text().replace("flare: false", "flare: false\nrequires: [lucre]"))
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0 and "E409" not in result.output, result.output

@@ -180,7 +180,15 @@ class Arguments(ResolverBase):
         if t is T.QUANTITY:
             return self._quantity(expr)
         if t is T.AMOUNT:
-            return self._amount(expr)
+            amount = self._amount(expr)
+            if slot is not None and isinstance(amount, ir.Amount) and amount.what in slot.refuses:
+                raise ResolveError(
+                    d.WRONG_ARG_TYPE,
+                    f"'{np_text(expr)}' cannot be used here",
+                    pos,
+                    f"this verb takes no {amount.what}",
+                )
+            return amount
         if t is T.WORD:
             return self._word(expr, slot)
         if t is T.NAMEABLE:
