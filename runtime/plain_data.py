@@ -19,6 +19,8 @@ from runtime.record import Record
 COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 _ATOMS = frozenset({int, str, bool, float, type(None)})
+# each dataclass's field names, its bases' included (a class's own __slots__ lists only its own)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def duplicate(value: Any) -> Any:
@@ -42,8 +44,11 @@ def duplicate(value: Any) -> Any:
     if t is random.Random:
         return copy_rng(value)
     if is_dataclass(value):
+        names = _FIELD_NAMES.get(t)
+        if names is None:
+            names = _FIELD_NAMES[t] = tuple(f.name for f in fields(value))
         other = object.__new__(t)
-        for name in t.__slots__:
+        for name in names:
             v = getattr(value, name)
             setattr(other, name, v if type(v) in atoms else duplicate(v))
         return other

@@ -67,6 +67,10 @@ def record(cls: _T) -> _T:
             raise TypeError(
                 f"{cls.__qualname__}.{name}: a record field takes a plain default, after every field without one"
             )
+        if type(default) in (list, dict, set):
+            raise TypeError(
+                f"{cls.__qualname__}.{name}: a mutable default would be shared by every record"
+            )
         if default is not dataclasses.MISSING:
             defaults.append(default)
         fields[name] = _field(name, types[name], default)

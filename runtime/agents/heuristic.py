@@ -180,8 +180,6 @@ class HeuristicAgent:
     def on_deal_offense_cards(self, d: Decision, view: PlayerView) -> Answer:
         return (0,)  # as little as the offer allows: the first option is the smallest
 
-    on_deal_defense_cards = on_deal_offense_cards
-
     def on_deal_accept(self, d: Decision, view: PlayerView) -> Answer:
         return (d.options.index("yes"),)
 

@@ -108,6 +108,12 @@ def test_record_refuses_what_it_does_not_make() -> None:
         class Listed:
             items: list[int] = dataclasses.field(default_factory=list)
 
+    with pytest.raises(TypeError, match="shared by every record"):
+
+        @record
+        class Shared:
+            items: list[int] = []
+
     with pytest.raises(TypeError, match="plain default"):
 
         @record

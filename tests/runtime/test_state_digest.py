@@ -142,3 +142,21 @@ def test_a_digest_orders_sets_and_dicts_the_same_however_they_were_built() -> No
     assert plain({3, 1, 2}) == plain({2, 3, 1})
     assert plain({"b": 1, "a": 2}) == plain({"a": 2, "b": 1})
     assert plain(frozenset({"negotiate", "attack"})) == ["attack", "negotiate"]
+
+
+def test_a_copy_keeps_the_fields_a_record_inherits() -> None:
+    from dataclasses import dataclass, field
+
+    from runtime.plain_data import duplicate
+
+    @dataclass(slots=True)
+    class Base:
+        items: list[int] = field(default_factory=list)
+
+    @dataclass(slots=True)
+    class Derived(Base):
+        count: int = 0
+
+    original = Derived([1, 2], 3)
+    copied = duplicate(original)
+    assert (copied.items, copied.count) == ([1, 2], 3) and copied.items is not original.items
