@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--seed", type=int, default=1, help="seed of the first game; game k uses seed+k"
     )
-    ap.add_argument("--target", type=float, default=100.0, help="games/s the random run must reach")
+    ap.add_argument("--target", type=float, default=150.0, help="games/s the random run must reach")
     ap.add_argument(
         "--profile",
         action="store_true",
