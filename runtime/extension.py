@@ -72,7 +72,8 @@ POINTS: dict[str, str] = {
     "keeps on the sheet (the seat)",
     "ships.held": "an effect moves ships from a place a module keeps (the seat, the place's kind, "
     "the card instance the effect belongs to); a step returning (how many are there, a function "
-    "taking that many away) has found them; `answer`",
+    "taking that many away, given the player picking which ships move or -1 for their owner) has "
+    "found them; `answer`",
     "cards.owned": "an effect looks for a player's cards of a kind the module deals; a step "
     "returning a list of card instances has found them (the kinds asked for, the seat); `answer`",
     "power.lost": "a player's alien power stops working, for now or for good (the seat)",

@@ -12,6 +12,8 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
 from runtime.ops.card_moves import moved, pick_cards
 from runtime.registry import T, obj, op, pp, word
+from runtime.rules import ship_pieces
+from runtime.rules.ship_pieces import GATE, GUARD
 from runtime.rules.side_cards import swap_sides
 from runtime.state import DEFENSE, OFFENSE
 from runtime.windows import Window
@@ -231,6 +233,8 @@ def switch_sides(ctx: Ctx, seat: int) -> None:
             enc.allies[1 - side].append(seat)
             moved = enc.gate[seat] + enc.guard[seat]
             enc.gate[seat], enc.guard[seat] = (0, moved) if side == OFFENSE else (moved, 0)
+            src, dest = (GATE, GUARD) if side == OFFENSE else (GUARD, GATE)
+            ship_pieces.cross(ctx.game, seat, src, dest)
             ctx.game.log("effect", seat, f"switches sides with {moved} ship(s)")
             return
 

@@ -159,8 +159,8 @@ def _piece_in_encounter(ctx: Ctx, _piece: str) -> bool:
     enc = st.encounter
     if not isinstance(piece, ship_pieces.ShipPiece) or enc is None:
         return False
-    if piece.at in (ship_pieces.GATE, ship_pieces.GUARD):
-        return True
+    if piece.at in (ship_pieces.GATE, ship_pieces.GUARD):  # this encounter's, not a paused one's
+        return ship_pieces.stands_at(st, piece, piece.at)
     if enc.planet < 0 or piece.at != enc.planet:
         return False
     seat = piece.owner

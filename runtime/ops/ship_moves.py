@@ -226,7 +226,7 @@ def relocate(
         count = _amount(ships, available)
         if ships.up_to and count:
             count = _how_many(ctx, chooser, 0, count)
-        _arrive(ctx, owner, count, dest, lambda: take(count), chooser=chooser)
+        _arrive(ctx, owner, count, dest, lambda: take(count, chooser), chooser=chooser)
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)

@@ -5,7 +5,9 @@ such piece stands, the mover's yes/no when only some of the ships at its place l
 invariants that it always stands among its owner's ships.
 
 A piece's place is a planet id, GATE, GUARD, WARP, BOX, HOSTAGE, or a place a rules module keeps
-named "<kind> <card instance>" (the module answers `ships.held` for that kind and card)."""
+named "<kind> <card instance>" (the module answers `ships.held` for that kind and card). The gate
+and the place beside the target planet are those of one encounter: the encounter under way, or
+one an encounter nested in it paused, which its ships there stay in meanwhile."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from runtime import extension
 from runtime.plain_data import COPIERS
-from runtime.state import Piece, State
+from runtime.state import Encounter, Piece, State
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -34,15 +36,24 @@ Place = int | str
 class ShipPiece(Piece):
     """A piece that is one of its owner's ships; `at` is where it stands (`planets` holds that
     planet alone while it stands on one); `going` is the mover's answer, for the move under way,
-    to whether it is among the ships leaving its place ("yes", "no", or "" not asked)."""
+    to whether it is among the ships leaving its place ("yes", "no", or "" not asked); `depth`,
+    at GATE or GUARD, says whose: the encounter at that index of the stack of encounters
+    (`State.suspended`, outermost first, then `State.encounter`), 0 elsewhere."""
 
     at: Place = MOVING
     going: str = ""
+    depth: int = 0
 
 
 def ship_pieces(st: State, seat: int) -> list[ShipPiece]:
     """The ship pieces a player owns."""
     return [p for p in st.pieces if isinstance(p, ShipPiece) and p.owner == seat]
+
+
+def stands_at(st: State, piece: ShipPiece, place: Place) -> bool:
+    """Whether the piece stands at a place as a move names it: the gate and beside the target
+    planet of the encounter under way."""
+    return piece.at == place and (place not in (GATE, GUARD) or piece.depth == current(st))
 
 
 def aboard(st: State, seat: int) -> int:
@@ -55,18 +66,29 @@ def held_key(kind: str, card: int) -> str:
     return f"{kind} {card}"
 
 
-def ships_at(game: Table, seat: int, place: Place) -> int:
-    """How many of the player's ships stand at a place now."""
+def current(st: State) -> int:
+    """The depth of the encounter under way in the stack of encounters."""
+    return len(st.suspended)
+
+
+def encounter_at(st: State, depth: int) -> Encounter | None:
+    """The encounter at a depth of the stack of encounters, if there is one."""
+    if depth < len(st.suspended):
+        return st.suspended[depth]
+    return st.encounter if depth == len(st.suspended) else None
+
+
+def ships_at(game: Table, seat: int, place: Place, depth: int = -1) -> int:
+    """How many of the player's ships stand at a place now; the gate and beside the target
+    planet are those of the encounter at `depth` (by default the one under way)."""
     st = game.state
-    enc = st.encounter
     if isinstance(place, int):
         return st.planets[place].ships[seat]
-    if place in (GATE, GUARD):  # of the encounter under way or one a nested encounter paused
-        return sum(
-            (e.gate if place == GATE else e.guard)[seat]
-            for e in (enc, *st.suspended)
-            if e is not None and seat < len(e.gate)
-        )
+    if place in (GATE, GUARD):
+        enc = encounter_at(st, current(st) if depth < 0 else depth)
+        if enc is None or seat >= len(enc.gate):
+            return 0
+        return (enc.gate if place == GATE else enc.guard)[seat]
     if place == WARP:
         return st.players[seat].warp
     if place == BOX:
@@ -92,7 +114,7 @@ def decide(
         if fill and piece.going:
             continue
         piece.going = ""
-        count = sources.get(piece.at, 0)
+        count = sources.get(piece.at, 0) if stands_at(st, piece, piece.at) else 0
         if count > 0 and count < ships_at(game, seat, piece.at):
             yes = _among(game, seat if chooser < 0 else chooser, piece)
             piece.going = "yes" if yes else "no"
@@ -115,7 +137,7 @@ def leaving(
     st = game.state
     if not st.pieces or count <= 0:
         return
-    here = [p for p in ship_pieces(st, seat) if p.at == src]
+    here = [p for p in ship_pieces(st, seat) if stands_at(st, p, src)]
     if not here:
         return
     if present < 0:
@@ -146,12 +168,23 @@ def arrived(game: Table, seat: int, dest: Place) -> None:
         return
     for piece in ship_pieces(st, seat):
         if piece.at == MOVING:
-            stand(piece, dest)
+            stand(piece, dest, current(st))
 
 
-def stand(piece: ShipPiece, place: Place) -> None:
+def cross(game: Table, seat: int, src: Place, dest: Place) -> None:
+    """All the player's ships at `src` now stand at `dest` without being lifted (an ally
+    switching sides: from the gate to beside the target planet, or back): its pieces there too."""
+    st = game.state
+    for piece in ship_pieces(st, seat):
+        if stands_at(st, piece, src):
+            stand(piece, dest, current(st))
+
+
+def stand(piece: ShipPiece, place: Place, depth: int = 0) -> None:
+    """The piece stands at a place (`depth`: whose gate or guard it is, see ShipPiece)."""
     piece.at = place
     piece.planets = [place] if isinstance(place, int) else []
+    piece.depth = depth if place in (GATE, GUARD) else 0
 
 
 def enlist(game: Table, card: int, seat: int, planet: int) -> ShipPiece:
@@ -169,16 +202,18 @@ def discharge(game: Table, piece: ShipPiece) -> None:
     st = game.state
     place, seat = piece.at, piece.owner
     piece.at = MOVING  # not there any more: taken out of st.pieces by the caller
-    enc = st.encounter
     if isinstance(place, int):
         st.planets[place].ships[seat] -= 1
-        if enc is not None and place == enc.planet and seat < len(enc.landed) and enc.landed[seat]:
-            enc.landed[seat] = min(enc.landed[seat], st.planets[place].ships[seat])
-    elif place in (GATE, GUARD) and enc is not None:
-        if place == GATE:
-            enc.gate[seat] -= 1
-        else:
-            enc.guard[seat] -= 1
+        for enc in (*st.suspended, st.encounter):
+            if enc is not None and place == enc.planet and seat < len(enc.landed):
+                enc.landed[seat] = min(enc.landed[seat], st.planets[place].ships[seat])
+    elif place in (GATE, GUARD):
+        enc = encounter_at(st, piece.depth)
+        if enc is not None:
+            if place == GATE:
+                enc.gate[seat] -= 1
+            else:
+                enc.guard[seat] -= 1
     elif place == WARP:
         st.players[seat].warp -= 1
     elif place == BOX:
@@ -193,13 +228,13 @@ def discharge(game: Table, piece: ShipPiece) -> None:
         kind, _, card = str(place).partition(" ")
         held = extension.answer(game, "ships.held", seat, kind, int(card))
         if held is not None:
-            held[1](1)
+            held[1](1, -1)
 
 
 def problem(game: Table) -> str | None:
     """What is wrong with the ship pieces, if anything: each stands at a place (none is left
     lifted between two steps), among at least as many of its owner's ships as there are ship
-    pieces there."""
+    pieces there (in the gate or beside the target planet: of the piece's own encounter)."""
     st = game.state
     for piece in st.pieces:
         if not isinstance(piece, ShipPiece):
@@ -208,14 +243,17 @@ def problem(game: Table) -> str | None:
         label = game.card_label(piece.card)
         if piece.at == MOVING:
             return f"{who}'s {label} piece left its place and arrived nowhere"
-        here = sum(1 for p in ship_pieces(st, piece.owner) if p.at == piece.at)
-        if ships_at(game, piece.owner, piece.at) < here:
+        mates = ship_pieces(st, piece.owner)
+        here = sum(1 for p in mates if p.at == piece.at and p.depth == piece.depth)
+        if ships_at(game, piece.owner, piece.at, piece.depth) < here:
             return f"{who}'s {label} piece stands at {piece.at!r}, where {who} has no ship for it"
     return None
 
 
 def _copy(piece: ShipPiece) -> ShipPiece:
-    return ShipPiece(piece.card, piece.kind, piece.owner, piece.planets[:], piece.at, piece.going)
+    return ShipPiece(
+        piece.card, piece.kind, piece.owner, piece.planets[:], piece.at, piece.going, piece.depth
+    )
 
 
 COPIERS[ShipPiece] = _copy

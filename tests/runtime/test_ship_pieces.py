@@ -16,13 +16,17 @@ from runtime.agents import RandomAgent
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Answer, Decision
 from runtime.effects import compile as c
+from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check, ship_count
 from runtime.modules.techs.module import spend
 from runtime.modules.techs.records import piles, techs_of
+from runtime.ops.interventions import switch_sides
 from runtime.ops.pieces import piece_of
+from runtime.ops.ship_moves import relocate
+from runtime.registry import PREDICATES
 from runtime.rules import ship_pieces, ships
 from runtime.rules.allies import commit
 from runtime.rules.ships import GATE
@@ -172,4 +176,79 @@ def test_a_ship_piece_held_hostage_comes_back_with_its_ships_at_the_end_of_the_t
     expect(agent, (0, "ships.place", "red planet 4"))
     ships.return_hostages(game)
     assert piece.at == st.home_planets(0)[3].id and not st.hostages
+    check(game)
+
+
+def test_a_ship_piece_switches_sides_with_its_allys_ships(cards: CardSet, rules: Rules) -> None:
+    game, agent = new_game(cards, rules, options={"techs": True})
+    st = game.state
+    enlist_everyone(game)
+    st.encounter = enc = blank_encounter(game, 1, 0)
+    enc.defense, enc.planet = 1, st.home_planets(1)[0].id
+    piece = ship_pieces.ship_pieces(st, 2)[0]
+    expect(agent, (2, "launch.ships", ("purple planet 1",) * 2), (2, "ships.piece", "yes"))
+    commit(game, enc, 2, 0, "launch.ships", "send ships")
+    enc.allies[0].append(2)
+    assert piece.at == GATE and enc.gate[2] == 2
+    hook = Hook("test-card", "Test", "power", "regroup.start", ir.Seq(()))
+    switch_sides(Ctx(game, 2, hook), 2)
+    assert enc.guard[2] == 2 and piece.at == ship_pieces.GUARD
+    check(game)
+    switch_sides(Ctx(game, 2, hook), 2)
+    assert enc.gate[2] == 2 and piece.at == GATE
+    check(game)
+
+
+def test_a_ship_piece_in_a_paused_encounters_gate_stays_out_of_a_raid(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules, options={"techs": True})
+    st = game.state
+    enlist_everyone(game)
+    st.encounter = main = blank_encounter(game, 1, 0)
+    main.defense, main.planet = 1, st.home_planets(1)[0].id
+    piece = ship_pieces.ship_pieces(st, 0)[0]
+    expect(agent, (0, "launch.ships", ("red planet 1",) * 2), (0, "ships.piece", "yes"))
+    commit(game, main, 0, 0, "launch.ships", "send ships")
+    hook = Hook(TOKEN, "Test", "tech", "regroup.start", ir.Seq(()))
+    in_encounter = PREDICATES["piece in the encounter"].test
+    assert in_encounter(Ctx(game, 0, hook, card=piece.card), "")
+    raid = blank_encounter(game, 1, 0)  # a raid pauses the main encounter (runtime/modules/raids)
+    raid.defense = 1
+    st.suspended.append(main)
+    st.encounter = raid
+    assert not in_encounter(Ctx(game, 0, hook, card=piece.card), "")
+    expect(agent, (0, "launch.ships", ("red planet 2",) * 2))
+    commit(game, raid, 0, 0, "launch.ships", "send ships")  # nobody is asked about the piece
+    ships.send_to_warp(game, 0, {GATE: raid.gate[0]})  # the raid is lost, and the piece not in it
+    assert not agent.script and piece.at == GATE and main.gate[0] == 2
+    assert st.players[0].warp == 2
+    check(game)
+    ship_pieces.discharge(game, piece)  # its ship leaves the paused encounter's gate
+    st.pieces.remove(piece)
+    assert main.gate[0] == 1 and raid.gate[0] == 0
+    check(game)
+
+
+def test_a_ship_piece_among_research_ships_is_asked_of_the_player_moving_them(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules, options={"techs": True})
+    st = game.state
+    enlist_everyone(game)
+    tech = game.add_instance(st, game.cards.cards["gluon-mines"])
+    techs_of(game, 0).techs.append(tech)
+    techs_of(game, 0).research[tech] = 3
+    home = st.home_planets(0)[0]
+    home.ships[0] -= 3
+    piece = ship_pieces.ship_pieces(st, 0)[0]
+    ship_pieces.stand(piece, ship_pieces.held_key("tech", tech))
+    check(game)
+    hook = Hook("gluon-mines", "Test", "tech", "regroup.start", ir.Seq(()))
+    place = v.PlaceArg("tech", 0)
+    expect(agent, (1, "ships.piece", "yes"))
+    ctx = Ctx(game, 1, hook, card=tech)
+    relocate(ctx, 1, 0, v.ShipsArg(1, 0, place), place, v.PlaceArg("warp", 0))
+    assert not agent.script and piece.at == ship_pieces.WARP
+    assert techs_of(game, 0).research[tech] == 2 and st.players[0].warp == 1
     check(game)

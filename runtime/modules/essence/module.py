@@ -99,8 +99,9 @@ def captives(game: Table, seat: int, count: int) -> int:
 
 def captive_held(
     game: Table, seat: int, kind: str, card: int | None
-) -> tuple[int, Callable[[int], None]] | None:
-    """The player's ship held captive on an essence card, as a place ships can leave."""
+) -> tuple[int, Callable[[int, int], None]] | None:
+    """The player's ship held captive on an essence card, as a place ships can leave (its one
+    ship leaves whole: nobody picks among ships there)."""
     placed = (
         placed_of(game.state).get(card) if kind == lifecycle.CAPTIVE and card is not None else None
     )
@@ -108,7 +109,7 @@ def captive_held(
         return None
     here = 1 if placed.captive == seat else 0
 
-    def take(count: int) -> None:
+    def take(count: int, _chooser: int) -> None:
         if count > 0:
             placed.captive = -1
 

@@ -167,15 +167,16 @@ def after_declining(game: Table, seat: int) -> None:
 
 def research_held(
     game: Table, seat: int, kind: str, tech: int | None
-) -> tuple[int, Callable[[int], None]] | None:
-    """The ships researching the tech an effect belongs to, for an effect that moves them."""
+) -> tuple[int, Callable[[int, int], None]] | None:
+    """The ships researching the tech an effect belongs to, for an effect that moves them (the
+    function taking some away is told who picks the ships that move, -1 for their owner)."""
     if kind != RESEARCH or tech is None:
         return None
     research = techs_of(game, seat).research
 
-    def take(count: int) -> None:
+    def take(count: int, chooser: int) -> None:
         key = ship_pieces.held_key(RESEARCH, tech)
-        ship_pieces.leaving(game, seat, key, count, -1, research[tech])
+        ship_pieces.leaving(game, seat, key, count, chooser, research[tech])
         research[tech] -= count
 
     return research.get(tech, 0), take
