@@ -14,28 +14,16 @@ import tempfile
 import time
 import timeit
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from runtime.rules.outcome import ships_in_encounter
+from hook_effects import Effect, effects, reset, snapshot  # bench/hook_effects.py, beside this file
 
 if TYPE_CHECKING:
-    from runtime.cards import CardSet, Hook
+    from runtime.cards import CardSet
     from runtime.decisions import Answer, Decision
     from runtime.effects.context import Ctx
     from runtime.game import Game, PlayerView
-
-REINFORCEMENT_CARD = "reinforcement-3"
-REINFORCEMENT_TEXT = "add 3 to either side's total"
-REINFORCEMENT_WINDOW = "reveal.reinforcements"
-VIRUS_CARD = "virus"
-VIRUS_TEXT = (
-    "calculate your total as your card value * your ships in the encounter"
-    " + your allies' ships in the encounter"
-)
-VIRUS_WINDOW = "reveal.totals"
-VIRUS_CONDITION = "your card is an attack"
 
 
 def table(headers: list[str], rows: list[list[str]], left: int = 1) -> str:
@@ -115,171 +103,6 @@ def game_at_reveal(cards: CardSet, rules: Any, first_seed: int) -> tuple[Game, i
             except Stopped:
                 return game, seed
     raise SystemExit("no game reached a reveal with two attack cards; try another --seed")
-
-
-# ---------------------------------------------------------------- hand-written equivalents
-
-SIDE_NAMES = ("the offense", "the defense")
-
-
-def _side_name(side: int) -> str:
-    return SIDE_NAMES[side]
-
-
-def reinforcement_by_hand(ctx: Ctx) -> None:
-    """`add 3 to either side's total`: the owner picks a side through the same decision API."""
-    game = ctx.game
-    enc = game.state.encounter
-    if enc is None:
-        return
-    side = game.choose(ctx.you, "effect.side", "choose a side", (0, 1), _side_name)
-    enc.bonus[side] += 3
-    total = enc.totals[side]
-    if total is not None:
-        enc.totals[side] = total + 3
-
-
-def virus_by_hand(ctx: Ctx) -> None:
-    """`calculate your total as your card value * your ships in the encounter + your allies'
-    ships in the encounter`: the side's formula, worked out when totals are compared."""
-    enc = ctx.game.state.encounter
-    if enc is None:
-        return
-    you = ctx.you
-    if you == enc.offense or you in enc.allies[0]:
-        mine = 0
-    elif you == enc.defense or you in enc.allies[1]:
-        mine = 1
-    else:
-        return
-
-    def formula(game: Any, enc: Any, side: int) -> int:
-        own = (enc.values[mine] or 0) * ships_in_encounter(game, enc, you)
-        allies = sum(ships_in_encounter(game, enc, s) for s in enc.allies[mine] if s != you)
-        return own + allies
-
-    enc.formula[mine] = formula
-
-
-def virus_condition_by_hand(ctx: Ctx) -> bool:
-    """`your card is an attack`."""
-    enc = ctx.game.state.encounter
-    if enc is None:
-        return False
-    side = 0 if ctx.you == enc.offense else 1 if ctx.you == enc.defense else None
-    return side is not None and enc.types[side] == "attack"
-
-
-# ---------------------------------------------------------------- the effects
-
-
-@dataclass
-class Effect:
-    label: str
-    origin: str
-    hook: Hook
-    compiled: Callable[[Ctx], Any]  # c.statement(ir) / c.condition(ir)
-    guarded: Callable[[Ctx], Any] | None  # as Rules binds it (Stop caught), for statements
-    by_hand: Callable[[Ctx], Any]
-    after: Callable[[Ctx], Any] | None = None  # also timed after each call (a formula's evaluation)
-
-
-def compile_text(text: str, window: str, kind: str = "effect") -> Any:
-    from compiler.pipeline.parser import parser
-    from compiler.pipeline.resolve import Resolver
-
-    resolver = Resolver(window, text)
-    node: Any
-    if kind == "effect":
-        node = resolver.effect(parser().effect(text))
-    else:
-        node = resolver.condition(parser().condition(text))
-    if resolver.errors:
-        raise SystemExit(f"cannot compile {text!r}: {resolver.errors[0].message}")
-    return node
-
-
-def find_hook(cards: CardSet, card_id: str, window: str, node: Any) -> tuple[Hook | None, str]:
-    """The bundled card's hook, if it compiles to exactly the IR of the inline text."""
-    card = cards.cards.get(card_id)
-    if card is None:
-        return None, f"inline text (no card '{card_id}' in the bundled cards)"
-    for hook in card.hooks:
-        if hook.window == window and hook.effect == node:
-            return hook, f"cards/{card.pack}/{card.kind}/{card_id}.yaml"
-    return None, f"inline text (card '{card_id}' has no hook matching it)"
-
-
-def effects(cards: CardSet) -> list[Effect]:
-    from runtime.cards import Hook
-    from runtime.effects import compile as c
-
-    out: list[Effect] = []
-    node = compile_text(REINFORCEMENT_TEXT, REINFORCEMENT_WINDOW)
-    hook, origin = find_hook(cards, REINFORCEMENT_CARD, REINFORCEMENT_WINDOW, node)
-    hook = hook or Hook(
-        REINFORCEMENT_CARD, "play", "play", REINFORCEMENT_WINDOW, node, ("main player", "ally")
-    )
-    out.append(
-        Effect(
-            f"{REINFORCEMENT_CARD}: {REINFORCEMENT_TEXT}",
-            origin,
-            hook,
-            c.statement(hook.effect),
-            c.guarded(c.statement(hook.effect)),
-            reinforcement_by_hand,
-        )
-    )
-    node = compile_text(VIRUS_TEXT, VIRUS_WINDOW)
-    hook, origin = find_hook(cards, VIRUS_CARD, VIRUS_WINDOW, node)
-    cond = compile_text(VIRUS_CONDITION, VIRUS_WINDOW, "condition")
-    hook = hook or Hook(
-        VIRUS_CARD, "Multiply", "power", VIRUS_WINDOW, node, ("main player",), condition=cond
-    )
-
-    def evaluate(ctx: Ctx) -> int:
-        enc = ctx.game.state.encounter
-        assert enc is not None
-        return int(enc.formula[0](ctx.game, enc, 0))
-
-    out.append(
-        Effect(
-            f"{VIRUS_CARD}: calculate your total as ... (+ formula evaluated once)",
-            origin,
-            hook,
-            c.statement(hook.effect),
-            c.guarded(c.statement(hook.effect)),
-            virus_by_hand,
-            evaluate,
-        )
-    )
-    if hook.condition is not None and hook.condition == cond:
-        out.append(
-            Effect(
-                f"{VIRUS_CARD} condition: {VIRUS_CONDITION}",
-                origin,
-                hook,
-                c.condition(hook.condition),
-                None,
-                virus_condition_by_hand,
-            )
-        )
-    return out
-
-
-def snapshot(game: Game) -> tuple[Any, ...]:
-    enc = game.state.encounter
-    assert enc is not None
-    formula = enc.formula[0](game, enc, 0) if enc.formula[0] is not None else None
-    return (list(enc.bonus), list(enc.totals), formula, len(game.answers))
-
-
-def reset(game: Game) -> None:
-    enc = game.state.encounter
-    assert enc is not None
-    enc.bonus[0] = enc.bonus[1] = 0
-    enc.formula[0] = enc.formula[1] = None
-    game.answers.clear()
 
 
 def time_calls(
@@ -381,57 +204,41 @@ def run(args: argparse.Namespace, work: Path) -> int:
     for effect in chosen:
         instance = next(iter(rules.instances(game, effect.hook.card)), None)
         ctx = Ctx(game, you, effect.hook, None, instance if effect.hook.kind == "play" else None)
-        # Both versions must leave the same state behind.
+        # Every version must leave the same state behind.
+        versions = [effect.compiled, effect.by_hand]
+        if effect.by_hand_as_data is not None:
+            versions.append(effect.by_hand_as_data)
         results = []
-        for fn in (effect.compiled, effect.by_hand):
+        for fn in versions:
             reset(game)
             value = fn(ctx)
             results.append((value, snapshot(game)))
         reset(game)
-        same = results[0] == results[1]
+        same = all(r == results[0] for r in results[1:])
         if not same:
-            notes.append(
-                f"  WARNING: {effect.label}: compiled {results[0]} != hand-written {results[1]}"
-            )
-        fns = [effect.by_hand, effect.compiled]
+            notes.append(f"  WARNING: {effect.label}: compiled, then hand-written: {results}")
+        timed = {"hand-written": effect.by_hand, "compiled closure": effect.compiled}
+        if effect.by_hand_as_data is not None:
+            timed["hand-written, state as data"] = effect.by_hand_as_data
         if effect.guarded is not None:
-            fns.append(effect.guarded)
-        t_hand, t_comp, *t_rest = time_calls(fns, effect.after, ctx, args.number, args.repeat)
-        ratio = t_comp / t_hand
-        verdict = "PASS" if ratio <= args.target else "FAIL"
-        rows.append(
-            [
-                effect.label,
-                "hand-written",
-                f"{t_hand * 1e9:.0f}",
-                "1.00x",
-                "",
-                "",
-                "yes" if same else "NO",
-            ]
+            timed["compiled, as Rules binds it"] = effect.guarded
+        seconds_each = time_calls(list(timed.values()), effect.after, ctx, args.number, args.repeat)
+        times = dict(zip(timed, seconds_each, strict=True))
+        baseline = (
+            "hand-written, state as data" if effect.by_hand_as_data is not None else "hand-written"
         )
-        rows.append(
-            [
-                "",
-                "compiled closure",
-                f"{t_comp * 1e9:.0f}",
-                f"{ratio:.2f}x",
-                f"<= {args.target:.2f}x",
-                verdict,
-                "",
-            ]
-        )
-        if effect.guarded is not None:
-            t_guard = t_rest[0]
+        for i, (version, seconds) in enumerate(times.items()):
+            ratio = seconds / times[baseline]
+            target = version == "compiled closure"
             rows.append(
                 [
-                    "",
-                    "compiled, as Rules binds it",
-                    f"{t_guard * 1e9:.0f}",
-                    f"{t_guard / t_hand:.2f}x",
-                    "",
-                    "",
-                    "",
+                    effect.label if i == 0 else "",
+                    version + (" (baseline)" if version == baseline else ""),
+                    f"{seconds * 1e9:.0f}",
+                    f"{ratio:.2f}x",
+                    f"<= {args.target:.2f}x" if target else "",
+                    ("PASS" if ratio <= args.target else "FAIL") if target else "",
+                    ("yes" if same else "NO") if i == 0 else "",
                 ]
             )
         notes.append(f"  {effect.label.split(':')[0]}: from {effect.origin}")

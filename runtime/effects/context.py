@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from runtime.table import Table
 
 
+# Contexts and bindings are made on every formula worked out and every lasting effect: made
+# blank and filled slot by slot, they skip a Python-level __init__ call, about half their cost.
+_blank = object.__new__
+
+
 class Stop(Exception):
     """Raised to end the rest of an effect (a player paid to prevent it)."""
 
@@ -75,22 +80,17 @@ class Ctx:
 def bindings_of(ctx: Ctx) -> Bindings:
     """The plain values of an effect's context (the list of moved cards and the names are shared,
     as by copies)."""
-    return Bindings(
-        ctx.you,
-        ctx.hook,
-        ctx.card,
-        ctx.they,
-        ctx.subject,
-        ctx.moved,
-        ctx.nudge,
-        ctx.period,
-        ctx.names,
-    )
+    b = _blank(Bindings)
+    b.you, b.hook, b.card, b.they, b.subject = ctx.you, ctx.hook, ctx.card, ctx.they, ctx.subject
+    b.moved, b.nudge, b.period, b.names = ctx.moved, ctx.nudge, ctx.period, ctx.names
+    return b
 
 
 def context(game: Table, b: Bindings, event: Any = None) -> Ctx:
-    """A context rebuilt from the values it was bound to."""
-    ctx = Ctx(game, b.you, b.hook, event, b.card)
+    """A context rebuilt from the values it was bound to (every slot set once: a formula is
+    worked out this way each time the totals are)."""
+    ctx = _blank(Ctx)
+    ctx.game, ctx.you, ctx.hook, ctx.event, ctx.card = game, b.you, b.hook, event, b.card
     ctx.they, ctx.subject, ctx.period = b.they, b.subject, b.period
     ctx.moved, ctx.nudge, ctx.names = b.moved, b.nudge, b.names
     return ctx
