@@ -36,7 +36,13 @@ def declare(window: Window) -> Window:
 
 def named(name: str) -> Window:
     """The declared window called `name` (how a pickled window is found again)."""
-    return BY_NAME[name]
+    try:
+        return BY_NAME[name]
+    except KeyError:
+        raise LookupError(
+            f"no window is named '{name}': a rules module's windows are known once "
+            "runtime.language.load() has registered the modules"
+        ) from None
 
 
 class _Base(NamedTuple):
@@ -88,6 +94,9 @@ class Window(metaclass=WindowType):
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return named, (self.value,)
 
+    # The base game's windows, as the reference lists them: the turn's moments in the order of play,
+    # then the events and the responses.
+    # `_base` stands for the Window the metaclass makes of each once the class exists.
     GAME_SETUP = _base("game.setup", WindowKind.STEP, "once, when the game is set up")
     TURN_START = _base(
         "turn.start",
@@ -369,6 +378,5 @@ class Window(metaclass=WindowType):
     RESPONSE_DEAL = _base("response.deal", WindowKind.RESPONSE, "a deal has just been made")
 
 
-# The rules read windows off `Windows` too: the same class under the name it had when it mirrored
-# an enum for speed.
+# Another name for Window, which the rules of play import.
 Windows = Window
