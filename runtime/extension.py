@@ -213,12 +213,13 @@ def register(module: RulesModule) -> RulesModule:
 
 
 def _check_windows(module: RulesModule) -> None:
+    names = [window.value for window in module.windows]
     for window in module.windows:
         known = BY_NAME.get(window.value, window)
-        if known is not window:
+        if known is not window or names.count(window.value) > 1:
             raise ExtensionError(
-                f"rules module '{module.name}' declares the window '{window.value}', which "
-                "another module or the core already declares"
+                f"rules module '{module.name}' declares the window '{window.value}', but another "
+                "window (the core's, a module's or its own) has that name"
             )
 
 

@@ -139,10 +139,19 @@ def test_a_registered_module_adds_its_windows_and_card_kinds() -> None:
 @pytest.mark.usefixtures("scratch")
 def test_a_module_may_not_declare_a_window_another_declares() -> None:
     again = Window("lucre.paid", WindowKind.EVENT, "lucre is paid")
-    with pytest.raises(ExtensionError, match=r"declares the window 'lucre\.paid', which another"):
+    with pytest.raises(
+        ExtensionError, match=r"declares the window 'lucre\.paid', but another window"
+    ):
         register(RulesModule("scratch", "", steps={}, windows=(again,), card_kinds=("bell",)))
     assert "scratch" not in MODULES and BY_NAME["lucre.paid"] is LUCRE_PAID
     assert "bell" not in CARD_KINDS
+    twice = (
+        Window("scratch.rang", WindowKind.EVENT, "a"),
+        Window("scratch.rang", WindowKind.EVENT, "b"),
+    )
+    with pytest.raises(ExtensionError, match=r"declares the window 'scratch\.rang'"):
+        register(RulesModule("scratch", "", steps={}, windows=twice))
+    assert "scratch.rang" not in BY_NAME
 
 
 def test_a_module_noun_is_registered_by_the_module() -> None:
