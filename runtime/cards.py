@@ -15,7 +15,10 @@ from runtime.record import Record
 if TYPE_CHECKING:  # only in annotations: loading card records need not load the IR's classes
     from runtime import ir
 
-CARD_KINDS: tuple[str, ...] = (
+# The kinds a card file may have: the base game's, then each rules module's `card_kinds` in the
+# order the modules register (runtime/extension.py adds them), so whole once the language is
+# loaded. A list, filled in place, so that every module holding it sees the modules' kinds.
+CARD_KINDS: list[str] = [
     "alien",
     "flare",
     "encounter",
@@ -24,10 +27,8 @@ CARD_KINDS: tuple[str, ...] = (
     "destiny",
     "edict",
     "kicker",
-    "tech",
-    "essence",
     "combo",
-)
+]
 
 # Kinds that are shuffled into the cosmic deck when their pack is in play.
 COSMIC_DECK_KINDS: frozenset[str] = frozenset(

@@ -93,7 +93,7 @@ class Dispatcher(CardPlays, Lasting):
 
     def listening(self, window: Window) -> bool:
         """Whether anything could act in a window now (so its event is worth building)."""
-        name = window._value_
+        name = window.value
         if name not in self.quiet:
             return True
         game = self.game
@@ -105,7 +105,7 @@ class Dispatcher(CardPlays, Lasting):
 
     def step(self, window: Window) -> None:
         self.phase = window.phase
-        name = window._value_
+        name = window.value
         st = self.game.state
         if name in self.quiet and not st.restrictions and not st.recurring:
             # run()'s path for a window where nothing but a card play can act, one call fewer
@@ -117,7 +117,7 @@ class Dispatcher(CardPlays, Lasting):
         self.run(name, None)
 
     def event(self, window: Window, event: Any) -> None:
-        name = window._value_
+        name = window.value
         st = self.game.state
         if name in self.quiet and not st.restrictions and not st.recurring:
             enc = st.encounter  # as in step()
@@ -241,7 +241,7 @@ class Dispatcher(CardPlays, Lasting):
     def zapped(self, seat: int, hook: Hook) -> bool:
         """Open the window for zaps against a use of `seat`'s power; True when it was cancelled."""
         use = PowerUse(seat, hook)
-        self.run(Windows.RESPONSE_POWER._value_, use)
+        self.run(Windows.RESPONSE_POWER.value, use)
         return use.cancelled
 
     def offer_upgrade(self, seat: int, bound: Bound) -> tuple[Bound, int | None]:

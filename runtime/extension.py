@@ -15,7 +15,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, is_dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from runtime.cards import CARD_KINDS
 from runtime.log import EVENTS
+from runtime.windows import BY_NAME, Window, declare
 
 
 class Game(Protocol):
@@ -156,12 +158,15 @@ class RulesModule:
     doc: str
     steps: Mapping[str, Callable[..., Any]]  # extension point -> the module's step there
     option: str | None = None  # the option that switches the module on; None: on when named
-    windows: tuple[str, ...] = ()  # timing windows the module opens
+    # the timing windows the module opens, each declared here (`Window(name, kind, doc)`): they
+    # join runtime/windows.py's BY_NAME as the module registers
+    windows: tuple[Window, ...] = ()
     decision_kinds: tuple[str, ...] = ()  # prefixes of the decision kinds it asks
     words: tuple[str, ...] = ()  # ops and measures of the effect language it registers
     state_fields: tuple[str, ...] = ()  # `Class.field` of runtime/state.py it reads or moves
     slots: tuple[Slot[Any], ...] = ()  # the records it keeps in the state (at most one a holder)
-    # kinds of card the module deals and runs (their hooks are linked into `Rules.dealt[kind]`)
+    # kinds of card the module deals and runs (their hooks are linked into `Rules.dealt[kind]`);
+    # they join runtime/cards.py's CARD_KINDS as the module registers
     card_kinds: tuple[str, ...] = ()
     # kinds of card the core deals but only this module plays (a pack holding them names it)
     played_kinds: tuple[str, ...] = ()
@@ -197,10 +202,25 @@ def register(module: RulesModule) -> RulesModule:
     for kind, event in module.log_events.items():
         if EVENTS.get(kind, event) != event:
             raise ExtensionError(f"rules module '{module.name}' redefines the log event '{kind}'")
+    _check_windows(module)
     EVENTS.update(module.log_events)
+    for window in module.windows:
+        declare(window)
+    CARD_KINDS.extend(k for k in module.card_kinds if k not in CARD_KINDS)
     MODULES[module.name] = module
     _DECLARED.clear()
     return module
+
+
+def _check_windows(module: RulesModule) -> None:
+    names = [window.value for window in module.windows]
+    for window in module.windows:
+        known = BY_NAME.get(window.value, window)
+        if known is not window or names.count(window.value) > 1:
+            raise ExtensionError(
+                f"rules module '{module.name}' declares the window '{window.value}', but another "
+                "window (the core's, a module's or its own) has that name"
+            )
 
 
 def _check_slots(module: RulesModule) -> None:

@@ -164,8 +164,10 @@ def card_items(
                 values.append(str(option["const"]))
     typed = ctx.prefix.lstrip("[").split(",")[-1].lstrip() if ctx.in_list else ctx.prefix
     where = _replace(position, typed)
+    from runtime.language import load
     from runtime.windows import BY_NAME
 
+    load()  # the rules modules' windows join BY_NAME as they register
     return [
         _item(
             v,

@@ -18,6 +18,7 @@ from compiler.pipeline.lexer import LexError, tokenize
 from compiler.pipeline.load import Loaded
 from compiler.pipeline.parser import parser
 from runtime.cards import CardDef, Hook
+from runtime.language import load
 from runtime.roles import ROLES
 from runtime.windows import BY_NAME
 
@@ -115,6 +116,7 @@ def word_doc(terminal: str, value: str, text: str) -> str | None:
 
 
 def window_doc(name: str) -> str | None:
+    load()  # the rules modules' windows join BY_NAME as they register
     window = BY_NAME.get(name)
     return f"**{name}** ({window.kind.value} window)\n\n{window.doc}" if window else None
 

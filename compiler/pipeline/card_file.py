@@ -13,6 +13,7 @@ from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.window_roles import absent_role
 from runtime import ir
 from runtime.cards import CARD_KINDS, CardDef, Hook
+from runtime.language import load
 from runtime.windows import BY_NAME, Window, WindowKind
 
 if TYPE_CHECKING:
@@ -350,6 +351,7 @@ class _Compiler:
 
 def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> CardFile:
     """Compile a loaded card file; the file name and folder are checked against id and kind."""
+    load()  # the rules modules' windows and card kinds join BY_NAME and CARD_KINDS as they register
     comp = _Compiler(loaded, pack)
     expected = path.stem if path is not None else None
     folder = path.parent.name if path is not None else None

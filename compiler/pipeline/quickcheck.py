@@ -54,7 +54,9 @@ class CheckFailed(ValueError):
 
 def names() -> list[str]:
     from runtime.cards import CARD_KINDS
+    from runtime.language import load
 
+    load()  # the rules modules' card kinds join CARD_KINDS as they register
     return [*CARD_KINDS, "pack", "scenario"]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from runtime.cards import CARD_KINDS
+from runtime.language import load
 from runtime.setup import MAX_PLAYERS
 from runtime.windows import BY_NAME
 
@@ -29,6 +30,7 @@ def _str(doc: str) -> dict[str, Any]:
 
 
 def hook_schema(*, required: Iterable[str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    load()  # the rules modules' windows join BY_NAME as they register
     props: dict[str, Any] = {
         "name": _str("the power's name"),
         "text": _str("rules text for this part, in the card's own words"),
@@ -235,6 +237,7 @@ def kind_schema(kind: str) -> dict[str, Any]:
 def card_document() -> dict[str, Any]:
     """One schema for every card file: it dispatches on `kind` (for editors); validation uses the
     per-kind subschemas directly for precise errors."""
+    load()  # the rules modules' card kinds join CARD_KINDS as they register
     defs: dict[str, Any] = {
         "hook": hook_schema(required=["when", "do"]),
         "power": hook_schema(required=["name", "when", "do"]),

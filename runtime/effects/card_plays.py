@@ -157,7 +157,7 @@ class CardPlays:
         played = CardPlay(seat, instance, play.bound.hook)
         discarded = False
         try:
-            self.run(Windows.RESPONSE_CARD._value_, played)
+            self.run(Windows.RESPONSE_CARD.value, played)
             if not played.cancelled and run:
                 bound = play.bound
                 ctx = Ctx(game, seat, bound.hook, event, instance)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from runtime.effects.context import Ctx
 from runtime.extension import RulesModule, register
 from runtime.modules.lucre import purses
-from runtime.registry import T, op, pp, word
+from runtime.registry import T, noun, op, pp, word
 
 if TYPE_CHECKING:
     from runtime.cards import Hook
@@ -88,6 +88,9 @@ def adjustment(game: Table, user: int, hook: Hook) -> int | None:
         return 0
     game.log("effect", helper, f"{'enlarges' if up else 'limits'} {hook.name}")
     return 1 if up else -1
+
+
+noun("help", "thing", "help", "aid a player hires for lucre (a power's)")
 
 
 @op(

@@ -1,5 +1,6 @@
 """The nouns of the effect language (players, cards, places, measures, things) with their adjectives
-and adverbs: registered in runtime/registry.py's tables on import (nothing else in or out)."""
+and adverbs: registered in runtime/registry.py's tables on import (nothing else in or out). These
+are the base game's; a rules module registers its own nouns with its words (runtime/modules/)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,6 @@ for _word, _kind, _doc in (
     ("reinforcement", "reinforcement", "a reinforcement card"),
     ("edict", "edict", "an edict card"),
     ("kicker", "kicker", "a kicker card"),
-    ("essence card", "essence", "a card of an essence alien's set (never in a deck or a hand)"),
     ("destiny card", "destiny", "a card of the destiny deck"),
     (
         "wild destiny card",
@@ -100,19 +100,18 @@ noun(
     " takes `of the target planet` (or `of a planet` the player picks, where cards are put)",
 )
 
-for _word, _measure, _doc, *_plural in (
+for _word, _measure, _doc in (
     ("total", "total", "a side's total in the encounter"),
     ("card value", "card value", "the value of a side's encounter card"),
     ("value", "card value", "the value of a side's encounter card"),
     ("ship limit", "ship limit", "how many ships a player may commit to the encounter"),
     ("deal penalty", "deal penalty", "how many ships a main player loses if the deal fails"),
-    ("lucre", "lucre", "a player's money (Expansion Set 6)", "lucre"),
     ("compensation", "compensation", "the compensation a player collects"),
     ("reward", "rewards", "a card from the deck or a ship from the warp"),
     ("extra compensation", "extra compensation", "cards added to a player's compensation"),
     ("extra reward", "extra rewards", "rewards added to each batch a player receives"),
 ):
-    noun(_word, "measure", _measure, _doc, *_plural)
+    noun(_word, "measure", _measure, _doc)
 for _word, _measure, _doc in (
     ("largest colony", "largest colony", "the most ships a player has on one planet"),
     ("ships lost", "ships lost", "a player's ships gone to the warp this encounter"),
@@ -122,13 +121,6 @@ for _word, _measure, _doc in (
     ("lone colony", "lone colonies", "a foreign colony of a single ship"),
 ):
     noun(_word, "measure", _measure, _doc)
-noun(
-    "essence cache",
-    "measure",
-    "essence cache",
-    "an essence alien's secret cache",
-    plural="essence caches",
-)
 noun(
     "colonies to win",
     "measure",
@@ -145,7 +137,6 @@ for _word, _doc in (
     ("side", "the offense's or the defense's side of an encounter"),
     ("zap", "a card cancelling a power or a card"),
     ("decision", "a choice a player has just made"),
-    ("help", "aid a player hires for lucre (a power's)"),
 ):
     noun(_word, "thing", _word, _doc)
 noun("side", "side", "side", "the offense's or the defense's side of an encounter")

@@ -1,7 +1,7 @@
 """The core names no expansion: every module of runtime/ outside runtime/modules/ reaches an
 expansion's mechanics only through runtime/extension.py, so no word of an expansion (nor an
-alien's name) appears in its code or comments, short of the few files listed in ALLOWED with the
-reason each still does. Each rules module lives in a file (or package) named after the module."""
+alien's name) appears in its code or comments: a module declares its own windows, nouns and card
+kinds. Each rules module lives in a file (or package) named after the module."""
 
 from __future__ import annotations
 
@@ -30,18 +30,6 @@ EXPANSION_WORDS = re.compile(
     re.IGNORECASE,
 )
 
-# Core files that still name an expansion, and why. An entry fails once its file is clean.
-ALLOWED = {
-    "runtime/cards.py": "the card model lists every kind a card file may have, the kinds the "
-    "rules modules deal among them",
-    "runtime/windows.py": "the windows are one enum the compiler reads, the lucre module's "
-    "(lucre.paid, lucre.purchase) among them",
-    "runtime/vocabulary/nouns.py": "the effect language's nouns are one table, a module's "
-    "(lucre, essence card) among them",
-    "runtime/language.py": "loading the language imports the modules' words in the registry's "
-    "order, among the core's",
-}
-
 
 def alien_names() -> set[str]:
     names = set()
@@ -57,16 +45,10 @@ def expansion_words(relative: str) -> list[str]:
     return sorted({m.group(0).lower() for m in EXPANSION_WORDS.finditer(text)})
 
 
-@pytest.mark.parametrize("core", [c for c in CORE if c not in ALLOWED])
+@pytest.mark.parametrize("core", CORE)
 def test_a_core_module_names_no_expansion_word(core: str) -> None:
     found = expansion_words(core)
     assert found == [], f"{core} names {found}: reach the mechanic through runtime/extension.py"
-
-
-@pytest.mark.parametrize("core", sorted(ALLOWED))
-def test_an_allowed_core_module_still_needs_its_place_on_the_list(core: str) -> None:
-    assert core in CORE, f"{core} is gone: remove it from ALLOWED"
-    assert expansion_words(core), f"{core} names no expansion now: remove it from ALLOWED"
 
 
 # Alien names that are words of the code too: ir.Chosen is the IR node of a chosen player, and

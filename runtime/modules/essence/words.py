@@ -24,6 +24,12 @@ def _holder(ctx: Ctx) -> list[int]:
 
 SELECTORS["owner"] = lambda ctx, of: _essence_owner(ctx)
 SELECTORS["holder"] = lambda ctx, of: _holder(ctx)
+noun(
+    "essence card",
+    "card",
+    "essence",
+    "a card of an essence alien's set (never in a deck or a hand)",
+)
 noun("owner", "player", "owner", "the player whose essence card it is", plural="owners")
 noun("holder", "player", "holder", "the player an essence card lies before", plural="holders")
 noun("essence use", "measure", "essence uses", "a use this turn of essence cards from a cache")

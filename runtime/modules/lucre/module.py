@@ -15,6 +15,8 @@ from runtime.invariants import InvariantBroken
 from runtime.modules.lucre import purses
 from runtime.modules.lucre.purses import (
     BOUGHT,
+    LUCRE_PAID,
+    LUCRE_PURCHASE,
     PURSE,
     THE_BOX,
     buy_cards,
@@ -24,10 +26,9 @@ from runtime.modules.lucre.purses import (
     purchase,
     purse_of,
 )
-from runtime.registry import T, measure, obj, op
+from runtime.registry import T, measure, noun, obj, op
 from runtime.rules import ships
 from runtime.rules.outcome import main_of
-from runtime.windows import Window
 
 if TYPE_CHECKING:
     from runtime.state import Encounter
@@ -115,6 +116,9 @@ def check_purses(game: Table) -> None:
 # ---------------------------------------------------------------- the module's words
 
 
+noun("lucre", "measure", "lucre", "a player's money (Expansion Set 6)", "lucre")
+
+
 @measure("lucre", "the lucre a player holds")
 def _lucre(ctx: Ctx, seat: int) -> int:
     return purse_of(ctx.game, seat).lucre
@@ -196,7 +200,7 @@ MODULE = register(
             "view.shows": show_purse,
         },
         option="lucre",
-        windows=(Window.LUCRE_PAID.value, Window.LUCRE_PURCHASE.value),
+        windows=(LUCRE_PAID, LUCRE_PURCHASE),
         decision_kinds=("lucre.buy_ships", "lucre.buy_cards"),
         words=("lucre", "pay", "buy"),
         deal_terms=(LUCRE_TERM,),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.extension import Slot
-from runtime.windows import Window
+from runtime.windows import Window, WindowKind
 
 if TYPE_CHECKING:
     from runtime.state import Player
@@ -40,6 +40,16 @@ class Bought:
 
     bought: list[int]
 
+
+# The windows lucre opens (the module declares them in its `windows`): a payment about to be made
+# to another player or the box, and a payment to the box for what a player buys. A card may
+# redirect or cancel either.
+LUCRE_PAID = Window("lucre.paid", WindowKind.EVENT, "lucre is about to be paid (replaceable)")
+LUCRE_PURCHASE = Window(
+    "lucre.purchase",
+    WindowKind.EVENT,
+    "a player is about to pay the box for ships or cards it buys (replaceable)",
+)
 
 PURSE: Slot[Purse] = Slot("lucre", "player", lambda players: Purse())
 THE_BOX: Slot[Box] = Slot("lucre", "game", lambda players: Box())
@@ -71,7 +81,7 @@ def pay(game: Table, payer: int, amount: int, payee: int = BOX) -> int:
     if amount <= 0:
         return 0
     event = Payment(payer, amount, payee)
-    game.dispatch.event(Window.LUCRE_PAID, event)
+    game.dispatch.event(LUCRE_PAID, event)
     if event.cancelled:
         return 0
     player.lucre -= event.count
@@ -132,7 +142,7 @@ def purchase(game: Table, seat: int, price: int) -> bool:
     if price <= 0 or purse_of(game, seat).lucre < price:
         return False
     event = Payment(seat, price, BOX)
-    game.dispatch.event(Window.LUCRE_PURCHASE, event)
+    game.dispatch.event(LUCRE_PURCHASE, event)
     if not event.cancelled:
         pay(game, seat, price)
     return True

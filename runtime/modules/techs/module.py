@@ -20,7 +20,7 @@ from runtime.modules.techs.words import RESEARCH
 from runtime.ops.pieces import piece_leaves
 from runtime.rules import ship_pieces, ships
 from runtime.rules.start import card_allowed
-from runtime.windows import Window
+from runtime.windows import Window, WindowKind
 
 if TYPE_CHECKING:
     from runtime.cards import CardDef
@@ -28,6 +28,20 @@ if TYPE_CHECKING:
     from runtime.effects.link import Rules
     from runtime.state import State
     from runtime.table import Table
+
+
+# The windows the techs open (the module declares them in its `windows`): a tech just turned face
+# up, its research done (its own hooks there act once), and a tech being used.
+TECH_COMPLETED = Window(
+    "tech.completed",
+    WindowKind.EVENT,
+    "a player has just completed a tech (that tech); the tech's own hooks here act once",
+)
+RESPONSE_TECH = Window(
+    "response.tech",
+    WindowKind.RESPONSE,
+    "a tech is being used (that tech; cancelled, it is discarded)",
+)
 
 
 @dataclass(slots=True)
@@ -156,8 +170,8 @@ def research_step(game: Table) -> None:
                 st.planets[planet].ships[seat] += back
                 ship_pieces.arrived(game, seat, planet)
                 ships.update_powers(game, seat)
-            if verb == "complete" and game.dispatch.listening(Window.TECH_COMPLETED):
-                game.dispatch.event(Window.TECH_COMPLETED, TechEvent(seat, tech))
+            if verb == "complete" and game.dispatch.listening(TECH_COMPLETED):
+                game.dispatch.event(TECH_COMPLETED, TechEvent(seat, tech))
 
 
 def after_declining(game: Table, seat: int) -> None:
@@ -273,7 +287,7 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
     bounds = d.rules.dealt.get("tech", {}).get(name)
     if not bounds:
         return
-    completing = name == Window.TECH_COMPLETED.value
+    completing = name == TECH_COMPLETED.value
     for seat in d.order():
         if completing:
             candidates = [event.tech] if event.seat == seat else []
@@ -315,10 +329,10 @@ def run_techs(game: Table, d: Dispatcher, name: str, event: Any) -> None:
 
 def cancelled(game: Table, seat: int, tech: int) -> bool:
     """Open the response window for a tech's use; True if a response cancelled it."""
-    if not game.dispatch.listening(Window.RESPONSE_TECH):
+    if not game.dispatch.listening(RESPONSE_TECH):
         return False
     use = TechEvent(seat, tech)
-    game.dispatch.event(Window.RESPONSE_TECH, use)
+    game.dispatch.event(RESPONSE_TECH, use)
     if use.cancelled:
         game.log("effect", seat, f"loses {game.card_label(tech)}: its use is cancelled")
     return use.cancelled
@@ -358,7 +372,7 @@ MODULE = register(
         },
         option="techs",
         card_kinds=("tech",),
-        windows=(Window.TECH_COMPLETED.value, Window.RESPONSE_TECH.value),
+        windows=(TECH_COMPLETED, RESPONSE_TECH),
         words=("research ships", "research number", "transfer tech"),  # words.py
         decision_kinds=("tech.keep", "tech.action", "tech.ship", "tech.use"),
         slots=(HELD, PILES),
