@@ -47,10 +47,9 @@ class Tree:
         return f"Tree({self.data!r}, {self.children!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tree) and (self.data, self.children) == (
-            other.data,
-            other.children,
-        )
+        if not isinstance(other, Tree):
+            return False
+        return (self.data, self.children) == (other.data, other.children)
 
     __hash__ = None  # type: ignore[assignment]
 
