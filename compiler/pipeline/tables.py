@@ -1,5 +1,5 @@
 """The effect parser's LALR tables as plain JSON data shipped in the package: grammar text in,
-the tables our own driver (compiler.pipeline.lalr) parses with out, without importing Lark.
+the tables compiler.pipeline.lalr parses with out, read without importing Lark.
 
 Lark builds the tables: `python -m compiler.pipeline.tables` writes `grammar/effect.tables.json`
 from Lark's serialized parser, each state's actions kept as a JSON text of its own that is read
