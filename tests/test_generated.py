@@ -51,60 +51,55 @@ def test_schema_enumerations_come_from_the_registry() -> None:
 
 
 def test_shipped_parser_states_are_the_ones_larks_own_reader_gives() -> None:
-    import json
-
-    from lark import Lark
+    from lark.parsers.lalr_analysis import Shift
 
     from compiler.pipeline import tables
     from compiler.pipeline.lexer import EffectLexer, build_vocabulary
-    from compiler.pipeline.tree_builder import Builder
     from grammar import GRAMMAR_FILE
+    from tests.lark_tables import larks_reader
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
     EffectLexer.vocabulary = build_vocabulary(text)
-    shipped = tables.load(text, EffectLexer, Builder())
+    shipped = tables.load(text)
     assert shipped is not None
-    stored = json.loads(tables.TABLES_FILE.read_bytes())
-    data, memo = tables._restore(stored["data"], stored["memo"])
-    table = data["parser"]["parser"]
-    table["states"] = {
-        int(state): {int(token): action for token, action in json.loads(actions).items()}
-        for state, actions in table["states"].items()
-    }
-    data["options"]["lexer"] = data["parser"]["lexer_conf"]["lexer_type"] = EffectLexer
-    own = Lark._load_from_dict(data, memo, transformer=Builder())
+    own = larks_reader()
 
     def rule(r: Any) -> tuple[Any, ...]:
-        symbols = [(type(x), x.name, getattr(x, "filter_out", None)) for x in r.expansion]
-        return (r.origin, symbols, r.order, r.alias, vars(r.options), hash(r))
+        symbols = [(x.name, x.is_term, bool(getattr(x, "filter_out", False))) for x in r.expansion]
+        options = (r.options.expand1, r.options.keep_all_tokens, r.options.template_source)
+        return (r.origin.name, symbols, r.alias, options)
 
-    assert [rule(r) for r in shipped.rules] == [rule(r) for r in own.rules]
+    def ours(r: Any) -> tuple[Any, ...]:
+        symbols = [(x.name, x.is_term, x.filter_out) for x in r.expansion]
+        return (r.origin, symbols, r.alias, (r.expand1, r.keep_all_tokens, r.template_source))
+
+    assert [ours(r) for r in shipped.rules] == [rule(r) for r in own.rules]
     assert len(own.rules) > 100
-    ours, theirs = shipped.parser.parser._parse_table, own.parser.parser._parse_table
-    assert len(theirs.states) > 100
-    assert {state: ours.states[state] for state in theirs.states} == theirs.states
-    assert (ours.start_states, ours.end_states) == (theirs.start_states, theirs.end_states)
+    theirs = own.parser.parser._parse_table
+    numbers = {id(r): number for number, r in enumerate(own.rules)}
+    assert len(theirs.states) > 100 and shipped.state_numbers() == sorted(theirs.states)
+    for state, actions in theirs.states.items():
+        assert shipped.state(state) == {
+            name: arg if kind is Shift else ~numbers[id(arg)]
+            for name, (kind, arg) in actions.items()
+        }
+    assert (shipped.start_states, shipped.end_states) == (theirs.start_states, theirs.end_states)
 
 
 def test_shipped_parser_tables_with_a_damaged_state_are_not_used(tmp_path: Path) -> None:
-    import json
-
     from compiler.pipeline import tables
-    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
-    from compiler.pipeline.tree_builder import Builder
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
-    EffectLexer.vocabulary = build_vocabulary(text)
     stored = json.loads(tables.TABLES_FILE.read_bytes())
     states = stored["data"]["parser"]["parser"]["states"]
     copy = tmp_path / "tables.json"
     copy.write_text(json.dumps(stored), encoding="utf-8")
-    assert tables.load(text, EffectLexer, Builder(), copy) is not None
+    assert tables.load(text, copy) is not None
     state = next(iter(states))
     states[state] = states[state].replace("1", "2", 1)
     copy.write_text(json.dumps(stored), encoding="utf-8")
-    assert tables.load(text, EffectLexer, Builder(), copy) is None
+    assert tables.load(text, copy) is None
 
 
 def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
@@ -112,16 +107,18 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
 
     from cards import BUNDLED
     from compiler.pipeline import tables
+    from compiler.pipeline.lalr import LalrParser
     from compiler.pipeline.lexer import EffectLexer, build_vocabulary
     from compiler.pipeline.tree_builder import Builder
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
     EffectLexer.vocabulary = build_vocabulary(text)
-    shipped = tables.load(text, EffectLexer, Builder())
-    assert shipped is not None, (
+    loaded = tables.load(text)
+    assert loaded is not None, (
         "grammar/effect.tables.json does not fit the grammar: run `python -m compiler.pipeline.tables`"
     )
+    shipped = LalrParser(loaded, EffectLexer(), Builder())
     built = tables.build(text, EffectLexer, Builder())
     starts = {"do": "start", "cost": "start", "setup": "start", "if": "cond_start"}
     found: list[tuple[str, str]] = []
@@ -143,9 +140,9 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
     broken = [("start", "draw 2 cards if"), ("start", "you may"), ("cond_start", "you are the")]
     for start, effect in found + broken:
         outcomes = []
-        for parser in (shipped, built):
+        for parse in (shipped.parse, lambda effect, start: built.parse(effect, start=start)):
             try:
-                outcomes.append(parser.parse(effect, start=start))
+                outcomes.append(parse(effect, start))
             except Exception as exc:  # the same error, with the same expected tokens
                 outcomes.append((type(exc).__name__, sorted(getattr(exc, "accepts", []))))
         assert outcomes[0] == outcomes[1], effect

@@ -78,11 +78,11 @@ def expected_terminals(text: str, start: str) -> set[str] | None:
     )
     if sentinel is None:
         return None
-    interactive = effect_parser.lark.parse_interactive("", start=start)
+    run = effect_parser.lalr.begin(start)
     try:
         for token in tokens[:sentinel]:
-            interactive.feed_token(token)
-        accepts = set(interactive.accepts())
+            run.feed(token)
+        accepts = run.accepts()
     except Exception:  # any parse failure earlier in the text: no grammar guidance
         return None
     return accepts - _NOT_WORDS

@@ -1,4 +1,4 @@
-"""The effect language's syntax tree: what the parser builds from Lark's parse, before names are bound.
+"""The effect language's syntax tree: what the parser builds, before names are bound.
 
 Positions are (start, end) character offsets into the effect text; the caller maps them to the
 YAML file's lines and columns only when a diagnostic needs them.

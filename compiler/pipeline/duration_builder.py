@@ -1,4 +1,4 @@
-"""Lark callbacks for durations that end at a window: DURATION words and `until <window>` in,
+"""Parse callbacks for durations that end at a window: DURATION words and `until <window>` in,
 compiler.pipeline.ast Duration nodes (scope "until", the window, whether it waits for "your"
 next turn or encounter) out."""
 
@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
-
 from compiler.pipeline import ast
+from compiler.pipeline.tokens import Token
 from compiler.pipeline.tree_parts import span as _pos
 
 

@@ -1,4 +1,4 @@
-"""The effect-language lexer: effect text in, Lark tokens out (keywords, registry words, layout).
+"""The effect-language lexer: effect text in, tokens out (keywords, registry words, layout).
 
 Words are matched longest-phrase-first against two tables: the grammar's keywords (read from the
 terminals grammar/effect.lark declares) and the runtime registry's vocabulary (verbs, nouns,
@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from lark import Token
-from lark.lexer import Lexer
-
+from compiler.pipeline.tokens import Lexer, Token
 from runtime import language, registry
 from runtime.record import record
 
@@ -320,15 +318,12 @@ def registry_hint(word: str, vocab: Vocabulary) -> str | None:
 
 
 class EffectLexer(Lexer):
-    """The Lark-facing lexer. Lark instantiates lexers itself, so the vocabulary is set on the
-    class (by compiler.pipeline.parser) before the parser is built or loaded from its cache."""
+    """The parser's lexer. Lark, which builds the tables, instantiates lexers itself, so the
+    vocabulary is set on the class (by compiler.pipeline.parser) before a parser is made."""
 
     vocabulary: Vocabulary | None = None
 
-    def __init__(self, lexer_conf: object) -> None:
-        pass
-
-    def lex(self, text: str) -> Iterator[Token]:  # type: ignore[override]
+    def lex(self, text: str) -> Iterator[Token]:
         vocab = EffectLexer.vocabulary
         if vocab is None:
             raise RuntimeError("EffectLexer.vocabulary is not set")

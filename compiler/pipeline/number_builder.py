@@ -1,4 +1,4 @@
-"""The tree builder's parse rules of numbers: Lark items of a number slot in (a literal, a count,
+"""The tree builder's parse rules of numbers: parse items of a number slot in (a literal, a count,
 the total value of cards, halves with their rounding, twice, remainders, the smaller or larger
 of two, a number's digits and the four operations), compiler.pipeline.ast expressions out."""
 
@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
-
 from compiler.pipeline import ast
+from compiler.pipeline.tokens import Token
 from compiler.pipeline.tree_parts import span as _pos
 
 

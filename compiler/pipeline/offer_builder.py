@@ -1,4 +1,4 @@
-"""The syntax-tree builder's callback for offers: the Lark items of `if <players> accepts: ...`
+"""The syntax-tree builder's callback for offers: the parse items of `if <players> accepts: ...`
 in, an ast.OfferStmt with its source position out."""
 
 from __future__ import annotations

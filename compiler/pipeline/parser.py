@@ -1,20 +1,14 @@
 """Effect text in, syntax tree (compiler.pipeline.ast) out; or an EffectSyntaxError saying where and what
-was expected. One LALR parser per process, built from grammar/effect.lark and the registry."""
+was expected. One LALR parser per process: the shipped tables of grammar/effect.lark run by
+compiler.pipeline.lalr over the lexer's tokens (registry words), without loading Lark."""
 
 from __future__ import annotations
 
 import functools
 from typing import Any
 
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
-
 from compiler.pipeline import ast, tables
+from compiler.pipeline.lalr import LalrParser, UnexpectedToken
 from compiler.pipeline.lexer import EffectLexer, LexError, Vocabulary, build_vocabulary
 from compiler.pipeline.syntax_errors import EffectSyntaxError, expected_text
 from compiler.pipeline.tree_builder import Builder
@@ -27,7 +21,7 @@ class EffectParser:
         self.vocabulary: Vocabulary = build_vocabulary(text)
         EffectLexer.vocabulary = self.vocabulary
         self._memo: dict[tuple[str, str], Any] = {}
-        self.lark = tables.parser_for(text, EffectLexer, Builder())
+        self.lalr = LalrParser(tables.tables_for(text, EffectLexer), EffectLexer(), Builder())
 
     def forget(self) -> None:
         """Start a new run: texts parsed in earlier runs are parsed again."""
@@ -59,27 +53,15 @@ class EffectParser:
 
     def _parse_text(self, text: str, start: str) -> Any:
         try:
-            return self.lark.parse(text, start=start)
+            return self.lalr.parse(text, start)
         except LexError as exc:
             raise EffectSyntaxError(exc.message, exc.offset, exc.length, exc.hint) from None
         except UnexpectedToken as exc:
             raise self._unexpected(text, exc) from None
-        except UnexpectedEOF as exc:
-            raise EffectSyntaxError(
-                f"the effect ends too soon; expected {expected_text(set(exc.expected))}",
-                len(text.rstrip()),
-                1,
-            ) from None
-        except (UnexpectedCharacters, UnexpectedInput) as exc:
-            raise EffectSyntaxError(
-                str(exc).splitlines()[0], getattr(exc, "pos_in_stream", 0) or 0, 1
-            ) from None
-        except VisitError as exc:
-            raise EffectSyntaxError(f"cannot read this effect: {exc.orig_exc}", 0, 1) from None
 
     def _unexpected(self, text: str, exc: UnexpectedToken) -> EffectSyntaxError:
         token = exc.token
-        accepts = set(getattr(exc, "accepts", None) or exc.expected)
+        accepts = exc.accepts or exc.expected
         if token.type == "$END":
             return EffectSyntaxError(
                 f"the effect ends too soon; expected {expected_text(accepts)}",

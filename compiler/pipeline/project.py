@@ -243,7 +243,7 @@ def _recompile(
 
 def _forget_parsed_texts() -> None:
     """Repeated effect texts are shared within one run only. A parser not yet built holds none,
-    and building it (with Lark) just to empty it would cost every fully cached run."""
+    and building it (reading its tables) just to empty it would cost every fully cached run."""
     loaded = sys.modules.get("compiler.pipeline.parser")
     if loaded is not None and loaded.parser.cache_info().currsize:
         loaded.parser().forget()

@@ -1,11 +1,12 @@
 """The effect parser's LALR tables as plain JSON data shipped in the package: grammar text in,
-a ready Lark parser out, without rebuilding the tables or unpickling anything.
+the tables compiler.pipeline.lalr parses with out, read without importing Lark.
 
-`grammar/effect.tables.json` is written by `python -m compiler.pipeline.tables` and read back with Lark's
-own deserializer, which can only build Lark's grammar and table classes. The file records the
-grammar's digest and Lark's version; when either differs (the grammar was edited, another Lark
-is installed), the tables are built in memory instead, and a test keeps the shipped file current.
-Nothing here reads or writes the user's cache folder.
+Lark builds the tables: `python -m compiler.pipeline.tables` writes `grammar/effect.tables.json`
+from Lark's serialized parser, each state's actions kept as a JSON text of its own that is read
+when a parse first reaches it. The file records the grammar's digest (and the Lark that built
+it); when the digest differs (the grammar was edited) or the file is missing or damaged, Lark
+builds the tables in memory instead, and a test keeps the shipped file current. Nothing here
+reads or writes the user's cache folder.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ import hashlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark, Transformer
-from lark import __version__ as LARK_VERSION
-from lark.grammar import Rule
-from lark.lexer import Lexer, TerminalDef
-
+from compiler.pipeline.lalr import ParseTables
+from compiler.pipeline.tokens import Lexer
 from grammar import HERE as GRAMMAR_DIR
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 TABLES_FILE = GRAMMAR_DIR / "effect.tables.json"
 # format 2 stores each LALR state's actions as a JSON text of its own, read when first reached:
@@ -35,12 +36,15 @@ def digest(grammar_text: str) -> str:
     return hashlib.sha256(grammar_text.encode("utf-8")).hexdigest()
 
 
-def build(grammar_text: str, lexer: type[Lexer], transformer: Transformer, **extra: Any) -> Lark:
-    """Build the parser from the grammar (the slow path: Lark analyses the grammar)."""
+def build(grammar_text: str, lexer: type[Lexer], transformer: object = None, **extra: Any) -> Lark:
+    """Lark's parser for the grammar (the slow path: Lark analyses the grammar), lexing with
+    `lexer` and building the tree with `transformer`'s callbacks."""
+    from lark import Lark
+
     return Lark(
         grammar_text,
         parser="lalr",
-        lexer=lexer,
+        lexer=lark_lexer(lexer),
         transformer=transformer,
         start=STARTS,
         maybe_placeholders=False,
@@ -48,18 +52,18 @@ def build(grammar_text: str, lexer: type[Lexer], transformer: Transformer, **ext
     )
 
 
-def _restore(data: dict[str, Any], memo: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Any]]:
-    """Put back what JSON changed in Lark's serialized form: integer keys (the memo, the tables'
-    tokens) and the rules' empty_indices tuples. The states are left as they are: `_fill` reads
-    them (a state's integer key and actions are restored there)."""
-    table = data["parser"]["parser"]
-    table["tokens"] = {int(k): v for k, v in table["tokens"].items()}
-    restored = {int(k): v for k, v in memo.items()}
-    for item in restored.values():
-        options = item.get("options") if isinstance(item, dict) else None
-        if isinstance(options, dict) and isinstance(options.get("empty_indices"), list):
-            options["empty_indices"] = tuple(options["empty_indices"])
-    return data, restored
+def lark_lexer(lexer: type[Lexer]) -> Any:
+    """`lexer` as the lexer class Lark takes."""
+    from lark.lexer import Lexer as LarkLexer
+
+    class Adapted(LarkLexer):
+        def __init__(self, lexer_conf: object) -> None:
+            self._lexer = lexer()
+
+        def lex(self, text: str) -> Any:  # type: ignore[override]
+            return self._lexer.lex(text)
+
+    return Adapted
 
 
 def states_digest(states: dict[str, str]) -> str:
@@ -70,9 +74,13 @@ def states_digest(states: dict[str, str]) -> str:
 
 def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     """The file's content: the tables, the memo of rules and terminals, and what they fit."""
+    from lark import __version__ as lark_version
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     options = dict(data["options"])
-    options.pop("transformer", None)  # given again when loading
+    options.pop("transformer", None)
     options["lexer"] = LEXER_MARK
     data = {**data, "options": options}
     table = data["parser"]["parser"]
@@ -87,117 +95,58 @@ def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "grammar": digest(grammar_text),
-        "lark": LARK_VERSION,
+        "lark": lark_version,
         "states": states_digest(table["states"]),
         "data": data,
         "memo": memo,
     }
 
 
-def load(
-    grammar_text: str, lexer: type[Lexer], transformer: Transformer, path: Path = TABLES_FILE
-) -> Lark | None:
-    """The parser from the shipped tables, or None when they are missing or do not fit."""
+def load(grammar_text: str, path: Path = TABLES_FILE) -> ParseTables | None:
+    """The shipped tables, or None when they are missing, damaged or for another grammar."""
     try:
         stored = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return None
+    return tables_of(stored, grammar_text)
+
+
+def tables_of(stored: Any, grammar_text: str) -> ParseTables | None:
+    """The tables of a stored file's content, or None when it does not fit `grammar_text`."""
     if not (
         isinstance(stored, dict)
         and stored.get("format") == FORMAT
         and stored.get("grammar") == digest(grammar_text)
-        and stored.get("lark") == LARK_VERSION
     ):
         return None
     try:
-        data, memo = _restore(stored["data"], stored["memo"])
-        data["options"]["lexer"] = lexer
-        data["parser"]["lexer_conf"]["lexer_type"] = lexer
-        table = data["parser"]["parser"]
-        states, table["states"] = table["states"], {}
+        states = stored["data"]["parser"]["parser"]["states"]
         if stored.get("states") != states_digest(states):
             return None
-        loaded: Lark = Lark._load_from_dict(data, _rules(memo), transformer=transformer)
-        _fill(loaded, data["rules"], table["tokens"], states)
+        return ParseTables.from_stored(stored["data"], stored["memo"])
     except Exception:  # a damaged file costs a rebuild, never a failure
         return None
-    return loaded
 
 
-def _rules(memo: dict[int, Any]) -> dict[int, Any]:
-    """The memo's rules built directly (Lark's generic reader makes some five thousand calls for
-    them); Lark's loader passes objects in the memo through as they are. A test compares them with
-    the rules Lark's own reader gives."""
-    from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
-
-    def symbol(data: dict[str, Any]) -> Any:
-        if data["__type__"] == "Terminal":
-            return Terminal(data["name"], data["filter_out"])
-        return NonTerminal(data["name"])
-
-    built: dict[int, Any] = {}
-    for key, item in memo.items():
-        if item["__type__"] != "Rule":
-            raise ValueError(f"a memo entry of type {item['__type__']!r}")
-        o = item["options"]
-        options = RuleOptions(
-            o["keep_all_tokens"], o["expand1"], o["priority"], o["template_source"]
-        )
-        options.empty_indices = o["empty_indices"]
-        built[key] = Rule(
-            NonTerminal(item["origin"]["name"]),
-            [symbol(s) for s in item["expansion"]],
-            item["order"],
-            item["alias"],
-            options,
-        )
-    return built
-
-
-def _fill(parser: Lark, refs: list[Any], tokens: dict[int, str], states: dict[str, Any]) -> None:
-    """Put the LALR states into a parser loaded without them. Lark's own deserializer reads each
-    of their several thousand actions through its generic object reader; here each state's
-    actions are built directly, when the parser first reaches that state (a test compares the
-    two)."""
-    rules = {ref["@"]: rule for ref, rule in zip(refs, parser.rules, strict=True)}
-    table = parser.parser.parser._parse_table
-    table.states = StatesOnDemand(states, tokens, rules)
-
-
-class StatesOnDemand(dict[int, dict[str, tuple[Any, Any]]]):
-    """The parser's states (state number -> token type -> action), each built from its stored
-    form on first look-up: a run that parses a few effects reaches a small part of them."""
-
-    def __init__(self, stored: dict[str, Any], tokens: dict[int, str], rules: dict[int, Any]):
-        super().__init__()
-        self._stored, self._tokens, self._rules = stored, tokens, rules
-
-    def __missing__(self, state: int) -> dict[str, tuple[Any, Any]]:
-        from lark.parsers.lalr_analysis import Reduce, Shift
-
-        tokens, rules = self._tokens, self._rules
-        actions = {
-            tokens[int(token)]: (Reduce, rules[arg["@"]]) if action == 1 else (Shift, arg)
-            for token, (action, arg) in json.loads(self._stored[str(state)]).items()
-        }
-        self[state] = actions
-        return actions
-
-
-def parser_for(grammar_text: str, lexer: type[Lexer], transformer: Transformer) -> Lark:
-    """The shipped tables when they fit this grammar and Lark, else tables built now."""
-    return load(grammar_text, lexer, transformer) or build(grammar_text, lexer, transformer)
+def tables_for(grammar_text: str, lexer: type[Lexer], path: Path = TABLES_FILE) -> ParseTables:
+    """The shipped tables when they fit this grammar, else tables Lark builds now."""
+    found = load(grammar_text, path)
+    if found is None:
+        built = serialize(build(grammar_text, lexer), grammar_text)
+        found = tables_of(json.loads(json.dumps(built)), grammar_text)  # as the file would hold
+        if found is None:
+            raise RuntimeError("the parser tables Lark built do not read back")
+    return found
 
 
 def write(path: Path = TABLES_FILE) -> Path:
     """Build the tables from the grammar and store them (run after editing the grammar)."""
     from compiler.pipeline.lexer import EffectLexer, build_vocabulary
-    from compiler.pipeline.tree_builder import Builder
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
     EffectLexer.vocabulary = build_vocabulary(text)
-    plain = serialize(build(text, EffectLexer, Builder()), text)
+    plain = serialize(build(text, EffectLexer), text)
     path.write_text(json.dumps(plain, separators=(",", ":")) + "\n", "utf-8")
     return path
 

@@ -1,4 +1,4 @@
-"""The syntax-tree builder: Lark's callbacks during the LALR parse in, compiler.pipeline.ast nodes
+"""The syntax-tree builder: the rule callbacks of the LALR parse in, compiler.pipeline.ast nodes
 with their source positions out."""
 
 from __future__ import annotations
@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from lark import Token, Transformer
-
 from compiler.pipeline import ast
 from compiler.pipeline.duration_builder import DurationBuilder, duration_word
 from compiler.pipeline.number_builder import NumberBuilder
 from compiler.pipeline.offer_builder import OfferBuilder
 from compiler.pipeline.syntax_errors import DETERMINERS
+from compiler.pipeline.tokens import Token
 from compiler.pipeline.tree_parts import PartsBuilder, with_worth
 from compiler.pipeline.tree_parts import span as _pos
 from runtime.record import record
@@ -39,8 +38,9 @@ def _count_scope(noun: Any) -> str:
     return "turns" if str(noun) in ("turn", "turns") else "encounters"
 
 
-class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder, Transformer):
-    """Lark callbacks that build compiler.pipeline.ast nodes during the LALR parse."""
+class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
+    """The LALR parse's rule callbacks (found by rule name) that build compiler.pipeline.ast
+    nodes."""
 
     def start(self, items: list[Any]) -> ast.Effect:
         return ast.Effect(_stmts(items))

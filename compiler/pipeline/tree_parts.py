@@ -1,5 +1,5 @@
 """Parts of the tree builder: positions of parse items, and the parse rules of the value bounds
-of card filters, `choose a player`, `repeat until` and `outside` (Lark items in, syntax tree
+of card filters, `choose a player`, `repeat until` and `outside` (parse items in, syntax tree
 pieces out)."""
 
 from __future__ import annotations
@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from lark import Token
-
 from compiler.pipeline import ast
+from compiler.pipeline.tokens import Token
 
 # a card filter's value bounds as the parse hands them on: lowest, highest and where written
 WorthRange = tuple[str, ast.Expr | None, ast.Expr | None, ast.Pos]

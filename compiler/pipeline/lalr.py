@@ -1,0 +1,297 @@
+"""The LALR driver: the shipped parser tables (grammar/effect.tables.json's stored form) and a
+builder in, a shift/reduce parse of a lexer's tokens out, whose result is what the builder's rule
+callbacks make.
+
+The tree is shaped as the table builder's grammar says (Lark's conventions): a rule's callback is
+the builder's method named by the rule's alias, else by the rule itself; a rule without one
+makes a Tree; terminals marked filtered (`_`-named ones and anonymous strings) are dropped from
+a rule's items, the items of an inlined `_rule` take its place, and a `?rule` with one item left
+passes that item on. A token the tables do not expect raises UnexpectedToken with the terminals
+the state lists and those that can really go on from there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from compiler.pipeline.tokens import Lexer, Token
+from runtime.record import record
+
+Callback = Callable[[Any], Any]
+
+
+class UnexpectedToken(Exception):
+    """The parse met a token its state has no action for. `expected` is every terminal the state
+    lists; `accepts` those of them the parse can really go on with (a listed terminal may only
+    lead to reductions that fail one step later)."""
+
+    def __init__(self, token: Token, expected: set[str], accepts: set[str]) -> None:
+        super().__init__(f"unexpected {token.type} {str(token)!r}; expected {sorted(expected)}")
+        self.token = token
+        self.expected = expected
+        self.accepts = accepts
+
+
+class Tree:
+    """What a rule without a callback makes: the rule's name and its items."""
+
+    __slots__ = ("children", "data")
+
+    def __init__(self, data: str, children: list[Any]) -> None:
+        self.data = data
+        self.children = children
+
+    def __repr__(self) -> str:
+        return f"Tree({self.data!r}, {self.children!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tree):
+            return False
+        return (self.data, self.children) == (other.data, other.children)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@record
+class Symbol:
+    """One symbol of a rule's expansion: a terminal (maybe filtered out of the tree) or a rule."""
+
+    name: str
+    is_term: bool
+    filter_out: bool
+
+
+@record
+class Rule:
+    """One expansion of the grammar as stored: `origin: expansion`, with the tree options."""
+
+    origin: str
+    expansion: tuple[Symbol, ...]
+    alias: str | None
+    expand1: bool
+    keep_all_tokens: bool
+    template_source: str | None
+
+
+class ParseTables:
+    """The stored tables: rules, the start and end state of each start rule, and the states, each
+    read from its stored text when a parse first reaches it. An action is an int: a shift (or a
+    rule's goto) to that state when >= 0, else the reduction by rule number ~action."""
+
+    def __init__(
+        self,
+        rules: list[Rule],
+        states: dict[int, str],
+        tokens: dict[int, str],
+        rule_numbers: dict[int, int],
+        start_states: dict[str, int],
+        end_states: dict[str, int],
+    ) -> None:
+        self.rules = rules
+        self.start_states = start_states
+        self.end_states = end_states
+        self.states = StatesOnDemand(states, tokens, rule_numbers)
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any], memo: dict[str, Any]) -> ParseTables:
+        """The tables from the stored form (Lark's serialized parser, states kept as JSON texts).
+        Raises ValueError or KeyError when it is not that form."""
+        refs = [ref["@"] for ref in data["parser"]["parser_conf"]["rules"]]
+        rules = [_rule(memo[str(ref)]) for ref in refs]
+        table = data["parser"]["parser"]
+        states = table["states"]
+        if not all(isinstance(actions, str) for actions in states.values()):
+            raise ValueError("the states are not stored as texts")
+        return cls(
+            rules,
+            {int(state): actions for state, actions in states.items()},
+            {int(token): name for token, name in table["tokens"].items()},
+            {ref: number for number, ref in enumerate(refs)},
+            dict(table["start_states"]),
+            dict(table["end_states"]),
+        )
+
+    def state(self, number: int) -> dict[str, int]:
+        """One state's actions: terminal or rule name -> action."""
+        return self.states[number]
+
+    def state_numbers(self) -> list[int]:
+        return sorted(self.states.stored)
+
+    def terminals(self) -> set[str]:
+        return {name for name in self.states.tokens.values() if name.isupper()}
+
+
+class StatesOnDemand(dict[int, dict[str, int]]):
+    """State number -> actions, each state built from its stored text on first look-up: a run
+    that parses a few effects reaches a small part of them."""
+
+    def __init__(self, stored: dict[int, str], tokens: dict[int, str], rules: dict[int, int]):
+        super().__init__()
+        self.stored, self.tokens, self._rules = stored, tokens, rules
+
+    def __missing__(self, number: int) -> dict[str, int]:
+        tokens, rules = self.tokens, self._rules
+        found = {
+            tokens[int(token)]: ~rules[arg["@"]] if kind == 1 else arg
+            for token, (kind, arg) in json.loads(self.stored[number]).items()
+        }
+        self[number] = found
+        return found
+
+
+def _rule(stored: dict[str, Any]) -> Rule:
+    if stored.get("__type__") != "Rule":
+        raise ValueError(f"a stored rule of type {stored.get('__type__')!r}")
+    options = stored["options"]
+    return Rule(
+        stored["origin"]["name"],
+        tuple(
+            Symbol(s["name"], s["__type__"] == "Terminal", bool(s.get("filter_out")))
+            for s in stored["expansion"]
+        ),
+        stored["alias"],
+        bool(options["expand1"]),
+        bool(options["keep_all_tokens"]),
+        options["template_source"],
+    )
+
+
+def callback(rule: Rule, builder: object) -> Callback:
+    """What reducing by `rule` makes of its items (see the module's docstring)."""
+    name = rule.alias or rule.template_source or rule.origin
+    make: Callback | None = getattr(builder, name, None)
+    if make is None:
+
+        def make(items: list[Any], name: str = name) -> Any:
+            return Tree(name, items)
+
+    if rule.expand1 and not rule.alias:
+        make = _single_or(make)
+    keep = [
+        (i, not s.is_term and s.name.startswith("_"))
+        for i, s in enumerate(rule.expansion)
+        if rule.keep_all_tokens or not (s.is_term and s.filter_out)
+    ]
+    if len(keep) < len(rule.expansion) or any(inline for _, inline in keep):
+        make = _filtered(keep, make)
+    return make
+
+
+def _single_or(make: Callback) -> Callback:
+    def single(items: list[Any]) -> Any:
+        return items[0] if len(items) == 1 else make(items)
+
+    return single
+
+
+def _filtered(keep: list[tuple[int, bool]], make: Callback) -> Callback:
+    def filtered(items: list[Any]) -> Any:
+        kept: list[Any] = []
+        for i, inline in keep:
+            if inline:
+                kept.extend(items[i].children)
+            else:
+                kept.append(items[i])
+        return make(kept)
+
+    return filtered
+
+
+class LalrParser:
+    """A parser: the tables, the lexer giving tokens and the builder whose callbacks make the
+    tree."""
+
+    def __init__(self, tables: ParseTables, lexer: Lexer, builder: object) -> None:
+        self.tables = tables
+        self.lexer = lexer
+        self.builder = builder
+        self._reductions = [
+            (len(rule.expansion), rule.origin, callback(rule, builder)) for rule in tables.rules
+        ]
+        # a terminal the builder has a method of the same name for passes through it when shifted
+        self._token_callbacks: dict[str, Callback] = {
+            name: getattr(builder, name)
+            for name in tables.terminals()
+            if callable(getattr(builder, name, None))
+        }
+
+    def parse(self, text: str, start: str) -> Any:
+        """The tree of `text` from the start rule `start`; raises UnexpectedToken where the
+        tokens leave the grammar (errors the lexer raises pass through as they are)."""
+        run = self.begin(start)
+        token = None
+        for token in self.lexer.lex(text):
+            run.feed(token)
+        end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
+        return run.feed(end, is_end=True)
+
+    def begin(self, start: str) -> ParseRun:
+        """A parse fed one token at a time (the editor's completion asks what may come next)."""
+        return ParseRun(self, start)
+
+
+class ParseRun:
+    """One parse in progress: the state and value stacks."""
+
+    def __init__(self, parser: LalrParser, start: str) -> None:
+        self._parser = parser
+        self._tables = parser.tables
+        self._end_state = self._tables.end_states[start]
+        self.states = [self._tables.start_states[start]]
+        self.values: list[Any] = []
+
+    def feed(self, token: Token, is_end: bool = False) -> Any:
+        """Shift `token`, after the reductions it calls for; at the end, the finished tree."""
+        states, values = self.states, self.values
+        table = self._tables.states
+        reductions = self._parser._reductions
+        on_token = self._parser._token_callbacks
+        end_state = self._end_state
+        kind = token.type
+        while True:
+            action = table[states[-1]].get(kind)
+            if action is None:
+                raise UnexpectedToken(token, self.choices(), self.accepts())
+            if action >= 0:
+                states.append(action)
+                values.append(on_token[kind](token) if kind in on_token else token)
+                return None
+            size, origin, make = reductions[~action]
+            if size:
+                items = values[-size:]
+                del states[-size:]
+                del values[-size:]
+            else:
+                items = []
+            states.append(table[states[-1]][origin])
+            values.append(make(items))
+            if is_end and states[-1] == end_state:
+                return values[-1]
+
+    def choices(self) -> set[str]:
+        """The terminals the current state has an action for."""
+        return {name for name in self._tables.state(self.states[-1]) if name.isupper()}
+
+    def accepts(self) -> set[str]:
+        """The terminals that can really come next: those whose reductions end in a shift, or
+        for the end of the text, in the finished tree."""
+        return {kind for kind in self.choices() if self._would_shift(kind)}
+
+    def _would_shift(self, kind: str) -> bool:
+        states = list(self.states)
+        table, rules = self._tables.states, self._tables.rules
+        while True:
+            action = table[states[-1]].get(kind)
+            if action is None:
+                return False
+            if action >= 0:
+                return True
+            rule = rules[~action]
+            if rule.expansion:
+                del states[-len(rule.expansion) :]
+            states.append(table[states[-1]][rule.origin])
+            if kind == "$END" and states[-1] == self._end_state:
+                return True
