@@ -163,3 +163,54 @@ def test_diagnostics_reference_is_current() -> None:
 
     committed = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
     assert committed == diagnostics_reference(), "docs/diagnostics.md is stale: run `cosmic docs`"
+
+
+def test_parser_tables_are_written_the_same_on_every_build() -> None:
+    """Lark numbers states in an order that changes from process to process; the file's is one
+    canonical order, so this process's build (under its own hash seed) writes the same bytes."""
+    from compiler.pipeline import tables
+    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from grammar import GRAMMAR_FILE
+
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    EffectLexer.vocabulary = build_vocabulary(text)
+    built = tables.serialize(tables.build(text, EffectLexer), text)
+    shipped = json.loads(tables.TABLES_FILE.read_bytes())
+    assert json.loads(json.dumps(built)) == shipped, "run `python -m compiler.pipeline.tables`"
+
+
+def test_canonical_parser_tables_do_not_depend_on_how_lark_numbered_them() -> None:
+    import random
+
+    from compiler.pipeline import tables
+
+    table = json.loads(tables.TABLES_FILE.read_bytes())["data"]["parser"]["parser"]
+    states = {
+        int(s): {int(k): tuple(v) for k, v in json.loads(actions).items()}
+        for s, actions in table["states"].items()
+    }
+    plain = {
+        "tokens": {int(k): v for k, v in table["tokens"].items()},
+        "states": states,
+        "start_states": table["start_states"],
+        "end_states": table["end_states"],
+    }
+    assert tables.canonical(plain) == plain  # the shipped file is in canonical order
+    rng = random.Random(7)
+    state_ids, token_ids = list(states), list(plain["tokens"])
+    new_state = dict(zip(state_ids, rng.sample(state_ids, len(state_ids)), strict=True))
+    new_token = dict(zip(token_ids, rng.sample(token_ids, len(token_ids)), strict=True))
+    shuffled = {
+        "tokens": {new_token[k]: v for k, v in plain["tokens"].items()},
+        "states": {
+            new_state[s]: {
+                new_token[k]: (a, new_state[arg] if a == tables.SHIFT else arg)
+                for k, (a, arg) in actions.items()
+            }
+            for s, actions in states.items()
+        },
+        "start_states": {k: new_state[v] for k, v in plain["start_states"].items()},
+        "end_states": {k: new_state[v] for k, v in plain["end_states"].items()},
+    }
+    assert shuffled != plain
+    assert tables.canonical(shuffled) == plain

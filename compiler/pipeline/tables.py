@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ TABLES_FILE = GRAMMAR_DIR / "effect.tables.json"
 FORMAT = 2
 STARTS = ["start", "cond_start", "np_start"]
 LEXER_MARK = "<effect lexer>"
+SHIFT = 0  # an action that shifts to a state (else it reduces by a rule)
 
 
 def digest(grammar_text: str) -> str:
@@ -72,6 +74,47 @@ def states_digest(states: dict[str, str]) -> str:
     return digest("\n".join(f"{state}\t{actions}" for state, actions in states.items()))
 
 
+def canonical(table: dict[str, Any]) -> dict[str, Any]:
+    """Lark's LALR tables numbered in one order, whatever order Lark built them in (it walks sets
+    whose order changes from run to run), so the shipped file is the same on every build: symbols
+    by name, states breadth-first from the start states (by name) along shifts (by symbol)."""
+    names: dict[int, str] = table["tokens"]
+    symbol = {old: new for new, old in enumerate(sorted(names, key=names.__getitem__))}
+    states: dict[int, dict[int, Any]] = table["states"]
+    starts: dict[str, int] = table["start_states"]
+    number: dict[int, int] = {}
+    queue = deque(starts[name] for name in sorted(starts))
+    while queue:
+        state = queue.popleft()
+        if state in number:
+            continue
+        number[state] = len(number)
+        for token in sorted(states[state], key=symbol.__getitem__):
+            action, arg = states[state][token]
+            if action == SHIFT:
+                queue.append(arg)
+    for state in sorted(set(states) - set(number)):  # none in a well-formed table
+        number[state] = len(number)
+
+    def renumbered(actions: dict[int, Any]) -> dict[int, Any]:
+        moved = {}
+        for token in sorted(actions, key=symbol.__getitem__):
+            action, arg = actions[token]
+            moved[symbol[token]] = (action, number[arg] if action == SHIFT else arg)
+        return moved
+
+    return {
+        **table,
+        "tokens": {new: names[old] for old, new in sorted(symbol.items(), key=lambda x: x[1])},
+        "states": {
+            number[old]: renumbered(actions)
+            for old, actions in sorted(states.items(), key=lambda x: number[x[0]])
+        },
+        "start_states": {name: number[starts[name]] for name in sorted(starts)},
+        "end_states": {name: number[s] for name, s in sorted(table["end_states"].items())},
+    }
+
+
 def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     """The file's content: the tables, the memo of rules and terminals, and what they fit."""
     from lark import __version__ as lark_version
@@ -83,11 +126,12 @@ def serialize(parser: Lark, grammar_text: str) -> dict[str, Any]:
     options.pop("transformer", None)
     options["lexer"] = LEXER_MARK
     data = {**data, "options": options}
-    table = data["parser"]["parser"]
+    table = canonical(data["parser"]["parser"])
     table["states"] = {
         state: json.dumps(actions, separators=(",", ":"))
         for state, actions in table["states"].items()
     }
+    data["parser"]["parser"] = table
     data["parser"] = {
         **data["parser"],
         "lexer_conf": {**data["parser"]["lexer_conf"], "lexer_type": LEXER_MARK},
