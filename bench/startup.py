@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -15,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -88,6 +90,30 @@ def run(argv: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
+class Case(NamedTuple):
+    """One command the bench runs: at a pack size (None: start-up cases), under a name."""
+
+    size: int | None
+    name: str
+    argv: list[str]
+    env: Callable[[], dict[str, str]]  # called for each run (a cold case's cache is new each time)
+
+    @property
+    def key(self) -> tuple[int | None, str]:
+        return (self.size, self.name)
+
+
+def instructions(argv: list[str], env: dict[str, str]) -> int | None:
+    """The machine instructions one run of a command executes, counted by valgrind's callgrind:
+    a figure the machine's other work does not move (None when valgrind is missing or failed)."""
+    if shutil.which("valgrind") is None:
+        return None
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv]
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    found = re.search(rb"Collected\s*:\s*(\d+)", done.stderr)
+    return int(found.group(1)) if found else None
+
+
 def loadavg() -> str:
     try:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -106,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         "--rounds", type=int, default=3, help="interleaved rounds; best and median kept (3)"
     )
     ap.add_argument("--no-tools", action="store_true", help="skip check-jsonschema and yamllint")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each command's instructions once under valgrind (slow; load-independent)",
+    )
     ap.add_argument(
         "--against",
         metavar="COSMIC",
@@ -145,41 +176,42 @@ def main(argv: list[str] | None = None) -> int:
         def cold_env() -> dict[str, str]:
             return {**base_env, "COSMIC_CACHE_DIR": tempfile.mkdtemp(dir=work, prefix="cold-")}
 
-        # Each case: (size or None, name, a function timing one process).
-        cases: list[tuple[int | None, str, Callable[[], float]]] = [
-            (None, "python -c pass", lambda: run([sys.executable, "-c", "pass"], base_env)),
-            (None, "cosmic --version", lambda: run([cosmic, "--version"], base_env)),
-            (None, "1 outside card (requires base), cold", lambda: run(one_card, cold_env())),
-            (None, "1 outside card (requires base), warm", lambda: run(one_card, warm_env)),
+        # Each case: (size or None, name, the command, the environment it runs in).
+        def env_of(fixed: dict[str, str]) -> Callable[[], dict[str, str]]:
+            return lambda: fixed
+
+        base, warm = env_of(base_env), env_of(warm_env)
+        cases: list[Case] = [
+            Case(None, "python -c pass", [sys.executable, "-c", "pass"], base),
+            Case(None, "cosmic --version", [cosmic, "--version"], base),
+            Case(None, "1 outside card (requires base), cold", one_card, cold_env),
+            Case(None, "1 outside card (requires base), warm", one_card, warm),
         ]
         if against:
             other = [against, "validate", str(outside)]
+            against_warm = env_of(against_warm_env)
             cases += [
-                (None, f"{AGAINST}cosmic --version", lambda: run([against, "--version"], base_env)),
-                (None, f"{AGAINST}1 outside card, cold", lambda: run(other, cold_env())),
-                (None, f"{AGAINST}1 outside card, warm", lambda: run(other, against_warm_env)),
+                Case(None, f"{AGAINST}cosmic --version", [against, "--version"], base),
+                Case(None, f"{AGAINST}1 outside card, cold", other, cold_env),
+                Case(None, f"{AGAINST}1 outside card, warm", other, against_warm),
             ]
         for n, (folder, cards) in packs.items():
             names = [str(p) for p in cards]
-            cases.append(
-                (n, "cosmic cold", lambda f=folder: run([cosmic, "validate", str(f)], cold_env()))
-            )
-            cases.append(
-                (n, "cosmic warm", lambda f=folder: run([cosmic, "validate", str(f)], warm_env))
-            )
+            cases.append(Case(n, "cosmic cold", [cosmic, "validate", str(folder)], cold_env))
+            cases.append(Case(n, "cosmic warm", [cosmic, "validate", str(folder)], warm))
             if against:
                 again = [against, "validate", str(folder)]
-                cases.append((n, f"{AGAINST}cold", lambda a=again: run(a, cold_env())))
-                cases.append((n, f"{AGAINST}warm", lambda a=again: run(a, against_warm_env)))
+                cases.append(Case(n, f"{AGAINST}cold", again, cold_env))
+                cases.append(Case(n, f"{AGAINST}warm", again, against_warm))
             plain = [sys.executable, "-c", PLAIN_LOAD, str(folder)]
-            cases.append((n, "CSafeLoader", lambda a=plain: run(a, base_env)))
+            cases.append(Case(n, "CSafeLoader", plain, base))
             if checkjs:
                 schema = str(SCHEMA_DIR / "card.schema.json")
                 cj = [checkjs, "--schemafile", schema, *names]
-                cases.append((n, "check-jsonschema", lambda a=cj: run(a, base_env)))
+                cases.append(Case(n, "check-jsonschema", cj, base))
             if yamllint:
                 yl = [yamllint, "-d", "{extends: relaxed}", *names]
-                cases.append((n, "yamllint", lambda a=yl: run(a, base_env)))
+                cases.append(Case(n, "yamllint", yl, base))
 
         # Untimed: the bundled packs' compiled form beside the package, the bytecode of every
         # module a cold call imports, and the warm cache.
@@ -196,15 +228,17 @@ def main(argv: list[str] | None = None) -> int:
                 run([against, "validate", str(folder)], against_warm_env)
 
         print(f"load average at start: {loadavg()}  ({os.cpu_count()} cores)")
-        times: dict[tuple[int | None, str], list[float]] = {(n, k): [] for n, k, _ in cases}
-        cpu: dict[tuple[int | None, str], list[float]] = {(n, k): [] for n, k, _ in cases}
+        times: dict[tuple[int | None, str], list[float]] = {c.key: [] for c in cases}
+        cpu: dict[tuple[int | None, str], list[float]] = {c.key: [] for c in cases}
         for _ in range(args.rounds):
-            for n, name, fn in cases:
-                times[(n, name)].append(fn())
-                cpu[(n, name)].append(LAST_CPU[0])
+            for case in cases:
+                times[case.key].append(run(case.argv, case.env()))
+                cpu[case.key].append(LAST_CPU[0])
         print(f"load average at end:   {loadavg()}")
         report(times, sizes, args.rounds)
         report_cpu(cpu, sizes)
+        if args.instructions:
+            report_instructions({c.key: instructions(c.argv, c.env()) for c in cases}, sizes)
         for command, said in FAILED.items():
             print(f"FAILED (times not valid): {command} ...: {said}")
     finally:
@@ -314,6 +348,31 @@ def report_cpu(cpu: dict[tuple[int | None, str], list[float]], sizes: list[int])
         names[2:2] = [f"{AGAINST}cold", f"{AGAINST}warm"]
     print()
     print(table(["files", *names], [[str(n), *(best(n, name) for name in names)] for n in sizes]))
+
+
+def report_instructions(counts: dict[tuple[int | None, str], int | None], sizes: list[int]) -> None:
+    """Each command's instructions (millions) and the targets' ratios in instructions. They leave
+    out what the kernel does for a process (reading files), so they complement the times."""
+
+    def mi(key: tuple[int | None, str]) -> str:
+        found = counts.get(key)
+        return "-" if found is None else f"{found / 1e6:.0f}"
+
+    print("\ninstructions of one run each (callgrind), millions\n")
+    print(
+        table(["start-up", "Minstr"], [[name, mi((n, name))] for (n, name) in counts if n is None])
+    )
+    names = ["cosmic cold", "cosmic warm", "CSafeLoader", "check-jsonschema", "yamllint"]
+    print()
+    print(table(["files", *names], [[str(n), *(mi((n, name)) for name in names)] for n in sizes]))
+    ratios = [
+        (100, "check-jsonschema", "cosmic cold", "check-jsonschema / cosmic cold (>= 2)"),
+        (4000, "cosmic warm", "CSafeLoader", "cosmic warm / CSafeLoader (<= 0.5)"),
+    ]
+    for n, top, bottom, label in ratios:
+        a, b = counts.get((n, top)), counts.get((n, bottom))
+        if a and b:
+            print(f"at {n} files, in instructions: {label}: {a / b:.2f}")
 
 
 if __name__ == "__main__":
