@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from compiler import diagnostics as d
+from compiler.pipeline.language_table import BASE_OPTIONS
 from compiler.pipeline.module_needs import check_modules
 from compiler.pipeline.stored import CardSummary, summary
 from runtime.cards import CardDef, CardSet, PackDef
-from runtime.setup import BASE_OPTIONS
 
 if TYPE_CHECKING:
     from compiler.pipeline.compiled import CardFile

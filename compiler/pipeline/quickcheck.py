@@ -53,7 +53,7 @@ class CheckFailed(ValueError):
 
 
 def names() -> list[str]:
-    from runtime.cards import CARD_KINDS
+    from compiler.pipeline.language_table import CARD_KINDS
 
     return [*CARD_KINDS, "pack", "scenario"]
 

@@ -1,7 +1,8 @@
 """Start-up stays small: each command imports only what it uses, `--version` loads no package
 metadata, and a validation whose cards all come from the compile cache never loads Lark, the
 effect parser, the game engine, jsonschema or even YAML (nor, without scenario files to check,
-the IR's classes)."""
+the IR's classes); and a cold validation reads the language from its generated table, loading
+none of the engine's code."""
 
 from __future__ import annotations
 
@@ -109,10 +110,24 @@ def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path
     )
 
 
-def test_the_cosmic_command_compiles_cards_without_importing_interegular_or_fastjsonschema(
-    tmp_path: Path,
-) -> None:
-    pytest.importorskip("interegular")  # Lark imports it only where it is installed
+# What a cold validation may never load: the engine's vocabulary, state, rules, effects, ops and
+# rules modules (the compiler reads the language from grammar/language.json instead)
+ENGINE = (
+    "runtime.vocabulary",
+    "runtime.state",
+    "runtime.rules",
+    "runtime.effects",
+    "runtime.ops",
+    "runtime.modules",
+    "runtime.registry",
+    "runtime.language",
+    "runtime.game",
+)
+
+
+def cold_validation(tmp_path: Path) -> tuple[set[str], bool]:
+    """The modules `cosmic validate` loads to compile one outside card (a pack requiring `base`)
+    with an empty cache, and whether `import interegular` was refused in that process."""
     pack = tmp_path / "outside"
     (pack / "alien").mkdir(parents=True)
     (pack / "pack.yaml").write_text(
@@ -136,8 +151,23 @@ def test_the_cosmic_command_compiles_cards_without_importing_interegular_or_fast
         [sys.executable, "-c", code, str(pack)], capture_output=True, text=True, env=env, cwd=ROOT
     )
     loaded, refused = json.loads(done.stderr.strip().splitlines()[-1])
-    assert "compiler.pipeline.parser" in loaded and "lark" in loaded, "the card was compiled"
+    assert "compiler.pipeline.parser" in loaded, "the card was compiled"
+    return set(loaded), refused
+
+
+def test_the_cosmic_command_compiles_cards_without_importing_interegular_or_fastjsonschema(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("interegular")  # Lark imports it only where it is installed
+    loaded, refused = cold_validation(tmp_path)
+    assert "lark" in loaded
     assert refused, "interegular was imported"
     # the schema's quick checks are generated code raising their own error
     assert "compiler.pipeline.checks.alien" in loaded
-    assert not {"fastjsonschema", "decimal"} & set(loaded), sorted(loaded)
+    assert not {"fastjsonschema", "decimal"} & loaded, sorted(loaded)
+
+
+def test_a_cold_validation_of_an_outside_card_loads_none_of_the_engine(tmp_path: Path) -> None:
+    loaded, _ = cold_validation(tmp_path)
+    assert "compiler.pipeline.resolve.resolver" in loaded, "the card's effects were resolved"
+    assert not {m for m in loaded if m.startswith(ENGINE)}, sorted(loaded)
