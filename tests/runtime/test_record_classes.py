@@ -10,8 +10,8 @@ import pickle
 import pytest
 
 from compiler import diagnostics
-from compiler.pipeline import ast, lexer, tree_builder
-from runtime import ir
+from compiler.pipeline import ast, language_table, lexer, tree_builder
+from runtime import cards, ir
 from runtime.record import Record, record
 
 
@@ -41,7 +41,7 @@ def records_of(*modules: object) -> list[type]:
 
 
 NODE_CLASSES = records_of(ir, ast)
-RECORD_CLASSES = records_of(ir, ast, diagnostics, lexer, tree_builder)
+RECORD_CLASSES = records_of(ir, ast, diagnostics, lexer, tree_builder, cards, language_table)
 
 
 def test_every_node_class_is_a_record() -> None:
