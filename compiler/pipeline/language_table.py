@@ -122,6 +122,11 @@ def _read() -> dict[str, Any]:
 
 
 _TABLE = _read()
+if _TABLE["types"] != {t.name: t.value for t in T}:
+    raise RuntimeError(
+        f"{LANGUAGE_FILE} names other argument types than compiler.pipeline.language_table.T: make"
+        " T the registry's, then run `python -m compiler.pipeline.language_export`"
+    )
 
 NUMBER_RANGES: dict[str, tuple[int, int]] = {
     k: (low, high) for k, (low, high) in _TABLE["number_ranges"].items()
