@@ -1,9 +1,9 @@
 """The effect-language lexer: effect text in, Lark tokens out (keywords, registry words, layout).
 
 Words are matched longest-phrase-first against two tables: the grammar's keywords (read from the
-terminals grammar/effect.lark declares) and the runtime registry's vocabulary (verbs, nouns,
-adjectives, adverbs, predicate words, with the Eon aliases). Indentation becomes _INDENT and
-_DEDENT tokens, as in Python. Unknown words raise LexError with a suggestion.
+terminals grammar/effect.lark declares) and the registry's vocabulary as the language table holds
+it (verbs, nouns, adjectives, adverbs, predicate words, with the Eon aliases). Indentation becomes
+_INDENT and _DEDENT tokens, as in Python. Unknown words raise LexError with a suggestion.
 """
 
 from __future__ import annotations
