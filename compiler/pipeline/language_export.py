@@ -69,7 +69,7 @@ def declared() -> dict[str, Any]:
         "adjectives": dict(registry.ADJECTIVES),
         "adverbs": dict(registry.ADVERBS),
         "aliases": dict(registry.ALIASES),
-        "windows": [[w.value, w.kind.value, w.phase, w.doc] for w in BY_NAME.values()],
+        "windows": [[name, w.kind.value, w.phase, w.doc] for name, w in BY_NAME.items()],
         "roles": {name: doc for name, (_, doc) in roles.items()},
         "card_kinds": list(kinds),
         "max_players": most,
