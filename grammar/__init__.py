@@ -8,3 +8,4 @@ HERE = Path(__file__).resolve().parent
 GRAMMAR_FILE = HERE / "effect.lark"
 SCHEMA_DIR = HERE / "schemas"
 MODULES_FILE = HERE / "modules.json"  # what each rules module owns (compiler.pipeline.module_needs)
+LANGUAGE_FILE = HERE / "language.json"  # the language cards are checked against (language_export)

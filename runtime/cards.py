@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from runtime.record import Record
+from runtime.record import Record, record
 
 if TYPE_CHECKING:  # only in annotations: loading card records need not load the IR's classes
     from runtime import ir
@@ -36,7 +36,7 @@ COSMIC_DECK_KINDS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hook(Record):
     """One way a card acts: a part of an alien power, a flare half, a card's play, a setup step."""
 
@@ -60,7 +60,7 @@ class Hook(Record):
     users: bool = False  # a laid card acting for each player allowed to use it
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # not a record: `attrs` defaults to a new dict
 class CardDef(Record):
     id: str
     kind: str
@@ -97,7 +97,7 @@ def fits(card: CardDef, wanted: ir.CardFilter) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OptionDef(Record):
     """A setup option a pack declares (a rule variant), with its default."""
 
@@ -111,7 +111,7 @@ class OptionDef(Record):
     maximum: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PackDef(Record):
     id: str
     name: str
@@ -124,7 +124,7 @@ class PackDef(Record):
     modules: tuple[str, ...] = ()  # the rules modules the pack's mechanics need (runtime/modules/)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardSet(Record):
     """The linked output of the compiler: every card of the selected packs, by id."""
 

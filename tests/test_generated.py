@@ -39,6 +39,23 @@ def test_module_table_is_current() -> None:
     )
 
 
+def test_language_table_is_the_registrys() -> None:
+    from compiler.pipeline.language_export import declared
+    from grammar import LANGUAGE_FILE
+
+    committed = json.loads(LANGUAGE_FILE.read_text(encoding="utf-8"))
+    assert committed == declared(), (
+        "grammar/language.json is stale: run `python -m compiler.pipeline.language_export`"
+    )
+
+
+def test_the_compilers_argument_types_are_the_registrys() -> None:
+    from compiler.pipeline import language_table
+    from runtime import registry
+
+    assert [(t.name, t.value) for t in language_table.T] == [(t.name, t.value) for t in registry.T]
+
+
 def test_schema_enumerations_come_from_the_registry() -> None:
     doc = schema.card_document()
     hook = doc["$defs"]["hook"]["properties"]

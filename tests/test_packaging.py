@@ -39,7 +39,7 @@ def test_wheel_contains_grammar_schemas_and_cards(tmp_path: Path) -> None:
     assert "cards/base/alien/virus.yaml" in names
     assert "runtime/game.py" in names and "compiler/cli/main.py" in names
     # the parser tables and quick schema checks ship; the bundled packs' compiled form does not
-    assert "grammar/modules.json" in names
+    assert "grammar/modules.json" in names and "grammar/language.json" in names
     assert "grammar/effect.tables.json" in names and "compiler/pipeline/checks/alien.py" in names
     assert not [n for n in names if n.startswith("cards/.compiled/")]
     assert "compiler/diagnostics.md" in names  # what SARIF rules link to

@@ -9,17 +9,17 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import diagnostics as d
+from runtime.record import record
 
 FORMATS = ("text", "json", "github", "sarif")
 # click.echo's pattern for the colour codes it strips when writing to something not a terminal
 ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 
 
-@dataclass(frozen=True)
+@record
 class ValidateOptions:
     paths: tuple[Path, ...] = ()
     fmt: str = "text"

@@ -111,8 +111,6 @@ class PackStore:
     def save(self) -> None:
         if not self.dirty and len(self.used) == len(self.entries):
             return
-        import tempfile
-
         try:
             body = document(self.fingerprint, self.folder, self.used)
             # a path that is not valid UTF-8 (undecodable bytes) cannot be stored: no caching then
@@ -120,14 +118,7 @@ class PackStore:
         except (TypeError, ValueError, RecursionError):
             return
         try:
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".cards-", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                os.replace(tmp, self.path)
-            except OSError:
-                os.unlink(tmp)
-                raise
+            _replace(self.path, data)
         except OSError:
             return
         self.entries = dict(self.used)
@@ -149,6 +140,22 @@ class PackStore:
                     sibling.unlink()
         except OSError:
             pass
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """`path` replaced by a file holding `data`, never half-written: written to a new file of its
+    own beside it first (as tempfile.mkstemp makes one, whose import would cost more than the
+    write), then renamed over it."""
+    tmp = path.parent / f".cards-{os.getpid()}-{os.urandom(8).hex()}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        os.unlink(tmp)
+        raise
 
 
 class CompileCache:

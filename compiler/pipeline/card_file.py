@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING, Any
 from compiler import diagnostics as d
 from compiler.pipeline import schema_check
 from compiler.pipeline.compiled import CardFile
+from compiler.pipeline.language_table import CARD_KINDS, GAME_SETUP, ROLES, STEP, WINDOWS
 from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.window_roles import absent_role
 from runtime import ir
-from runtime.cards import CARD_KINDS, CardDef, Hook
-from runtime.language import load
-from runtime.windows import BY_NAME, Window, WindowKind
+from runtime.cards import CardDef, Hook
 
 if TYPE_CHECKING:
     from compiler.pipeline.parser import EffectSyntaxError
@@ -136,15 +135,13 @@ class _Compiler:
         text = spec.get("as")
         if not isinstance(text, str):
             return ()
-        from runtime.roles import ROLES
-
         roles = tuple(r.strip() for r in text.split(" or "))
         return roles if all(r in ROLES for r in roles) else ()
 
     def check_window(self, window: str, roles: tuple[str, ...], pointer: str) -> None:
         """A hook whose every role is impossible in its window can never act."""
-        w = BY_NAME.get(window)
-        if w is None or w.kind is not WindowKind.STEP or not roles:
+        w = WINDOWS.get(window)
+        if w is None or w.kind != STEP or not roles:
             return
         impossible = {r: why for r in roles if (why := absent_role(window, r)) is not None}
         if len(impossible) < len(roles):
@@ -162,7 +159,7 @@ class _Compiler:
             return []
         when = spec.get("when")
         windows = [when] if isinstance(when, str) else when if isinstance(when, list) else []
-        if not windows or not all(isinstance(w, str) and w in BY_NAME for w in windows):
+        if not windows or not all(isinstance(w, str) and w in WINDOWS for w in windows):
             return []
         hooks = []
         for window in windows:
@@ -318,11 +315,9 @@ class _Compiler:
                     )
                 )
             if "setup" in data:
-                node = self.effect(data["setup"], "/setup", Window.GAME_SETUP.value)
+                node = self.effect(data["setup"], "/setup", GAME_SETUP)
                 if node is not None:
-                    hooks.append(
-                        Hook(card_id, "setup", "setup", Window.GAME_SETUP.value, node, text="setup")
-                    )
+                    hooks.append(Hook(card_id, "setup", "setup", GAME_SETUP, node, text="setup"))
         elif kind == "flare":
             wild = data.get("wild")
             for pointer, spec in _each(wild, "/wild"):
@@ -351,7 +346,6 @@ class _Compiler:
 
 def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> CardFile:
     """Compile a loaded card file; the file name and folder are checked against id and kind."""
-    load()  # the rules modules' windows and card kinds join BY_NAME and CARD_KINDS as they register
     comp = _Compiler(loaded, pack)
     expected = path.stem if path is not None else None
     folder = path.parent.name if path is not None else None

@@ -1,9 +1,9 @@
 """The effect-language lexer: effect text in, tokens out (keywords, registry words, layout).
 
 Words are matched longest-phrase-first against two tables: the grammar's keywords (read from the
-terminals grammar/effect.lark declares) and the runtime registry's vocabulary (verbs, nouns,
-adjectives, adverbs, predicate words, with the Eon aliases). Indentation becomes _INDENT and
-_DEDENT tokens, as in Python. Unknown words raise LexError with a suggestion.
+terminals grammar/effect.lark declares) and the registry's vocabulary as the language table holds
+it (verbs, nouns, adjectives, adverbs, predicate words, with the Eon aliases). Indentation becomes
+_INDENT and _DEDENT tokens, as in Python. Unknown words raise LexError with a suggestion.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from compiler.pipeline import language_table as words
 from compiler.pipeline.tokens import Lexer, Token
-from runtime import language, registry
 from runtime.record import record
 
 # Terminals the lexer makes from something other than a keyword: layout and punctuation (the
@@ -129,7 +129,6 @@ def declared_keywords(grammar_text: str) -> list[str]:
 
 
 def build_vocabulary(grammar_text: str) -> Vocabulary:
-    language.load()
     phrases: dict[tuple[str, ...], tuple[str, str]] = {}
 
     def add(text: str, kind: str, value: str | None = None) -> None:
@@ -144,28 +143,28 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
             add(spelling, name)
     for text, scope in DURATIONS.items():
         add(text, "DURATION", scope)
-    for prep in registry.PREPS:
+    for prep in words.PREPS:
         add(prep, "PREP")
-    for op_def in registry.OPS.values():
+    for op_def in words.OPS.values():
         for form in op_def.forms:
             if tuple(form.split()) not in phrases:
                 add(form, "VERB", op_def.verb)
-    for surface, noun_def in registry.surface_nouns().items():
+    for surface, noun_def in words.SURFACE_NOUNS.items():
         add(
             surface,
             "NOUN",
             surface if surface in (noun_def.word, noun_def.plural) else _alias_target(surface),
         )
-    eon_spellings = {ffg: eon for eon, ffg in registry.ALIASES.items()}
+    eon_spellings = {ffg: eon for eon, ffg in words.ALIASES.items()}
     for key, hit in list(phrases.items()):
         if len(key) > 1 and any(w in eon_spellings for w in key):
             variant = tuple(eon_spellings.get(w, w) for w in key)
             phrases.setdefault(variant, hit)
-    for adj in registry.ADJECTIVES:
+    for adj in words.ADJECTIVES:
         add(adj, "ADJ")
-    for adv in registry.ADVERBS:
+    for adv in words.ADVERBS:
         add(adv, "ADV")
-    for pred in registry.PREDICATES.values():
+    for pred in words.PREDICATES.values():
         # a condition word that takes an object ("was played by X") is a terminal of its own
         kind = "PRED_OBJ" if len(pred.args) > 1 else "PRED"
         for form in pred.forms:
@@ -174,7 +173,7 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
 
 
 def _alias_target(word: str) -> str:
-    return registry.ALIASES.get(word, word)
+    return words.ALIASES.get(word, word)
 
 
 def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:

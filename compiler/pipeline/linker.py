@@ -11,11 +11,18 @@ from compiler import diagnostics as d
 from compiler.pipeline.module_needs import check_modules
 from compiler.pipeline.stored import CardSummary, summary
 from runtime.cards import CardDef, CardSet, PackDef
-from runtime.setup import BASE_OPTIONS
 
 if TYPE_CHECKING:
     from compiler.pipeline.compiled import CardFile
     from compiler.pipeline.project import Pack
+
+
+def base_options() -> dict[str, str]:
+    """The base rules' options (option -> doc), read from the language table only when a card
+    requires an option no pack declares, so that linking cards from the cache never loads it."""
+    from compiler.pipeline.language_table import BASE_OPTIONS
+
+    return BASE_OPTIONS
 
 
 def _span(f: CardFile, pointer: str) -> d.Span:
@@ -113,7 +120,7 @@ def link_files(
                     )
                 )
 
-    options = set(BASE_OPTIONS) | {o.name for p in defs.values() for o in p.options}
+    options = {o.name for p in defs.values() for o in p.options}
     for pack in packs:
         if pack.definition is not None:
             diags.extend(check_option_defaults(pack, pack.definition))
@@ -156,13 +163,13 @@ def link_files(
                         )
                     )
         for i, req in enumerate(card.requires):
-            if req not in options:
+            if req not in options and req not in base_options():
                 diags.append(
                     d.Diagnostic(
                         d.BAD_OPTION,
                         f"'{card_id}' requires the option '{req}', which no pack declares",
                         _span(f, f"/requires/{i}"),
-                        d.did_you_mean(req, sorted(options)),
+                        d.did_you_mean(req, sorted({*options, *base_options()})),
                     )
                 )
     for card_id, card in cards.items():

@@ -5,9 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from compiler.diagnostics import (
     ALIAS_BOMB,
     EMPTY_FILE,
@@ -22,6 +19,7 @@ from compiler.diagnostics import (
     Span,
 )
 from compiler.pipeline.loaded import BOM, DEFAULT_MAX_BYTES, LINE_BREAK, Loaded, mark_span
+from compiler.pipeline.yaml_import import MappingNode, Node, ScalarNode, SequenceNode, yaml
 from compiler.pipeline.yaml_values import NODE_BUDGET, PLAIN_TAG, Builder, TaglessLoader, too_deep
 
 # libyaml counts these as line breaks, so line numbers must be split the same way.

@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from compiler import diagnostics as d
 from grammar import MODULES_FILE
 from runtime.cards import CardDef, PackDef
+from runtime.record import record
 
 if TYPE_CHECKING:
     from compiler.pipeline.card_file import CardFile
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 USES = "uses"  # the summary attribute holding the words a stored card uses (see stored.py)
 
 
-@dataclass(frozen=True)
+@record
 class Owned:
     """What one rules module owns: the card kinds it deals or plays and the words it registers."""
 

@@ -22,7 +22,7 @@ from compiler.pipeline.manifest import Manifest, read_manifest
 from compiler.pipeline.moved import moved
 from compiler.pipeline.pack_folders import MANIFEST, card_entries, display, find_pack_folders
 from compiler.pipeline.stored import StoredCardFile, summary
-from grammar import GRAMMAR_FILE
+from grammar import GRAMMAR_FILE, LANGUAGE_FILE, MODULES_FILE
 from runtime.cards import CardDef, CardSet, PackDef
 
 
@@ -82,15 +82,31 @@ class Project:
         return sum(1 for x in self.diagnostics if x.is_error)
 
 
+# The runtime modules a compiled card is made of (the IR, its records, the card definitions): the
+# only runtime code the pipeline imports; the language itself comes from grammar/language.json.
+RUNTIME_CONTRACT = ("ir.py", "record.py", "cards.py")
+
+
 @functools.lru_cache(maxsize=1)
 def fingerprint() -> str:
-    """Changes whenever the language or the compiler changes, so the cache never serves stale IR."""
-    h = hashlib.sha256(GRAMMAR_FILE.read_bytes())
+    """Changes whenever the language or the compiler changes, so the cache never serves stale IR:
+    a hash of the grammar, the language and module tables, the pipeline's stages and the runtime
+    modules of the compiler's output."""
     package = Path(__file__).resolve().parent.parent  # the compiler package
+    runtime = package.parent / "runtime"
     # the quick schema checks are generated from schema.py, which is hashed already
     stages = _sources(package / "pipeline", skip="checks")
-    for module in [str(package / "diagnostics.py"), *stages, *_sources(package.parent / "runtime")]:
-        with open(module, "rb") as f:
+    h = hashlib.sha256()
+    sources: list[str | Path] = [
+        GRAMMAR_FILE,
+        LANGUAGE_FILE,
+        MODULES_FILE,
+        package / "diagnostics.py",
+        *stages,
+        *(runtime / name for name in RUNTIME_CONTRACT),
+    ]
+    for source in sources:
+        with open(source, "rb") as f:
             h.update(f.read())
     return h.hexdigest()
 

@@ -53,10 +53,8 @@ class CheckFailed(ValueError):
 
 
 def names() -> list[str]:
-    from runtime.cards import CARD_KINDS
-    from runtime.language import load
+    from compiler.pipeline.language_table import CARD_KINDS
 
-    load()  # the rules modules' card kinds join CARD_KINDS as they register
     return [*CARD_KINDS, "pack", "scenario"]
 
 

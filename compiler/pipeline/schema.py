@@ -1,5 +1,6 @@
-"""JSON Schemas (draft 2020-12) for card files and pack manifests, generated from the runtime's
-registry (windows, roles, card kinds); compiler.pipeline.schema_check checks data against them."""
+"""JSON Schemas (draft 2020-12) for card files and pack manifests, generated from the language
+table (windows, roles, card kinds) and the rules modules' table; compiler.pipeline.schema_check
+checks data against them."""
 
 from __future__ import annotations
 
@@ -8,10 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from runtime.cards import CARD_KINDS
-from runtime.language import load
-from runtime.setup import MAX_PLAYERS
-from runtime.windows import BY_NAME
+from compiler.pipeline.language_table import CARD_KINDS, MAX_PLAYERS, ROLES, WINDOWS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 LIMITS = ("once per encounter", "once per turn", "once per game")
@@ -19,8 +17,6 @@ ID_PATTERN = "^[a-z0-9][a-z0-9-]*$"
 
 
 def role_pattern() -> str:
-    from runtime.roles import ROLES  # only when the schemas are built: it loads the game state
-
     names = "|".join(sorted(ROLES, key=len, reverse=True))
     return f"^({names})( or ({names}))*$"
 
@@ -30,14 +26,13 @@ def _str(doc: str) -> dict[str, Any]:
 
 
 def hook_schema(*, required: Iterable[str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    load()  # the rules modules' windows join BY_NAME as they register
     props: dict[str, Any] = {
         "name": _str("the power's name"),
         "text": _str("rules text for this part, in the card's own words"),
         "when": {
             "anyOf": [
-                {"enum": sorted(BY_NAME)},
-                {"type": "array", "minItems": 1, "items": {"enum": sorted(BY_NAME)}},
+                {"enum": sorted(WINDOWS)},
+                {"type": "array", "minItems": 1, "items": {"enum": sorted(WINDOWS)}},
             ],
             "description": "the timing window, or a list of windows",
         },
@@ -237,7 +232,6 @@ def kind_schema(kind: str) -> dict[str, Any]:
 def card_document() -> dict[str, Any]:
     """One schema for every card file: it dispatches on `kind` (for editors); validation uses the
     per-kind subschemas directly for precise errors."""
-    load()  # the rules modules' card kinds join CARD_KINDS as they register
     defs: dict[str, Any] = {
         "hook": hook_schema(required=["when", "do"]),
         "power": hook_schema(required=["name", "when", "do"]),
@@ -341,11 +335,9 @@ def pack_document() -> dict[str, Any]:
 
 
 def module_names() -> list[str]:
-    from runtime.extension import MODULES
-    from runtime.language import load
+    from compiler.pipeline.module_needs import owned
 
-    load()  # the bundled rules modules register on import
-    return list(MODULES)
+    return [module.name for module in owned()]
 
 
 def documents() -> dict[str, dict[str, Any]]:

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from compiler import diagnostics as d
+from compiler.pipeline.language_table import ROLES, WINDOWS
 from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.schema import card_document, document
-from runtime.windows import BY_NAME
 
 
 @functools.cache
@@ -149,10 +149,10 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
                     )
                 )
                 continue
-            if value in BY_NAME:
+            if value in WINDOWS:
                 continue
             hint = (
-                d.did_you_mean(str(value), list(BY_NAME)) or "see the windows in docs/language.md"
+                d.did_you_mean(str(value), list(WINDOWS)) or "see the windows in docs/language.md"
             )
             found.append(
                 d.Diagnostic(d.BAD_VALUE, f"unknown window '{value}'", loaded.span(where_i), hint)
@@ -163,8 +163,6 @@ def _translate(loaded: Loaded, which: str, error: Any) -> list[d.Diagnostic]:
             )
         return found
     if kind == "pattern" and path and path[-1] == "as":
-        from runtime.roles import ROLES
-
         text = str(instance)
         roles_out: list[d.Diagnostic] = []
         offset = 0

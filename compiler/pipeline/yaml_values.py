@@ -8,9 +8,6 @@ import math
 import re
 from typing import Any
 
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from compiler.diagnostics import (
     ALIAS_BOMB,
     DUPLICATE_KEY,
@@ -25,6 +22,7 @@ from compiler.diagnostics import (
     Span,
 )
 from compiler.pipeline.loaded import Loaded, escape_pointer, mark_span
+from compiler.pipeline.yaml_import import MappingNode, Node, ScalarNode, SequenceNode, yaml
 
 NODE_BUDGET = 100_000
 MAX_DEPTH = 200

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import diagnostics as d
 from compiler.pipeline.loaded import Loaded
 from compiler.pipeline.project import MANIFEST, Sources, display
 from runtime.cards import CardSet
+from runtime.record import record
 
 
-@dataclass(frozen=True)
+@record
 class ScenarioFile:
     path: Path
     shown: str  # relative to the working folder when inside it

@@ -153,6 +153,24 @@ def test_a_card_requiring_an_undeclared_option_is_refused(tmp_path: Path) -> Non
     assert diags[0].hint is not None and "'lucre'" in diags[0].hint
 
 
+def test_a_card_may_require_a_base_option_and_a_misspelt_one_is_offered_it(tmp_path: Path) -> None:
+    fine = alien("germ").replace("kind: alien", "kind: alien\nrequires: [use_flares]")
+    typo = alien("mold", "Mold").replace("kind: alien", "kind: alien\nrequires: [use_flare]")
+    one = pack(
+        tmp_path,
+        manifest("one"),
+        {
+            "alien/germ": fine,
+            "flare/germ-flare": flare("germ-flare", "germ"),
+            "alien/mold": typo,
+            "flare/mold-flare": flare("mold-flare", "mold"),
+        },
+    )
+    _, diags = link([one])
+    assert codes(diags) == ["E407"] and "'mold'" in diags[0].message
+    assert diags[0].hint is not None and "'use_flares'" in diags[0].hint
+
+
 def test_an_option_default_outside_its_range_is_refused(tmp_path: Path) -> None:
     options = (
         "options:\n  - name: rounds\n    default: 9\n    min: 1\n    max: 5\n    doc: rounds\n"

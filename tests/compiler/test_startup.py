@@ -1,8 +1,8 @@
 """Start-up stays small: each command imports only what it uses, `--version` loads no package
 metadata, a validation that compiles cards never loads Lark (the effect parser runs the shipped
-tables itself), and one whose cards all come from the compile cache never loads the effect
-parser, the game engine, jsonschema or even YAML (nor, without scenario files to check, the IR's
-classes)."""
+tables itself) and reads the language from its generated table, loading none of the engine's code,
+and one whose cards all come from the compile cache never loads the effect parser, the game engine,
+jsonschema or even YAML (nor, without scenario files to check, the IR's classes)."""
 
 from __future__ import annotations
 
@@ -102,19 +102,32 @@ def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path
     warm = modules_after(args, env)
     assert not {m for m in warm if m.startswith(HEAVY)}, sorted(warm)
     # An outside pack without scenario files: its manifest and base's come from the stores too,
-    # so nothing is loaded as YAML or schema-checked, and no card's IR is decoded.
+    # so nothing is loaded as YAML or schema-checked, no card's IR is decoded, and the language
+    # table is not read.
     modules_after(["validate", str(pack)], env)
     alone = modules_after(["validate", str(pack)], env)
-    assert not {m for m in alone if m.startswith(("yaml", "fastjsonschema", "runtime.ir"))}, sorted(
-        alone
-    )
+    unread = ("yaml", "fastjsonschema", "runtime.ir", "compiler.pipeline.language_table")
+    assert not {m for m in alone if m.startswith(unread)}, sorted(alone)
 
 
-def test_the_cosmic_command_compiles_cards_without_importing_lark_or_fastjsonschema(
-    tmp_path: Path,
-) -> None:
-    # the effect parser runs the shipped tables itself: Lark (and the interegular check it runs
-    # where interegular is installed, which the `cosmic` process refuses) only builds them
+# What a cold validation may never load: the engine's vocabulary, state, rules, effects, ops and
+# rules modules (the compiler reads the language from grammar/language.json instead)
+ENGINE = (
+    "runtime.vocabulary",
+    "runtime.state",
+    "runtime.rules",
+    "runtime.effects",
+    "runtime.ops",
+    "runtime.modules",
+    "runtime.registry",
+    "runtime.language",
+    "runtime.game",
+)
+
+
+def cold_validation(tmp_path: Path) -> set[str]:
+    """The modules `cosmic validate` loads to compile one outside card (a pack requiring `base`)
+    with an empty cache (a module the command refuses, such as interegular, is not counted)."""
     pack = tmp_path / "outside"
     (pack / "alien").mkdir(parents=True)
     (pack / "pack.yaml").write_text(
@@ -139,8 +152,23 @@ def test_the_cosmic_command_compiles_cards_without_importing_lark_or_fastjsonsch
     loaded, status = json.loads(done.stderr.strip().splitlines()[-1])
     assert status == 0, done.stdout
     assert "compiler.pipeline.parser" in loaded, "the card was compiled"
+    return set(loaded)
+
+
+def test_the_cosmic_command_compiles_cards_without_importing_lark_or_fastjsonschema(
+    tmp_path: Path,
+) -> None:
+    # the effect parser runs the shipped tables itself: Lark (and the interegular check it runs
+    # where interegular is installed, which the `cosmic` process refuses) only builds them
+    loaded = cold_validation(tmp_path)
     assert "compiler.pipeline.lalr" in loaded
     # the schema's quick checks are generated code raising their own error
     assert "compiler.pipeline.checks.alien" in loaded
     heavy = {"lark", "interegular", "fastjsonschema", "decimal"}
     assert not heavy & {m.split(".")[0] for m in loaded}, sorted(loaded)
+
+
+def test_a_cold_validation_of_an_outside_card_loads_none_of_the_engine(tmp_path: Path) -> None:
+    loaded = cold_validation(tmp_path)
+    assert "compiler.pipeline.resolve.resolver" in loaded, "the card's effects were resolved"
+    assert not {m for m in loaded if m.startswith(ENGINE)}, sorted(loaded)

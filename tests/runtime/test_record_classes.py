@@ -10,8 +10,9 @@ import pickle
 import pytest
 
 from compiler import diagnostics
-from compiler.pipeline import ast, lexer, tree_builder
-from runtime import ir
+from compiler.pipeline import ast, language_table, lexer, module_needs, tree_builder
+from compiler.scenarios import files as scenario_files
+from runtime import cards, ir
 from runtime.record import Record, record
 
 
@@ -41,7 +42,9 @@ def records_of(*modules: object) -> list[type]:
 
 
 NODE_CLASSES = records_of(ir, ast)
-RECORD_CLASSES = records_of(ir, ast, diagnostics, lexer, tree_builder)
+RECORD_CLASSES = records_of(
+    ir, ast, diagnostics, lexer, tree_builder, cards, language_table, module_needs, scenario_files
+)
 
 
 def test_every_node_class_is_a_record() -> None:

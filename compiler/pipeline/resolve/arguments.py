@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import OPS, Op, Slot, T
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import (
     CARD_ZONES,
@@ -15,7 +16,6 @@ from compiler.pipeline.resolve.text import (
     vp_text,
 )
 from runtime import ir
-from runtime.registry import OPS, OpDef, Slot, T
 
 
 class Arguments(ResolverBase):
@@ -42,7 +42,7 @@ class Arguments(ResolverBase):
             best.code, best.message, best.pos, best.hint or f"'{vp.verb}' is written: {frames}"
         )
 
-    def _match(self, stmt: ast.Simple, vp: ast.VerbPhrase, op: OpDef, prevent: bool) -> ir.Node:
+    def _match(self, stmt: ast.Simple, vp: ast.VerbPhrase, op: Op, prevent: bool) -> ir.Node:
         subject: ir.Node | None = None
         saved = self.scope.subject_set
         if stmt.subject is not None:
@@ -69,7 +69,7 @@ class Arguments(ResolverBase):
         text = self._slice(stmt.pos) or vp_text(stmt, vp)
         return ir.Do(op.name, subject, args, may=stmt.modal == "may", prevent=prevent, text=text)
 
-    def _bind_args(self, vp: ast.VerbPhrase, op: OpDef) -> tuple[ir.Node | None, ...]:
+    def _bind_args(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
         bare = [i for i, s in enumerate(op.slots) if s.prep is None and s.type is not T.FLAG]
         by_prep = {s.prep: i for i, s in enumerate(op.slots) if s.prep is not None}
@@ -118,7 +118,7 @@ class Arguments(ResolverBase):
                 )
         return tuple(bound)
 
-    def _check_card_place(self, op: OpDef, place: ir.Node | None, written: ast.PP) -> None:
+    def _check_card_place(self, op: Op, place: ir.Node | None, written: ast.PP) -> None:
         """An op that moves cards takes them from, or puts them in, a place that holds cards."""
         if not isinstance(place, ir.Place) or not any(s.type is T.CARDS for s in op.slots):
             return

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import NUMBER_RANGES, Noun, Slot, T
 from runtime import ir
-from runtime.registry import NUMBER_RANGES, NounDef, Slot, T
 
 
 class ResolveError(Exception):
@@ -42,7 +42,7 @@ class ResolverBase(ABC):
     window: str | None
     source: str
     errors: list[ResolveError]
-    nouns: dict[str, NounDef]
+    nouns: dict[str, Noun]
     scope: Scope
     marker_kinds: tuple[str, ...] | None  # the kinds of markers the card declares (None: unchecked)
     pile_names: tuple[str, ...] | None  # the card's own piles it declares (None: unchecked)
@@ -50,7 +50,7 @@ class ResolverBase(ABC):
     def _slice(self, pos: ast.Pos) -> str:
         return " ".join(self.source[pos[0] : pos[1]].split()) if self.source else ""
 
-    def _noun(self, np: ast.NP) -> NounDef:
+    def _noun(self, np: ast.NP) -> Noun:
         noun = np.noun or ""
         found = self.nouns.get(noun)
         if found is None:

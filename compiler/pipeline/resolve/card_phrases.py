@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import T
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.planet_piles import pile_planet
 from compiler.pipeline.resolve.text import CARD_ZONES, np_text, pos_of
 from runtime import ir
-from runtime.registry import T
 
 # "your second card": the position of a card among its side's encounter cards
 ORDINALS = {"second": 1, "third": 2}

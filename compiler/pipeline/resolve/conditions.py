@@ -6,10 +6,10 @@ from dataclasses import replace
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import NOUNS, PREDICATES, Slot, T
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import ROLE_WORDS, np_text, pos_of, text_of_comp
 from runtime import ir
-from runtime.registry import NOUNS, PREDICATES, Slot, T
 
 # players named by how they stand to the effect's owner: "is an opposing player" tests it
 RELATION_WORDS = {"opposing", "teammate", "in encounter", "invited"}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import MARKERS, MEASURES, marker_measure
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import np_text
 from runtime import ir
-from runtime.registry import MARKERS, MEASURES, marker_measure
 
 
 class NumberPhrases(ResolverBase):

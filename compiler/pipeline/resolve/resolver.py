@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import STEP, SURFACE_NOUNS, WINDOWS
 from compiler.pipeline.resolve.alien_phrases import AlienPhrases
 from compiler.pipeline.resolve.arguments import Arguments
 from compiler.pipeline.resolve.base import ResolveError, Scope
@@ -18,9 +19,6 @@ from compiler.pipeline.resolve.place_phrases import PlacePhrases
 from compiler.pipeline.resolve.player_phrases import PlayerPhrases
 from compiler.pipeline.resolve.statements import Statements
 from runtime import ir
-from runtime.language import load
-from runtime.registry import surface_nouns
-from runtime.windows import BY_NAME
 
 
 @dataclass
@@ -46,10 +44,9 @@ class Resolver(
     pile_names: tuple[str, ...] | None = None  # the card's own piles it declares
 
     def __post_init__(self) -> None:
-        load()
-        self.nouns = surface_nouns()
-        window = BY_NAME.get(self.window or "")
-        self.scope = Scope(self.window, in_event=window is not None and window.kind.value != "step")
+        self.nouns = SURFACE_NOUNS
+        window = WINDOWS.get(self.window or "")
+        self.scope = Scope(self.window, in_event=window is not None and window.kind != STEP)
 
     def effect(self, effect: ast.Effect) -> ir.Node:
         return self._block(effect.stmts)

@@ -6,11 +6,10 @@ from dataclasses import replace
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import NUMBER_RANGES, STEP, WINDOW_ORDER, WINDOWS
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import span_of, text_of
 from runtime import ir
-from runtime.registry import NUMBER_RANGES
-from runtime.windows import BY_NAME, Window, WindowKind
 
 
 class Statements(ResolverBase):
@@ -109,7 +108,7 @@ class Statements(ResolverBase):
             self._check_later(window, stmt.window_pos)
             saved = (self.scope.window, self.scope.in_event)
             self.scope.window = window
-            self.scope.in_event = BY_NAME[window].kind is not WindowKind.STEP
+            self.scope.in_event = WINDOWS[window].kind != STEP
             try:
                 body = self._block(stmt.body)
             finally:
@@ -137,24 +136,23 @@ class Statements(ResolverBase):
 
     def _check_later(self, window: str, pos: ast.Pos) -> None:
         """A delayed step must come after the hook's own step, or it never runs."""
-        here, there = BY_NAME.get(self.scope.window or ""), BY_NAME[window]
+        here, there = WINDOWS.get(self.scope.window or ""), WINDOWS[window]
         if self.scope.recurring:
             return  # it fires in later encounters too
-        if here is None or here.kind is not WindowKind.STEP or there.kind is not WindowKind.STEP:
+        if here is None or here.kind != STEP or there.kind != STEP:
             return
-        order = list(Window)
-        if order.index(there) <= order.index(here):
+        if WINDOW_ORDER[there.name] <= WINDOW_ORDER[here.name]:
             raise ResolveError(
                 d.WINDOW_NOT_ALLOWED,
-                f"'at {window}' never runs: it does not come after {here.value} in the encounter",
+                f"'at {window}' never runs: it does not come after {here.name} in the encounter",
                 pos,
                 "name a later window",
             )
 
     def _window(self, name: str, pos: ast.Pos) -> str:
-        if name not in BY_NAME:
+        if name not in WINDOWS:
             raise ResolveError(
-                d.UNKNOWN_NAME, f"unknown window '{name}'", pos, d.did_you_mean(name, list(BY_NAME))
+                d.UNKNOWN_NAME, f"unknown window '{name}'", pos, d.did_you_mean(name, list(WINDOWS))
             )
         return name
 

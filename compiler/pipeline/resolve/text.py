@@ -4,12 +4,11 @@ author's words read back from syntax-tree nodes for messages and option labels."
 from __future__ import annotations
 
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import ROLES, Op, Slot
 from runtime import ir
-from runtime.registry import OpDef, Slot
-from runtime.roles import ROLES
 
 
-def action(op: OpDef, args: tuple[ir.Node | None, ...]) -> str:
+def action(op: Op, args: tuple[ir.Node | None, ...]) -> str:
     """The name a restriction is checked under by the engine (`play artifact`, `invite`)."""
     if op.name == "must play":
         cards = args[0]
@@ -24,7 +23,7 @@ def pos_of(item: object) -> ast.Pos:
     return pos if isinstance(pos, tuple) else (0, 0)
 
 
-def frame_hint(op: OpDef) -> str:
+def frame_hint(op: Op) -> str:
     return f"'{op.verb}' is written: {op.frame()}"
 
 

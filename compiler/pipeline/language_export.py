@@ -1,0 +1,82 @@
+"""The compiler's language table written from the runtime: the registry's ops, measures,
+predicates, nouns and other words, the windows, the roles, the card kinds and the setup limits, as
+they stand once `runtime.language.load()` has registered every word and rules module, in; the
+JSON data of grammar/language.json (compiler.pipeline.language_table reads it) out.
+
+`python -m compiler.pipeline.language_export` writes the file; a test keeps it current."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from grammar import LANGUAGE_FILE
+
+
+def declared() -> dict[str, Any]:
+    """The table as the runtime's registry, windows, roles and setup hold it once every word of
+    the language and every rules module is registered."""
+    from runtime import registry
+    from runtime.cards import CARD_KINDS as kinds
+    from runtime.language import load
+    from runtime.roles import ROLES as roles
+    from runtime.setup import BASE_OPTIONS as options
+    from runtime.setup import MAX_PLAYERS as most
+    from runtime.windows import BY_NAME
+
+    load()
+    return {
+        "types": {t.name: t.value for t in registry.T},
+        "number_ranges": {k: list(v) for k, v in registry.NUMBER_RANGES.items()},
+        "preps": list(registry.PREPS),
+        "markers": registry.MARKERS,
+        "ops": [
+            {
+                "name": o.name,
+                "verb": o.verb,
+                "forms": list(o.forms),
+                "subject": o.subject.value,
+                "doc": o.doc,
+                "slots": [
+                    {
+                        "name": s.name,
+                        "type": s.type.value,
+                        "prep": s.prep,
+                        "optional": s.optional,
+                        "word": s.word,
+                        "refuses": list(s.refuses),
+                    }
+                    for s in o.slots
+                ],
+            }
+            for o in registry.OPS.values()
+        ],
+        "measures": {m.name: m.doc for m in registry.MEASURES.values()},
+        "predicates": [
+            {
+                "name": p.name,
+                "doc": p.doc,
+                "forms": list(p.forms),
+                "args": [a.value for a in p.args],
+                "subject": p.subject,
+            }
+            for p in registry.PREDICATES.values()
+        ],
+        "nouns": [
+            [n.word, n.plural, n.category, n.meaning, n.doc] for n in registry.NOUNS.values()
+        ],
+        "adjectives": dict(registry.ADJECTIVES),
+        "adverbs": dict(registry.ADVERBS),
+        "aliases": dict(registry.ALIASES),
+        "windows": [[name, w.kind.value, w.phase, w.doc] for name, w in BY_NAME.items()],
+        "roles": {name: doc for name, (_, doc) in roles.items()},
+        "card_kinds": list(kinds),
+        "max_players": most,
+        "base_options": {name: doc for name, (_, doc) in options.items()},
+    }
+
+
+if __name__ == "__main__":
+    LANGUAGE_FILE.write_text(json.dumps(declared(), indent=1) + "\n", encoding="utf-8")
+    sys.stdout.write(f"wrote {LANGUAGE_FILE}\n")
