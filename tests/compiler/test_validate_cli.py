@@ -25,6 +25,7 @@ from cards import BUNDLED
 # --- exit codes ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_bundled_cards_are_clean_and_exit_zero(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COSMIC_CACHE_DIR", "")
     monkeypatch.chdir(ROOT)
