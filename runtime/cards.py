@@ -131,8 +131,5 @@ class CardSet(Record):
     cards: Mapping[str, CardDef]
     packs: Mapping[str, PackDef]
 
-    def of_kind(self, kind: str) -> list[CardDef]:
-        return [c for c in self.cards.values() if c.kind == kind]
-
     def options(self) -> dict[str, OptionDef]:
         return {o.name: o for p in self.packs.values() for o in p.options}

@@ -85,10 +85,6 @@ class Dispatcher(CardPlays, Lasting):
                 self.card_runners.append(runner)
         self.quiet = {w.value for w in Window} - busy
 
-    def _marks(self) -> dict[str, Any]:
-        enc = self.game.state.encounter
-        return enc.marks if enc is not None else {}
-
     # ------------------------------------------------------------------ windows
 
     def listening(self, window: Window) -> bool:

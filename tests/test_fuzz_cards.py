@@ -21,6 +21,7 @@ def corpus(project: Project) -> tuple[list[Source], list[str]]:
     return found, vocabulary([s.text for s in found])
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,

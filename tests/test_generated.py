@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from compiler.pipeline import schema
 from compiler.tools.langdoc import language_reference
 from grammar import SCHEMA_DIR
@@ -119,6 +121,7 @@ def test_shipped_parser_tables_with_a_damaged_state_are_not_used(tmp_path: Path)
     assert tables.load(text, copy) is None
 
 
+@pytest.mark.slow
 def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
     import yaml
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
+import pytest
 
 from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows, backend_for
 from compiler.balance.runner import run_study
@@ -26,6 +26,7 @@ def rows_by_seed(out: Path) -> list[dict[str, Any]]:
     return rows
 
 
+@pytest.mark.slow
 def test_rows_are_the_same_on_every_backend(tmp_path: Path) -> None:
     with Backend() as inline:
         run_study(STUDY, tmp_path / "one", inline, size=3)
@@ -54,6 +55,7 @@ class StopsAfter(Backend):
             yield rows
 
 
+@pytest.mark.slow
 def test_a_stopped_study_keeps_its_batches_and_resumes_without_replaying(tmp_path: Path) -> None:
     study = Study(games=10, first_seed=7, players=3, agents=("random",))
     stopped = run_study(study, tmp_path / "s", StopsAfter(2), size=2)
@@ -69,7 +71,10 @@ def test_a_stopped_study_keeps_its_batches_and_resumes_without_replaying(tmp_pat
     assert rows_by_seed(tmp_path / "s") == rows_by_seed(tmp_path / "whole")
 
 
+@pytest.mark.slow
 def test_games_parquet_holds_every_row_with_its_columns(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq  # a second to import: only this test reads parquet
+
     run_study(STUDY, tmp_path, Backend(), size=4, csv=True)
     table = pq.read_table(tmp_path / "games.parquet")
     assert table.num_rows == 16
@@ -106,6 +111,7 @@ def test_batches_taper_so_no_worker_is_left_alone_with_a_long_last_batch() -> No
     assert list(batches(seeds, 40)) == [tuple(seeds[i : i + 40]) for i in range(0, 600, 40)]
 
 
+@pytest.mark.slow
 def test_a_study_left_to_size_its_batches_ends_on_small_ones(tmp_path: Path) -> None:
     study = Study(games=40, first_seed=1, players=3, agents=("random",))
     run_study(study, tmp_path, Backend())  # 5 games a batch for 40 games on one worker

@@ -31,6 +31,7 @@ def test_games_to_tell_two_points_grow_with_variance() -> None:
     assert games_to_detect(0.5) > games_to_detect(0.2) > games_to_detect(0.05)
 
 
+@pytest.mark.slow
 def test_focus_study_deals_the_alien_every_game_and_reports_it(tmp_path: Path) -> None:
     study = Study(games=12, players=4, agents=("random",), focus="virus")
     outcome = run_study(study, tmp_path, Backend(), size=5)
@@ -48,6 +49,7 @@ def test_focus_study_deals_the_alien_every_game_and_reports_it(tmp_path: Path) -
     assert len(seats_of_virus) > 1  # the focused alien moves around the table
 
 
+@pytest.mark.slow
 def test_report_is_one_offline_file_with_its_plots(tmp_path: Path) -> None:
     run_study(Study(games=30, players=3, agents=("random",)), tmp_path, Backend(), size=10)
     page = (tmp_path / "report.html").read_text()
@@ -85,6 +87,7 @@ def test_balance_refuses_bad_agents_cleanly(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "one per seat" in result.output
 
 
+@pytest.mark.slow
 def test_balance_command_writes_the_three_files_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "study"
     args = ["balance", "--games", "6", "--players", "3", "--jobs", "1", "--agent", "random"]
@@ -122,6 +125,7 @@ def test_balance_refuses_a_focus_the_packs_do_not_hold(tmp_path: Path) -> None:
     assert not (tmp_path / "f").exists()  # nothing is written for a study that cannot start
 
 
+@pytest.mark.slow
 def test_resume_refuses_a_study_begun_with_other_cards(tmp_path: Path) -> None:
     out = tmp_path / "study"
     args = ["balance", "--games", "2", "--players", "2", "--jobs", "1", "--agent", "random"]
@@ -134,6 +138,7 @@ def test_resume_refuses_a_study_begun_with_other_cards(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "the cards changed" in result.output
 
 
+@pytest.mark.slow
 def test_balance_plays_an_outside_pack_given_by_pack_option(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

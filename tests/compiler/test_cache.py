@@ -136,6 +136,7 @@ def test_an_unchanged_manifest_comes_from_the_store_with_its_problems_and_a_chan
     assert definition is not None and definition.id == "pack"
 
 
+@pytest.mark.slow
 def test_a_store_of_another_version_or_shape_is_ignored(tmp_path: Path) -> None:
     project = load_project([BUNDLED / "base"], use_cache=False)
     (pack,) = project.packs
@@ -170,6 +171,7 @@ def test_a_store_of_another_version_or_shape_is_ignored(tmp_path: Path) -> None:
         _ = stored.card
 
 
+@pytest.mark.slow
 def test_a_warm_load_decodes_no_card_until_the_cards_are_asked_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -255,6 +257,7 @@ def _every_cache_name(cache: Path, beside: Path, packs: list[Path]) -> list[Path
     return names
 
 
+@pytest.mark.slow
 def test_a_planted_pickle_never_runs(tmp_path: Path) -> None:
     marker = tmp_path / "marker"
     payload = pickle.dumps(_Plant(marker))

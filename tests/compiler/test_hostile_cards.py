@@ -49,13 +49,6 @@ def validate(*paths: str) -> tuple[int, list[dict[str, Any]]]:
     ]
 
 
-@pytest.fixture
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("COSMIC_CACHE_DIR", "")
-    return tmp_path
-
-
 def alien(when: str = "reveal.totals", do: str = "draw 1 card") -> dict[str, str]:
     return {"alien/odd.yaml": POWER_CARD.format(when=when, do=do)}
 

@@ -151,6 +151,7 @@ def test_a_zap_dealt_before_the_start_sets_the_hands_never_answers_a_setup_power
 DEALT_BY_THEIR_SEED = {"combo-mixed", "combo-peacemakers", "combo-warmongers", "flare-oracle-wild"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [2, 4])
 def test_every_bundled_scenario_passes_with_another_seed(
     project: Project, rules: Rules, seed: int
@@ -168,6 +169,7 @@ def test_every_bundled_scenario_passes_with_another_seed(
     assert not failing, failing
 
 
+@pytest.mark.slow
 def test_cosmic_test_seed_plays_every_scenario_with_that_seed() -> None:
     from click.testing import CliRunner
 

@@ -4,10 +4,12 @@ randomly broken ones (the quick check decides whether a file needs the slow, det
 from __future__ import annotations
 
 import copy
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,14 +18,27 @@ from compiler.pipeline import schema, schema_check
 from compiler.pipeline.load import load_yaml_file
 from tests import ROOT
 
-CARDS = [
-    yaml.safe_load(p.read_text())
-    for p in sorted((ROOT / "cards").glob("*/*/*.yaml"))
-    if p.parent.name != "scenarios"
-]
-MANIFESTS = [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "cards").glob("*/pack.yaml"))]
-# read as the runner reads them (YAML 1.2: an answer `yes` stays a word)
-SCENARIOS = [load_yaml_file(p).data for p in sorted((ROOT / "cards").glob("*/scenarios/*.yaml"))]
+
+@cache
+def bundled_cards() -> list[Any]:
+    return [
+        yaml.safe_load(p.read_text())
+        for p in sorted((ROOT / "cards").glob("*/*/*.yaml"))
+        if p.parent.name != "scenarios"
+    ]
+
+
+@cache
+def bundled_manifests() -> list[Any]:
+    return [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "cards").glob("*/pack.yaml"))]
+
+
+@cache
+def bundled_scenarios() -> list[Any]:
+    """Read as the runner reads them (YAML 1.2: an answer `yes` stays a word)."""
+    return [load_yaml_file(p).data for p in sorted((ROOT / "cards").glob("*/scenarios/*.yaml"))]
+
+
 ODD_VALUES = [
     None,
     True,
@@ -81,22 +96,24 @@ def mutate(data: Any, path: tuple[Any, ...], how: str, value: Any) -> Any:
     return data
 
 
+@pytest.mark.slow
 def test_every_bundled_file_is_valid_both_ways() -> None:
-    for card in CARDS:
+    for card in bundled_cards():
         assert schema_check.is_valid(card, card["kind"]) and reference_valid(card, card["kind"]), (
             card["id"]
         )
-    for manifest in MANIFESTS:
+    for manifest in bundled_manifests():
         assert schema_check.is_valid(manifest, "pack") and reference_valid(manifest, "pack")
-    assert len(SCENARIOS) > 100
-    for scenario in SCENARIOS:
+    assert len(bundled_scenarios()) > 100
+    for scenario in bundled_scenarios():
         assert schema_check.is_valid(scenario, "scenario") and reference_valid(scenario, "scenario")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_the_two_validators_agree_on_broken_scenarios(data: st.DataObject) -> None:
-    scenario = data.draw(st.sampled_from(SCENARIOS))
+    scenario = data.draw(st.sampled_from(bundled_scenarios()))
     path = data.draw(st.sampled_from(paths(scenario)[1:]))
     how = data.draw(st.sampled_from(["replace", "delete", "extra"]))
     value = data.draw(st.sampled_from([*ODD_VALUES, "grey", "red launch", 10**20, [None, 3]]))
@@ -108,10 +125,11 @@ def test_the_two_validators_agree_on_broken_scenarios(data: st.DataObject) -> No
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_the_two_validators_agree_on_broken_cards(data: st.DataObject) -> None:
-    card = data.draw(st.sampled_from(CARDS))
+    card = data.draw(st.sampled_from(bundled_cards()))
     path = data.draw(st.sampled_from(paths(card)[1:]))
     how = data.draw(st.sampled_from(["replace", "delete", "extra"]))
     value = data.draw(st.sampled_from(ODD_VALUES))
@@ -120,10 +138,11 @@ def test_the_two_validators_agree_on_broken_cards(data: st.DataObject) -> None:
     assert schema_check.is_valid(broken, kind) == reference_valid(broken, kind), (path, how, value)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_the_two_validators_agree_on_broken_manifests(data: st.DataObject) -> None:
-    manifest = data.draw(st.sampled_from(MANIFESTS))
+    manifest = data.draw(st.sampled_from(bundled_manifests()))
     path = data.draw(st.sampled_from(paths(manifest)[1:]))
     how = data.draw(st.sampled_from(["replace", "delete", "extra"]))
     value = data.draw(st.sampled_from(ODD_VALUES))

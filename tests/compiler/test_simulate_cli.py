@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from compiler.cli.main import cli
@@ -24,6 +25,7 @@ def test_the_default_run_logs_one_whole_game() -> None:
     assert any(line.startswith("game over, won by ") for line in lines)
 
 
+@pytest.mark.slow
 def test_json_results_are_deterministic_and_complete() -> None:
     first = run("simulate", "--games", "4", "--json", "--packs", "set6", "--players", "4")
     again = run("simulate", "--games", "4", "--json", "--packs", "set6", "--players", "4")
@@ -44,6 +46,7 @@ def test_the_summary_counts_wins_turns_and_encounters() -> None:
     assert last.startswith("shared wins: ") and "average encounters: " in last
 
 
+@pytest.mark.slow
 def test_traces_replay_to_the_same_state(tmp_path: Path) -> None:
     result = run("simulate", "--games", "2", "--seed", "7", "--no-log", "--trace", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -54,6 +57,7 @@ def test_traces_replay_to_the_same_state(tmp_path: Path) -> None:
         assert replayed.exit_code == 0, replayed.output
 
 
+@pytest.mark.slow
 def test_setups_that_cannot_be_played_are_refused_clearly() -> None:
     result = run("simulate", "--packs", "set6", "--aliens", "force,virus", "--players", "2")
     assert result.exit_code == 2

@@ -87,6 +87,7 @@ def test_the_cosmic_command_hands_every_other_call_to_the_command_group(
     assert "No such command 'no-such-command'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_fully_cached_validation_loads_no_parser_engine_or_jsonschema(tmp_path: Path) -> None:
     pack = tmp_path / "outside"
     (pack / "alien").mkdir(parents=True)

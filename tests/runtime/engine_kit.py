@@ -14,6 +14,7 @@ from runtime.game import Game, PlayerView
 from runtime.invariants import check
 from runtime.rules import ships
 from runtime.setup import Setup
+from runtime.state import Encounter
 
 SHIPS_EACH = 20
 Pick = str | int
@@ -189,6 +190,13 @@ def home(color: str, counts: Iterable[int]) -> dict[str, int]:
 
 def events(game: Game, kind: str) -> list[tuple[Any, ...]]:
     return [e[1:] for e in game.events or [] if e[0] == kind]
+
+
+def last_encounter(game: Game) -> Encounter:
+    """The encounter the game played last (it must have played one)."""
+    enc = game.last_encounter
+    assert enc is not None
+    return enc
 
 
 def with_copies(cards: CardSet, card_id: str, copies: int) -> CardSet:

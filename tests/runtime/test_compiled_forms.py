@@ -73,6 +73,7 @@ def play(
     return game.state.digest(), game.log_lines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("packs", "options", "players"), TABLES)
 def test_fast_and_reference_forms_play_the_same_games(
     cards: CardSet, packs: tuple[str, ...], options: tuple[str, ...], players: int
@@ -149,6 +150,7 @@ def _outcome(cards: CardSet, rules: Rules, hook: Hook, run: Callable[[c.Ctx], ob
     return result, agent.kinds(), game.state.digest()
 
 
+@pytest.mark.slow
 def test_every_bundled_hook_runs_the_same_both_ways(cards: CardSet, rules: Rules) -> None:
     hooks = [h for card in sorted(cards.cards.values(), key=lambda d: d.id) for h in card.hooks]
     assert len(hooks) >= 199

@@ -170,13 +170,6 @@ def before(game: Table, seat: int) -> list[int]:
     return [i for i, placed in placed_of(game.state).items() if placed.holder == seat]
 
 
-def laid_by(game: Table, owner: int, *, face_up: bool = True) -> list[int]:
-    """The essence cards an owner has laid (face up ones, unless asked otherwise)."""
-    return [
-        i for i, p in placed_of(game.state).items() if p.owner == owner and p.face_up == face_up
-    ]
-
-
 def visible_to(game: Table, viewer: int, instance: int) -> bool:
     """Whether a player may look at an essence card: a laid card face up, or by its owner; a
     cache card by its owner; an unavailable card by anyone. A set is face down to all."""
