@@ -185,6 +185,7 @@ def test_diagnostics_reference_is_current() -> None:
     assert committed == diagnostics_reference(), "docs/diagnostics.md is stale: run `cosmic docs`"
 
 
+@pytest.mark.slow  # builds the tables with Lark
 def test_parser_tables_are_written_the_same_on_every_build() -> None:
     """Lark numbers states in an order that changes from process to process; the file's is one
     canonical order, so this process's build (under its own hash seed) writes the same bytes."""
