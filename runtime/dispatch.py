@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from runtime.table import Table
 
 
+# every window's name, for the tables below (read once: a member's value is a property call)
+WINDOW_NAMES = frozenset(w.value for w in Window)
+
+
 @dataclass(slots=True)
 class PowerUse:
     """The event of a response.power window: a power about to act."""
@@ -38,7 +42,7 @@ class Dispatcher(CardPlays, Lasting):
         self.rules = rules
         self.powers: dict[str, list[tuple[int, Bound]]] = {}
         self._orders: dict[tuple[int, int], list[int]] = {}
-        self.quiet: set[str] = set()  # windows where nothing in this game can ever act
+        self.quiet: frozenset[str] = frozenset()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
         self.acting: set[tuple[int, str]] = set()
@@ -83,7 +87,7 @@ class Dispatcher(CardPlays, Lasting):
             if found and runner is not None:
                 busy |= found
                 self.card_runners.append(runner)
-        self.quiet = {w.value for w in Window} - busy
+        self.quiet = WINDOW_NAMES - busy
 
     def _marks(self) -> dict[str, Any]:
         enc = self.game.state.encounter

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,22 @@ if TYPE_CHECKING:
 
 
 BY_ID = attrgetter("id")  # the sort key of cards in id order
+
+# the cards of the chosen packs in id order, by (card set, packs): every game set up from the same
+# card set and packs sorts the same cards (the card set is kept with them, to check the key's id)
+_IN_PACKS: dict[tuple[int, tuple[str, ...]], tuple[CardSet, tuple[CardDef, ...]]] = {}
+
+
+def in_packs(cards: CardSet, packs: tuple[str, ...]) -> tuple[CardDef, ...]:
+    """Every card of the chosen packs, in id order (worked out once per card set and packs)."""
+    key = (id(cards), tuple(packs))
+    found = _IN_PACKS.get(key)
+    if found is None or found[0] is not cards:
+        if len(_IN_PACKS) >= 32:
+            _IN_PACKS.clear()
+        chosen = tuple(c for c in sorted(cards.cards.values(), key=BY_ID) if c.pack in packs)
+        found = _IN_PACKS[key] = (cards, chosen)
+    return found[1]
 
 
 def build_state(game: Table) -> State:
@@ -124,8 +141,8 @@ def check_colors(game: Table, colors: tuple[str, ...]) -> None:
     packs = game.setup.packs
     known = {
         c.color
-        for c in game.cards.cards.values()
-        if c.kind == "destiny" and c.type == "color" and c.pack in packs and c.color is not None
+        for c in in_packs(game.cards, packs)
+        if c.kind == "destiny" and c.type == "color" and c.color is not None
     }
     unknown = [c for c in colors if c not in known]
     if known and unknown:
@@ -139,6 +156,8 @@ def option_on(game: Table, name: str) -> bool:
 
 
 def card_allowed(game: Table, card: CardDef) -> bool:
+    if not card.requires and card.min_players is None:
+        return True  # most cards: nothing to check
     if card.min_players is not None and game.setup.players < card.min_players:
         return False
     return all(option_on(game, req) for req in card.requires)
@@ -155,7 +174,6 @@ def card_refusal(game: Table, card: CardDef) -> str | None:
 
 def assign_aliens(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
-    in_packs = [c for c in cards.cards.values() if c.kind == "alien" and c.pack in setup.packs]
     if setup.aliens is not None:
         if len(setup.aliens) != setup.players:
             raise SetupError(
@@ -181,7 +199,9 @@ def assign_aliens(game: Table, state: State) -> None:
                     names = cards.cards[one].name, cards.cards[other].name
                     raise SetupError(f"{names[0]} and {names[1]} may not be in the same game")
         return
-    usable = sorted(c.id for c in in_packs if card_allowed(game, c))
+    usable = [  # in id order
+        c.id for c in in_packs(cards, setup.packs) if c.kind == "alien" and card_allowed(game, c)
+    ]
     if setup.option("alien_selection") == "combo":
         usable = from_combo(game, state, set(usable))
     state.rng.shuffle(usable)
@@ -209,16 +229,15 @@ def set_aside_unused(game: Table, state: State) -> None:
     by_id = game.cards.cards
     # the aliens a dealt one bars; an alien barring a dealt one is checked below (excluded())
     barred = {b for d in dealt if d for b in by_id[d].attrs.get("excludes", ())}
-    state.unused_aliens = sorted(
+    state.unused_aliens = [  # in id order
         c.id
-        for c in by_id.values()
+        for c in in_packs(game.cards, packs)
         if c.kind == "alien"
-        and c.pack in packs
         and c.id not in dealt
         and c.id not in barred
         and card_allowed(game, c)
         and not any(d in c.attrs.get("excludes", ()) for d in dealt if d)
-    )
+    ]
 
 
 def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
@@ -241,7 +260,7 @@ def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
 def build_piles(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
     colors = {p.color for p in state.players}
-    chosen = [c for c in sorted(cards.cards.values(), key=BY_ID) if c.pack in setup.packs]
+    chosen = in_packs(cards, setup.packs)
     own_piles = [step for _, step in extension.steps(game, "setup.card")]
     for card in chosen:
         if card.kind == "destiny":
@@ -264,7 +283,7 @@ def build_piles(game: Table, state: State) -> None:
     extension.run(game, "setup.shuffle", state)
 
 
-def pick_flares(game: Table, state: State, chosen: list[CardDef]) -> list[CardDef]:
+def pick_flares(game: Table, state: State, chosen: Sequence[CardDef]) -> list[CardDef]:
     """The flares of the aliens in play, then random others up to the option's count."""
     flares = [c for c in chosen if c.kind == "flare"]
     in_play = {p.alien for p in state.players if p.alien}
