@@ -126,7 +126,18 @@ class Table:
     def ask(self, decision: Decision) -> Answer:
         if len(decision.options) == 1 and decision.single:
             return (0,)
-        answer = self._answer(decision)
+        return self._answered(decision)
+
+    def _answered(self, decision: Decision) -> Answer:
+        """Ask the player, record the answer, and announce it (it may be negated: then the
+        player answers again). The steps of _answer() are inlined: a game asks hundreds."""
+        player = decision.player
+        answer = self.agents[player].decide(decision, self.views[player])
+        if not self.trusted[player]:
+            answer = decision.check(answer)
+        self.answers.append(answer)
+        if self.observer is not None:
+            self.observer(self)
         if self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
         return answer
@@ -183,7 +194,8 @@ class Table:
         """Ask for exactly one of `options` and return it."""
         if len(options) == 1:
             return options[0]  # the only legal answer: ask() gives it without asking anyone
-        (i,) = self.ask(Decision(player, kind, prompt, options, 1, 1, None, labeler, passive))
+        decision = Decision(player, kind, prompt, options, 1, 1, None, labeler, passive)
+        (i,) = self._answered(decision)
         return options[i]
 
     def yes_no(self, player: int, kind: str, prompt: str) -> bool:
@@ -202,8 +214,10 @@ class Table:
     ) -> list[Any]:
         if maximum <= 0 or not options:
             return []
-        answer = self.ask(Decision(player, kind, prompt, options, minimum, maximum, caps, labeler))
-        return [options[i] for i in answer]
+        if len(options) == 1 and minimum == 1 and maximum == 1 and caps is None:
+            return [options[0]]  # as ask() answers it
+        decision = Decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
+        return [options[i] for i in self._answered(decision)]
 
     # ------------------------------------------------------------------ names and the log
 
