@@ -199,9 +199,9 @@ class Dispatcher(CardPlays, Lasting):
                 by_seat[seat] = working
         # every seat is in order(): with one seat's powers there is nothing to put in order
         for seat in self.order() if len(by_seat) > 1 else tuple(by_seat):
-            bounds = by_seat.get(seat)
-            if bounds:
-                self.run_seat(seat, bounds, event)
+            mine = by_seat.get(seat)
+            if mine:
+                self.run_seat(seat, mine, event)
 
     def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
         """Run one seat's eligible powers, in the order the player picks."""
