@@ -138,7 +138,8 @@ class Table:
         self.answers.append(answer)
         if self.observer is not None:
             self.observer(self)
-        if self.negated(decision, answer):
+        # negated(), its first test inlined: most games have nothing that negates a choice
+        if self.dispatch.listening(Windows.DECISION_MADE) and self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
         return answer
 

@@ -236,8 +236,14 @@ def set_aside_unused(game: Table, state: State) -> None:
         and c.id not in dealt
         and c.id not in barred
         and card_allowed(game, c)
-        and not any(d in c.attrs.get("excludes", ()) for d in dealt if d)
+        and not bars_any(c, dealt)
     ]
+
+
+def bars_any(card: CardDef, aliens: set[str | None]) -> bool:
+    """Whether an alien's `excludes:` names any of `aliens` (most name none)."""
+    excludes = card.attrs.get("excludes", ())
+    return bool(excludes) and any(a in excludes for a in aliens if a)
 
 
 def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
@@ -268,7 +274,7 @@ def build_piles(game: Table, state: State) -> None:
                 continue
             for _ in range(card.copies):
                 state.destiny_deck.append(game.add_instance(state, card))
-        elif any(step(game, state, card) for step in own_piles):
+        elif own_piles and any(step(game, state, card) for step in own_piles):
             continue  # a rules module put the card's copies into a pile of its own
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
