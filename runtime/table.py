@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from runtime import card_events, extension
 from runtime.cards import CardDef, CardSet
 from runtime.decisions import Answer, Decision
+from runtime.draws import shuffle
 from runtime.interfaces import Hooks, LinkedRules
 from runtime.log import Event, render
 from runtime.setup import BASE_OPTIONS, Setup
@@ -112,14 +113,19 @@ class Table:
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
         brought into the game (a flare a rules module hands over)."""
-        instance = len(state.catalog)
-        state.catalog.append(card.id)
-        self.defs.append(card)
-        self.holder.append(-1)
-        self.windows_of.append(self.rules.play_windows.get(card.id, ()))
-        self.instances_of.setdefault(card.id, []).append(instance)
+        return self.add_instances(state, card, 1)[0]
+
+    def add_instances(self, state: State, card: CardDef, copies: int) -> range:
+        """`copies` new copies of `card` in this game (placed nowhere yet), as add_instance."""
+        first = len(state.catalog)
+        added = range(first, first + copies)
+        state.catalog.extend([card.id] * copies)
+        self.defs.extend([card] * copies)
+        self.holder.extend([-1] * copies)
+        self.windows_of.extend([self.rules.play_windows.get(card.id, ())] * copies)
+        self.instances_of.setdefault(card.id, []).extend(added)
         self.dispatch.forget_plays()
-        return instance
+        return added
 
     # ------------------------------------------------------------------ decisions
 
@@ -292,7 +298,7 @@ class Table:
         st = self.state
         if not st.reward_deck and st.reward_discard:
             st.reward_deck, st.reward_discard = st.reward_discard, []
-            st.rng.shuffle(st.reward_deck)
+            shuffle(st.rng, st.reward_deck)
         if not st.reward_deck:
             return None
         card = st.reward_deck.pop()
@@ -317,7 +323,7 @@ class Table:
             if st.discard:
                 st.deck = st.discard
                 st.discard = []
-                st.rng.shuffle(st.deck)
+                shuffle(st.rng, st.deck)
                 self.dispatch.event(Windows.DECK_RESHUFFLED, None)  # it may take cards
             else:
                 self.quake()
@@ -345,7 +351,7 @@ class Table:
             for card in list(p.hand):
                 self.from_hand(p.seat, card)
                 st.deck.append(card)
-        st.rng.shuffle(st.deck)
+        shuffle(st.rng, st.deck)
         self.log("quake")
         if not st.deck:
             return

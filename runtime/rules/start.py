@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from runtime import extension
 from runtime.cards import COSMIC_DECK_KINDS, CardDef, CardSet
+from runtime.draws import shuffle
 from runtime.setup import (
     BASE_OPTIONS,
     COLORS,
@@ -204,7 +205,7 @@ def assign_aliens(game: Table, state: State) -> None:
     ]
     if setup.option("alien_selection") == "combo":
         usable = from_combo(game, state, set(usable))
-    state.rng.shuffle(usable)
+    shuffle(state.rng, usable)
     dealt: list[str] = []
     for alien_id in usable:  # in shuffled order, passing over an alien barred by one dealt
         if len(dealt) < setup.players and not any(excluded(game.cards, alien_id, d) for d in dealt):
@@ -272,20 +273,18 @@ def build_piles(game: Table, state: State) -> None:
         if card.kind == "destiny":
             if card.type == "color" and card.color not in colors:
                 continue
-            for _ in range(card.copies):
-                state.destiny_deck.append(game.add_instance(state, card))
+            state.destiny_deck.extend(game.add_instances(state, card, card.copies))
         elif own_piles and any(step(game, state, card) for step in own_piles):
             continue  # a rules module put the card's copies into a pile of its own
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
-            for _ in range(card.copies):
-                pile.append(game.add_instance(state, card))
+            pile.extend(game.add_instances(state, card, card.copies))
     if setup.option("use_flares"):
         for flare in pick_flares(game, state, chosen):
             state.deck.append(game.add_instance(state, flare))
-    state.rng.shuffle(state.deck)
-    state.rng.shuffle(state.destiny_deck)
-    state.rng.shuffle(state.reward_deck)
+    shuffle(state.rng, state.deck)
+    shuffle(state.rng, state.destiny_deck)
+    shuffle(state.rng, state.reward_deck)
     extension.run(game, "setup.shuffle", state)
 
 
@@ -295,7 +294,7 @@ def pick_flares(game: Table, state: State, chosen: Sequence[CardDef]) -> list[Ca
     in_play = {p.alien for p in state.players if p.alien}
     own = [f for f in flares if f.alien in in_play]
     others = [f for f in flares if f.alien not in in_play and card_allowed(game, f)]
-    state.rng.shuffle(others)
+    shuffle(state.rng, others)
     room = max(0, game.setup.option("flares_in_deck") - len(own))
     return own + others[:room]
 
@@ -322,7 +321,7 @@ def choose_first_player(game: Table, state: State) -> int:
         return first
     by_color = {p.color: p.seat for p in state.players}
     order = list(state.destiny_deck)
-    state.rng.shuffle(order)
+    shuffle(state.rng, order)
     for instance in order:
         card = game.defs[instance]
         if card.type == "color" and card.color in by_color:
