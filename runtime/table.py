@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from runtime import card_events, extension
 from runtime.cards import CardDef, CardSet
-from runtime.decisions import Answer, Decision
+from runtime.decisions import Answer, Decision, different_answer
 from runtime.draws import shuffle
 from runtime.interfaces import Hooks, LinkedRules
 from runtime.log import Event, render
@@ -47,25 +47,6 @@ def negatable(game: Table, decision: Decision, answer: Answer) -> bool:
     if not answer or (decision.passive is not None and answer == (decision.passive,)):
         return False  # a pass does nothing to take back
     return different_answer(decision, answer) != answer
-
-
-def different_answer(decision: Decision, answer: Answer) -> Answer:
-    """A legal answer other than `answer`, if the decision has one (else `answer` itself)."""
-    n = len(decision.options)
-    if decision.single:
-        return answer if n < 2 else ((answer[0] + 1) % n,)
-    caps = list(decision.caps) if decision.caps is not None else [1] * n
-    counts = [answer.count(i) for i in range(n)]
-    spare = [i for i in range(n) if counts[i] < caps[i]]
-    if len(answer) > decision.minimum:
-        return answer[:-1]
-    if len(answer) < decision.maximum and spare:
-        return tuple(sorted((*answer, spare[0])))
-    if answer and spare:
-        swapped = [*answer[1:], next((i for i in spare if i != answer[0]), spare[0])]
-        if sorted(swapped) != list(answer):
-            return tuple(sorted(swapped))
-    return answer
 
 
 class Table:
@@ -117,8 +98,7 @@ class Table:
 
     def add_instances(self, state: State, card: CardDef, copies: int) -> range:
         """`copies` new copies of `card` in this game (placed nowhere yet), as add_instance."""
-        first = len(state.catalog)
-        added = range(first, first + copies)
+        added = range(len(state.catalog), len(state.catalog) + copies)
         state.catalog.extend([card.id] * copies)
         self.defs.extend([card] * copies)
         self.holder.extend([-1] * copies)
@@ -135,8 +115,7 @@ class Table:
         return self._answered(decision)
 
     def _answered(self, decision: Decision) -> Answer:
-        """Ask the player, record the answer, and announce it (it may be negated: then the
-        player answers again). The steps of _answer() are inlined: a game asks hundreds."""
+        """Ask, record and announce an answer (as _answer(), inlined), asking again if negated."""
         player = decision.player
         answer = self.agents[player].decide(decision, self.views[player])
         if not self.trusted[player]:
@@ -144,7 +123,7 @@ class Table:
         self.answers.append(answer)
         if self.observer is not None:
             self.observer(self)
-        # negated(), its first test inlined: most games have nothing that negates a choice
+        # negated()'s first test first: most games have nothing that negates a choice
         if self.dispatch.listening(Windows.DECISION_MADE) and self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
         return answer
