@@ -69,3 +69,22 @@ class Decision:
         shown = ", ".join(self.labels()[:12])
         more = "" if len(self.options) <= 12 else f", ... ({len(self.options)} in all)"
         return f"player {self.player} {self.kind}: {self.prompt} [{shown}{more}]"
+
+
+def different_answer(decision: Decision, answer: Answer) -> Answer:
+    """A legal answer other than `answer`, if the decision has one (else `answer` itself)."""
+    n = len(decision.options)
+    if decision.single:
+        return answer if n < 2 else ((answer[0] + 1) % n,)
+    caps = list(decision.caps) if decision.caps is not None else [1] * n
+    counts = [answer.count(i) for i in range(n)]
+    spare = [i for i in range(n) if counts[i] < caps[i]]
+    if len(answer) > decision.minimum:
+        return answer[:-1]
+    if len(answer) < decision.maximum and spare:
+        return tuple(sorted((*answer, spare[0])))
+    if answer and spare:
+        swapped = [*answer[1:], next((i for i in spare if i != answer[0]), spare[0])]
+        if sorted(swapped) != list(answer):
+            return tuple(sorted(swapped))
+    return answer

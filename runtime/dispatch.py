@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from runtime.table import Table
 
 
+# every window's name, for the tables below (read once: a member's value is a property call)
+WINDOW_NAMES = frozenset(w.value for w in Window)
+
+
 @dataclass(slots=True)
 class PowerUse:
     """The event of a response.power window: a power about to act."""
@@ -37,8 +41,10 @@ class Dispatcher(CardPlays, Lasting):
         self.game = game
         self.rules = rules
         self.powers: dict[str, list[tuple[int, Bound]]] = {}
+        # the same powers grouped by seat, in seat order: what run_powers walks
+        self.seat_powers: dict[str, list[tuple[int, list[Bound]]]] = {}
         self._orders: dict[tuple[int, int], list[int]] = {}
-        self.quiet: set[str] = set()  # windows where nothing in this game can ever act
+        self.quiet: frozenset[str] = frozenset()  # windows where nothing in this game can ever act
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
         self.acting: set[tuple[int, str]] = set()
@@ -54,13 +60,21 @@ class Dispatcher(CardPlays, Lasting):
     def refresh_powers(self) -> None:
         """Rebuild the window -> (seat, power hook) table from the aliens players hold now."""
         table: dict[str, list[tuple[int, Bound]]] = {}
+        by_seat: dict[str, list[tuple[int, list[Bound]]]] = {}
         for player in self.game.state.players:
+            seat = player.seat
             for alien in (player.alien, *player.gained, *player.borrowed):
                 if alien is None:
                     continue
                 for window, bounds in self.rules.powers.get(alien, {}).items():
-                    table.setdefault(window, []).extend((player.seat, b) for b in bounds)
+                    table.setdefault(window, []).extend((seat, b) for b in bounds)
+                    mine = by_seat.setdefault(window, [])
+                    if mine and mine[-1][0] == seat:
+                        mine[-1][1].extend(bounds)
+                    else:
+                        mine.append((seat, list(bounds)))
         self.powers = table
+        self.seat_powers = by_seat
         self.ready = True
         self.find_quiet()
 
@@ -83,7 +97,7 @@ class Dispatcher(CardPlays, Lasting):
             if found and runner is not None:
                 busy |= found
                 self.card_runners.append(runner)
-        self.quiet = {w.value for w in Window} - busy
+        self.quiet = WINDOW_NAMES - busy
 
     # ------------------------------------------------------------------ windows
 
@@ -134,7 +148,7 @@ class Dispatcher(CardPlays, Lasting):
             if self.game.held.get(name):
                 self.offer_plays(name, event)
             return
-        powers = self.powers.get(name)
+        powers = self.seat_powers.get(name)
         if powers:
             self.run_powers(powers, event)
         in_play = self.rules.in_play.get(name)
@@ -165,22 +179,33 @@ class Dispatcher(CardPlays, Lasting):
 
     # ------------------------------------------------------------------ powers
 
-    def run_powers(self, powers: list[tuple[int, Bound]], event: Any) -> None:
+    def run_powers(self, powers: list[tuple[int, list[Bound]]], event: Any) -> None:
+        """Run the powers acting in a window, by seat (offense, defense, then clockwise)."""
+        if len(powers) == 1:
+            # one seat's powers (most windows): nothing to put in order, and eligible() checks
+            # that each works now, as the table below does before any of them acts
+            seat, bounds = powers[0]
+            self.run_seat(seat, bounds, event)
+            return
         game = self.game
         by_seat: dict[int, list[Bound]] = {}
-        for seat, bound in powers:
-            if game.has_power(seat, bound.hook.card):
-                by_seat.setdefault(seat, []).append(bound)
+        for seat, bounds in powers:
+            working = [b for b in bounds if game.has_power(seat, b.hook.card)]
+            if working:
+                by_seat[seat] = working
         # every seat is in order(): with one seat's powers there is nothing to put in order
         for seat in self.order() if len(by_seat) > 1 else tuple(by_seat):
-            bounds = by_seat.get(seat)
-            if not bounds:
-                continue
-            ready = [b for b in bounds if self.eligible(seat, b, event)]
-            while ready:
-                bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
-                self.use_power(seat, bound, event)
-                ready = [b for b in ready if self.eligible(seat, b, event)]
+            mine = by_seat.get(seat)
+            if mine:
+                self.run_seat(seat, mine, event)
+
+    def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
+        """Run one seat's eligible powers, in the order the player picks."""
+        ready = [b for b in bounds if self.eligible(seat, b, event)]
+        while ready:
+            bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
+            self.use_power(seat, bound, event)
+            ready = [b for b in ready if self.eligible(seat, b, event)]
 
     def pick_order(self, seat: int, ready: list[Bound]) -> Bound:
         bound = self.game.choose(

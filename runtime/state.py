@@ -219,7 +219,10 @@ class State:
 
     def ships_in_play(self, seat: int) -> int:
         """Ships on colonies (not the warp, the gate or beside a planet)."""
-        return sum(p.ships[seat] for p in self.planets)
+        total = 0
+        for p in self.planets:  # a loop: sum() over a generator resumes it from C per planet
+            total += p.ships[seat]
+        return total
 
     def clockwise_from(self, seat: int) -> list[int]:
         """All seats starting with `seat` and going clockwise (to the left)."""

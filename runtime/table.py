@@ -13,7 +13,8 @@ from typing import Any, Protocol
 
 from runtime import card_events, extension
 from runtime.cards import CardDef, CardSet
-from runtime.decisions import Answer, Decision
+from runtime.decisions import Answer, Decision, different_answer
+from runtime.draws import shuffle
 from runtime.interfaces import Hooks, LinkedRules
 from runtime.log import Event, render
 from runtime.setup import BASE_OPTIONS, Setup
@@ -46,25 +47,6 @@ def negatable(game: Table, decision: Decision, answer: Answer) -> bool:
     if not answer or (decision.passive is not None and answer == (decision.passive,)):
         return False  # a pass does nothing to take back
     return different_answer(decision, answer) != answer
-
-
-def different_answer(decision: Decision, answer: Answer) -> Answer:
-    """A legal answer other than `answer`, if the decision has one (else `answer` itself)."""
-    n = len(decision.options)
-    if decision.single:
-        return answer if n < 2 else ((answer[0] + 1) % n,)
-    caps = list(decision.caps) if decision.caps is not None else [1] * n
-    counts = [answer.count(i) for i in range(n)]
-    spare = [i for i in range(n) if counts[i] < caps[i]]
-    if len(answer) > decision.minimum:
-        return answer[:-1]
-    if len(answer) < decision.maximum and spare:
-        return tuple(sorted((*answer, spare[0])))
-    if answer and spare:
-        swapped = [*answer[1:], next((i for i in spare if i != answer[0]), spare[0])]
-        if sorted(swapped) != list(answer):
-            return tuple(sorted(swapped))
-    return answer
 
 
 class Table:
@@ -112,22 +94,37 @@ class Table:
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card
         brought into the game (a flare a rules module hands over)."""
-        instance = len(state.catalog)
-        state.catalog.append(card.id)
-        self.defs.append(card)
-        self.holder.append(-1)
-        self.windows_of.append(self.rules.play_windows.get(card.id, ()))
-        self.instances_of.setdefault(card.id, []).append(instance)
+        return self.add_instances(state, card, 1)[0]
+
+    def add_instances(self, state: State, card: CardDef, copies: int) -> range:
+        """`copies` new copies of `card` in this game (placed nowhere yet), as add_instance."""
+        added = range(len(state.catalog), len(state.catalog) + copies)
+        state.catalog.extend([card.id] * copies)
+        self.defs.extend([card] * copies)
+        self.holder.extend([-1] * copies)
+        self.windows_of.extend([self.rules.play_windows.get(card.id, ())] * copies)
+        self.instances_of.setdefault(card.id, []).extend(added)
         self.dispatch.forget_plays()
-        return instance
+        return added
 
     # ------------------------------------------------------------------ decisions
 
     def ask(self, decision: Decision) -> Answer:
         if len(decision.options) == 1 and decision.single:
             return (0,)
-        answer = self._answer(decision)
-        if self.negated(decision, answer):
+        return self._answered(decision)
+
+    def _answered(self, decision: Decision) -> Answer:
+        """Ask, record and announce an answer (as _answer(), inlined), asking again if negated."""
+        player = decision.player
+        answer = self.agents[player].decide(decision, self.views[player])
+        if not self.trusted[player]:
+            answer = decision.check(answer)
+        self.answers.append(answer)
+        if self.observer is not None:
+            self.observer(self)
+        # negated()'s first test first: most games have nothing that negates a choice
+        if self.dispatch.listening(Windows.DECISION_MADE) and self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
         return answer
 
@@ -183,7 +180,8 @@ class Table:
         """Ask for exactly one of `options` and return it."""
         if len(options) == 1:
             return options[0]  # the only legal answer: ask() gives it without asking anyone
-        (i,) = self.ask(Decision(player, kind, prompt, options, 1, 1, None, labeler, passive))
+        decision = Decision(player, kind, prompt, options, 1, 1, None, labeler, passive)
+        (i,) = self._answered(decision)
         return options[i]
 
     def yes_no(self, player: int, kind: str, prompt: str) -> bool:
@@ -202,8 +200,10 @@ class Table:
     ) -> list[Any]:
         if maximum <= 0 or not options:
             return []
-        answer = self.ask(Decision(player, kind, prompt, options, minimum, maximum, caps, labeler))
-        return [options[i] for i in answer]
+        if len(options) == 1 and minimum == 1 and maximum == 1 and caps is None:
+            return [options[0]]  # as ask() answers it
+        decision = Decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
+        return [options[i] for i in self._answered(decision)]
 
     # ------------------------------------------------------------------ names and the log
 
@@ -277,7 +277,7 @@ class Table:
         st = self.state
         if not st.reward_deck and st.reward_discard:
             st.reward_deck, st.reward_discard = st.reward_discard, []
-            st.rng.shuffle(st.reward_deck)
+            shuffle(st.rng, st.reward_deck)
         if not st.reward_deck:
             return None
         card = st.reward_deck.pop()
@@ -302,7 +302,7 @@ class Table:
             if st.discard:
                 st.deck = st.discard
                 st.discard = []
-                st.rng.shuffle(st.deck)
+                shuffle(st.rng, st.deck)
                 self.dispatch.event(Windows.DECK_RESHUFFLED, None)  # it may take cards
             else:
                 self.quake()
@@ -330,7 +330,7 @@ class Table:
             for card in list(p.hand):
                 self.from_hand(p.seat, card)
                 st.deck.append(card)
-        st.rng.shuffle(st.deck)
+        shuffle(st.rng, st.deck)
         self.log("quake")
         if not st.deck:
             return

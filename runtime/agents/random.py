@@ -65,13 +65,34 @@ def fullest_first(rng: random.Random, decision: Decision) -> Answer:
 
 def random_pick(rng: random.Random, decision: Decision) -> Answer:
     if decision.caps is None:
-        pool = list(range(len(decision.options)))  # a list: sample() checks a range far slower
+        pool = list(range(len(decision.options)))
     else:
         pool = [i for i, cap in enumerate(decision.caps) for _ in range(cap)]
     high = min(decision.maximum, len(pool))
     low = min(decision.minimum, high)
     count = randint(rng, low, high)
-    return tuple(sorted(rng.sample(pool, count)))
+    return tuple(sorted(sample(rng, pool, count)))
+
+
+def sample(rng: random.Random, pool: list[int], count: int) -> list[int]:
+    """rng.sample(pool, count) with the same draws from the RNG (Python 3.11's steps for a pool
+    of at most 21, as a random pick has: an invitation, a few cards), without the checks sample()
+    makes of its arguments, which cost more than the pick; larger pools go to sample() itself."""
+    n = len(pool)
+    if n > 21 or not 0 <= count <= min(n, 5):
+        return rng.sample(pool, count)
+    pool = pool[:]
+    result = []
+    getrandbits = rng.getrandbits
+    for i in range(count):
+        below = n - i  # Random._randbelow(n - i)
+        k = below.bit_length()
+        j = getrandbits(k)
+        while j >= below:
+            j = getrandbits(k)
+        result.append(pool[j])
+        pool[j] = pool[below - 1]  # the pick's place goes to the last of those left
+    return result
 
 
 def randint(rng: random.Random, low: int, high: int) -> int:

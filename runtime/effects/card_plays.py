@@ -53,8 +53,18 @@ class CardPlays:
             seat = holder[instance]
             if seat < 0:
                 continue  # most copies lie in decks and piles
-            if play.flare and not self.flare_allowed(seat, play, enc):
-                continue
+            if play.flare:
+                # one flare a player an encounter; the wild half is for anyone but the alien's
+                # own players, the super half only for them while the power works
+                if enc is not None and seat in enc.flares_played:
+                    continue
+                player = game.state.players[seat]
+                own = player.alien == play.alien or play.alien in player.gained
+                if play.flare == "wild":
+                    if own:
+                        continue
+                elif not own or not game.has_power(seat, play.alien):
+                    continue
             if game.state.restrictions and self.forbidden(f"play {play.kind}", seat):
                 continue
             bound = play.bound
@@ -68,16 +78,6 @@ class CardPlays:
                     continue
             out.setdefault(seat, []).append((instance, play))
         return out
-
-    def flare_allowed(self, seat: int, play: Play, enc: Any) -> bool:
-        game = self.game
-        if enc is not None and seat in enc.flares_played:
-            return False
-        player = game.state.players[seat]
-        own = player.alien == play.alien or play.alien in player.gained
-        if play.flare == "wild":
-            return not own
-        return own and game.has_power(seat, play.alien)
 
     def forget_plays(self) -> None:
         """Drop the cached card plays: a card instance has joined the game."""

@@ -21,11 +21,10 @@ if TYPE_CHECKING:
 def needs_setup(game: Table, card: CardDef) -> bool:
     """Whether an alien has game-setup instructions (its own setup hooks, its own piles, or setup a
     rules module does for it): such an alien is never drawn after setup, which is past."""
-    return (
-        any(h.kind == "setup" for h in card.hooks)
-        or bool(card.attrs.get("piles"))
-        or extension.first(game, "alien.set_up", card)
-    )
+    for hook in card.hooks:  # a loop, not any() over a generator: asked of every unused alien
+        if hook.kind == "setup":
+            return True
+    return bool(card.attrs.get("piles")) or extension.first(game, "alien.set_up", card)
 
 
 def drawable(game: Table, *, drawing: bool = True) -> list[str]:

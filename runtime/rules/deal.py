@@ -135,7 +135,13 @@ def can_colonize(game: Table, parties: Parties, side: int) -> bool:
         has_ships = ships.free_ships(game, me) > 0
     else:  # a main player may also land the ships it has in the gate
         has_ships = st.ships_in_play(me) > 0 or (side == OFFENSE and enc.gate[me] > 0)
-    return has_ships and any(p.ships[other] > 0 and p.ships[me] == 0 for p in st.planets)
+    if not has_ships:
+        return False
+    # a loop, not any() over a generator (which resumes it from C for each planet)
+    for p in st.planets:  # noqa: SIM110
+        if p.ships[other] > 0 and p.ships[me] == 0:
+            return True
+    return False
 
 
 # who founds a colony: the options of the colonies question, by party

@@ -141,7 +141,8 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
-    return [p.id for p in game.state.planets if p.ships[seat] > 0 and not p.gone]
+    # `p.system >= 0` is `not p.gone` without a property call: asked before most ship moves
+    return [p.id for p in game.state.planets if p.ships[seat] > 0 and p.system >= 0]
 
 
 def pick_ships(

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from runtime import extension
 from runtime.cards import COSMIC_DECK_KINDS, CardDef, CardSet
+from runtime.draws import shuffle
 from runtime.setup import (
     BASE_OPTIONS,
     COLORS,
@@ -23,6 +25,22 @@ if TYPE_CHECKING:
 
 
 BY_ID = attrgetter("id")  # the sort key of cards in id order
+
+# the cards of the chosen packs in id order, by (card set, packs): every game set up from the same
+# card set and packs sorts the same cards (the card set is kept with them, to check the key's id)
+_IN_PACKS: dict[tuple[int, tuple[str, ...]], tuple[CardSet, tuple[CardDef, ...]]] = {}
+
+
+def in_packs(cards: CardSet, packs: tuple[str, ...]) -> tuple[CardDef, ...]:
+    """Every card of the chosen packs, in id order (worked out once per card set and packs)."""
+    key = (id(cards), tuple(packs))
+    found = _IN_PACKS.get(key)
+    if found is None or found[0] is not cards:
+        if len(_IN_PACKS) >= 32:
+            _IN_PACKS.clear()
+        chosen = tuple(c for c in sorted(cards.cards.values(), key=BY_ID) if c.pack in packs)
+        found = _IN_PACKS[key] = (cards, chosen)
+    return found[1]
 
 
 def build_state(game: Table) -> State:
@@ -124,8 +142,8 @@ def check_colors(game: Table, colors: tuple[str, ...]) -> None:
     packs = game.setup.packs
     known = {
         c.color
-        for c in game.cards.cards.values()
-        if c.kind == "destiny" and c.type == "color" and c.pack in packs and c.color is not None
+        for c in in_packs(game.cards, packs)
+        if c.kind == "destiny" and c.type == "color" and c.color is not None
     }
     unknown = [c for c in colors if c not in known]
     if known and unknown:
@@ -139,6 +157,8 @@ def option_on(game: Table, name: str) -> bool:
 
 
 def card_allowed(game: Table, card: CardDef) -> bool:
+    if not card.requires and card.min_players is None:
+        return True  # most cards: nothing to check
     if card.min_players is not None and game.setup.players < card.min_players:
         return False
     return all(option_on(game, req) for req in card.requires)
@@ -155,7 +175,6 @@ def card_refusal(game: Table, card: CardDef) -> str | None:
 
 def assign_aliens(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
-    in_packs = [c for c in cards.cards.values() if c.kind == "alien" and c.pack in setup.packs]
     if setup.aliens is not None:
         if len(setup.aliens) != setup.players:
             raise SetupError(
@@ -181,10 +200,12 @@ def assign_aliens(game: Table, state: State) -> None:
                     names = cards.cards[one].name, cards.cards[other].name
                     raise SetupError(f"{names[0]} and {names[1]} may not be in the same game")
         return
-    usable = sorted(c.id for c in in_packs if card_allowed(game, c))
+    usable = [  # in id order
+        c.id for c in in_packs(cards, setup.packs) if c.kind == "alien" and card_allowed(game, c)
+    ]
     if setup.option("alien_selection") == "combo":
         usable = from_combo(game, state, set(usable))
-    state.rng.shuffle(usable)
+    shuffle(state.rng, usable)
     dealt: list[str] = []
     for alien_id in usable:  # in shuffled order, passing over an alien barred by one dealt
         if len(dealt) < setup.players and not any(excluded(game.cards, alien_id, d) for d in dealt):
@@ -209,16 +230,21 @@ def set_aside_unused(game: Table, state: State) -> None:
     by_id = game.cards.cards
     # the aliens a dealt one bars; an alien barring a dealt one is checked below (excluded())
     barred = {b for d in dealt if d for b in by_id[d].attrs.get("excludes", ())}
-    state.unused_aliens = sorted(
+    state.unused_aliens = [  # in id order
         c.id
-        for c in by_id.values()
+        for c in in_packs(game.cards, packs)
         if c.kind == "alien"
-        and c.pack in packs
         and c.id not in dealt
         and c.id not in barred
         and card_allowed(game, c)
-        and not any(d in c.attrs.get("excludes", ()) for d in dealt if d)
-    )
+        and not bars_any(c, dealt)
+    ]
+
+
+def bars_any(card: CardDef, aliens: set[str | None]) -> bool:
+    """Whether an alien's `excludes:` names any of `aliens` (most name none)."""
+    excludes = card.attrs.get("excludes", ())
+    return bool(excludes) and any(a in excludes for a in aliens if a)
 
 
 def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
@@ -241,36 +267,34 @@ def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
 def build_piles(game: Table, state: State) -> None:
     setup, cards = game.setup, game.cards
     colors = {p.color for p in state.players}
-    chosen = [c for c in sorted(cards.cards.values(), key=BY_ID) if c.pack in setup.packs]
+    chosen = in_packs(cards, setup.packs)
     own_piles = [step for _, step in extension.steps(game, "setup.card")]
     for card in chosen:
         if card.kind == "destiny":
             if card.type == "color" and card.color not in colors:
                 continue
-            for _ in range(card.copies):
-                state.destiny_deck.append(game.add_instance(state, card))
-        elif any(step(game, state, card) for step in own_piles):
+            state.destiny_deck.extend(game.add_instances(state, card, card.copies))
+        elif own_piles and any(step(game, state, card) for step in own_piles):
             continue  # a rules module put the card's copies into a pile of its own
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
-            for _ in range(card.copies):
-                pile.append(game.add_instance(state, card))
+            pile.extend(game.add_instances(state, card, card.copies))
     if setup.option("use_flares"):
         for flare in pick_flares(game, state, chosen):
             state.deck.append(game.add_instance(state, flare))
-    state.rng.shuffle(state.deck)
-    state.rng.shuffle(state.destiny_deck)
-    state.rng.shuffle(state.reward_deck)
+    shuffle(state.rng, state.deck)
+    shuffle(state.rng, state.destiny_deck)
+    shuffle(state.rng, state.reward_deck)
     extension.run(game, "setup.shuffle", state)
 
 
-def pick_flares(game: Table, state: State, chosen: list[CardDef]) -> list[CardDef]:
+def pick_flares(game: Table, state: State, chosen: Sequence[CardDef]) -> list[CardDef]:
     """The flares of the aliens in play, then random others up to the option's count."""
     flares = [c for c in chosen if c.kind == "flare"]
     in_play = {p.alien for p in state.players if p.alien}
     own = [f for f in flares if f.alien in in_play]
     others = [f for f in flares if f.alien not in in_play and card_allowed(game, f)]
-    state.rng.shuffle(others)
+    shuffle(state.rng, others)
     room = max(0, game.setup.option("flares_in_deck") - len(own))
     return own + others[:room]
 
@@ -297,7 +321,7 @@ def choose_first_player(game: Table, state: State) -> int:
         return first
     by_color = {p.color: p.seat for p in state.players}
     order = list(state.destiny_deck)
-    state.rng.shuffle(order)
+    shuffle(state.rng, order)
     for instance in order:
         card = game.defs[instance]
         if card.type == "color" and card.color in by_color:

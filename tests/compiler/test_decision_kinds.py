@@ -3,17 +3,17 @@ games of every bundled pack is declared, so a scenario is never refused for a re
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from compiler.pipeline.project import Project
 from compiler.scenarios.file_check import DECISION_KINDS, known_decision_kind
 from compiler.tools.setups import build_setup
 from runtime.agents import AGENTS
+from runtime.decisions import Answer, Decision
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.rules.turn import play_game
+from runtime.view import PlayerView
 
 GAMES = [
     (["base"], ["techs"]),
@@ -28,21 +28,26 @@ GAMES = [
 def test_every_decision_kind_the_engine_asks_is_declared(
     project: Project,
     rules: Rules,
-    monkeypatch: pytest.MonkeyPatch,
     packs: list[str],
     options: list[str],
 ) -> None:
     asked: set[str] = set()
-    original = Game.ask
 
-    def recording(self: Game, decision: Any) -> Any:
-        asked.add(decision.kind)
-        return original(self, decision)
+    class Recording:
+        """A random agent that notes the kind of every decision it is asked."""
 
-    monkeypatch.setattr(Game, "ask", recording)
+        trusted = True
+
+        def __init__(self, seed: int) -> None:
+            self.agent = AGENTS["random"](seed)
+
+        def decide(self, decision: Decision, view: PlayerView) -> Answer:
+            asked.add(decision.kind)
+            return self.agent.decide(decision, view)
+
     for seed in (1, 2):
         setup = build_setup(project.cards, players=5, packs=packs, options=options, seed=seed)
-        agents = [AGENTS["random"](seed * 101 + s) for s in range(5)]
+        agents = [Recording(seed * 101 + s) for s in range(5)]
         play_game(Game(project.cards, setup, agents, rules=rules))
     assert asked
     assert sorted(k for k in asked if not known_decision_kind(k)) == []

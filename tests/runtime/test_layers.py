@@ -20,6 +20,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "runtime.cards",
             "runtime.windows",
             "runtime.decisions",
+            "runtime.draws",
             "runtime.ir",
             "runtime.record",
             "runtime.registry",

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from runtime.agents.random import RandomAgent, randint
+from runtime.agents.random import RandomAgent, randint, sample
 from runtime.decisions import Decision
 
 
@@ -36,3 +36,16 @@ def test_empty_ranges_are_refused_as_random_refuses_them() -> None:
     empty = Decision(0, "test.pick", "pick one", [])
     with pytest.raises(ValueError):
         RandomAgent(1).decide(empty, None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_sample_draws_as_random_sample(seed: int) -> None:
+    mine, reference = random.Random(seed), random.Random(seed)
+    for n in range(0, 30):
+        pool = [3 * i + 1 for i in range(n)]
+        for count in range(0, min(n, 9) + 1):
+            assert sample(mine, pool, count) == reference.sample(pool, count)
+            assert pool == [3 * i + 1 for i in range(n)]  # the pool is left as it was
+    assert mine.getstate() == reference.getstate()
+    with pytest.raises(ValueError):
+        sample(mine, [1, 2], 3)
