@@ -16,40 +16,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import yaml
 
 from cards import BUNDLED
 from compiler.pipeline import tables
 from compiler.pipeline.parser import parser
 from compiler.pipeline.tree_builder import Builder
+from compiler.tools.effect_texts import effect_texts
 from grammar import GRAMMAR_FILE
-
-STARTS = {
-    "do": "start",
-    "cost": "start",
-    "setup": "start",
-    "if": "cond_start",
-    "target": "np_start",
-}
-
-
-def texts() -> list[tuple[str, str]]:
-    found: list[tuple[str, str]] = []
-
-    def collect(data: object) -> None:
-        if isinstance(data, dict):
-            for key, value in data.items():
-                if key in STARTS and isinstance(value, str):
-                    found.append((STARTS[key], value))
-                else:
-                    collect(value)
-        elif isinstance(data, list):
-            for item in data:
-                collect(item)
-
-    for path in sorted(BUNDLED.rglob("*.yaml")):
-        collect(yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader))
-    return found
 
 
 def run(parse: Callable[[str, str], Any], work: list[tuple[str, str]]) -> float:
@@ -63,7 +36,7 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__)
     options.add_argument("--rounds", type=int, default=15, help="interleaved rounds (15)")
     args = options.parse_args()
-    work = texts()
+    work = effect_texts([BUNDLED])
     ours = parser().lalr
     larks = tables.build(GRAMMAR_FILE.read_text(encoding="utf-8"), type(ours.lexer), Builder())
     engines: dict[str, Callable[[str, str], Any]] = {

@@ -123,13 +123,12 @@ def test_shipped_parser_tables_with_a_damaged_state_are_not_used(tmp_path: Path)
 
 @pytest.mark.slow
 def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
-    import yaml
-
     from cards import BUNDLED
     from compiler.pipeline import tables
     from compiler.pipeline.lalr import LalrParser
     from compiler.pipeline.lexer import EffectLexer, build_vocabulary
     from compiler.pipeline.tree_builder import Builder
+    from compiler.tools.effect_texts import effect_texts
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
@@ -140,22 +139,7 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
     )
     shipped = LalrParser(loaded, EffectLexer(), Builder())
     built = tables.build(text, EffectLexer, Builder())
-    starts = {"do": "start", "cost": "start", "setup": "start", "if": "cond_start"}
-    found: list[tuple[str, str]] = []
-
-    def collect(data: object) -> None:
-        if isinstance(data, dict):
-            for key, value in data.items():
-                if key in starts and isinstance(value, str):
-                    found.append((starts[key], value))
-                else:
-                    collect(value)
-        elif isinstance(data, list):
-            for item in data:
-                collect(item)
-
-    for path in sorted(BUNDLED.rglob("*.yaml")):
-        collect(yaml.safe_load(path.read_text(encoding="utf-8")))
+    found = effect_texts([BUNDLED])
     assert len(found) > 200
     broken = [("start", "draw 2 cards if"), ("start", "you may"), ("cond_start", "you are the")]
     for start, effect in found + broken:

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from lark import Lark
 from lark.exceptions import UnexpectedToken as LarkUnexpectedToken
 
@@ -24,18 +23,11 @@ from compiler.pipeline.parser import EffectParser, parser
 from compiler.pipeline.syntax_errors import EffectSyntaxError
 from compiler.pipeline.tokens import Token
 from compiler.pipeline.tree_builder import Builder
+from compiler.tools.effect_texts import effect_texts
 from grammar import GRAMMAR_FILE
 from tests import ROOT
 from tests.lark_tables import larks_reader
 
-# the card keys whose text the parser reads, and the start rule it reads them with
-STARTS = {
-    "do": "start",
-    "cost": "start",
-    "setup": "start",
-    "if": "cond_start",
-    "target": "np_start",
-}
 BROKEN = [
     ("start", "draw 2 cards if"),
     ("start", "you may"),
@@ -52,33 +44,8 @@ BROKEN = [
 @functools.cache
 def card_texts() -> list[tuple[str, str]]:
     """(start rule, text) of every effect, condition and target in the bundled packs and the
-    corpus (files that do not load as YAML are the corpus's other cases)."""
-    found: set[tuple[str, str]] = set()
-    seen: set[int] = set()  # YAML aliases share a node; the corpus has recursive ones
-
-    def collect(data: object) -> None:
-        if isinstance(data, (dict, list)):
-            if id(data) in seen:
-                return
-            seen.add(id(data))
-        if isinstance(data, dict):
-            for key, value in data.items():
-                if key in STARTS and isinstance(value, str):
-                    found.add((STARTS[key], value))
-                else:
-                    collect(value)
-        elif isinstance(data, list):
-            for item in data:
-                collect(item)
-
-    for folder in (BUNDLED, ROOT / "tests" / "corpus"):
-        for path in sorted(folder.rglob("*.yaml")):
-            seen.clear()
-            try:
-                collect(yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader))
-            except (yaml.YAMLError, OSError, ValueError):
-                continue
-    return sorted(found)
+    corpus (files that do not load as YAML are the corpus's other cases), each once."""
+    return sorted(set(effect_texts([BUNDLED, ROOT / "tests" / "corpus"])))
 
 
 def broken_variants(texts: list[tuple[str, str]]) -> list[tuple[str, str]]:
