@@ -16,7 +16,7 @@ from runtime.effects.card_plays import CardPlay as CardPlay
 from runtime.effects.card_plays import CardPlays
 from runtime.effects.context import Ctx
 from runtime.effects.lasting import Lasting
-from runtime.windows import Window, Windows
+from runtime.windows import BY_NAME, Window, Windows
 
 if TYPE_CHECKING:
     from runtime.effects.link import Bound, Play, Rules
@@ -24,9 +24,6 @@ if TYPE_CHECKING:
 
 
 # every window's name, for the tables below (read once: a member's value is a property call)
-WINDOW_NAMES = frozenset(w.value for w in Window)
-
-
 @dataclass(slots=True)
 class PowerUse:
     """The event of a response.power window: a power about to act."""
@@ -97,7 +94,7 @@ class Dispatcher(CardPlays, Lasting):
             if found and runner is not None:
                 busy |= found
                 self.card_runners.append(runner)
-        self.quiet = WINDOW_NAMES - busy
+        self.quiet = frozenset(BY_NAME) - busy  # the modules' windows included
 
     # ------------------------------------------------------------------ windows
 

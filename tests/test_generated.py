@@ -219,3 +219,26 @@ def test_canonical_parser_tables_do_not_depend_on_how_lark_numbered_them() -> No
     }
     assert shuffled != plain
     assert tables.canonical(shuffled) == plain
+
+
+def test_a_stale_language_table_is_named_with_the_command_that_writes_it(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    from compiler.pipeline import language_export
+
+    assert language_export.stale() is None
+    table = json.loads(language_export.LANGUAGE_FILE.read_text(encoding="utf-8"))
+    table["ops"] = [op for op in table["ops"] if op["name"] != "draw"]
+    edited = tmp_path / "language.json"
+    edited.write_text(json.dumps(table), encoding="utf-8")
+    monkeypatch.setattr(language_export, "LANGUAGE_FILE", edited)
+    message = language_export.stale()
+    assert message is not None and "its ops differ" in message
+    assert "python -m compiler.pipeline.language_export" in message
+
+
+def test_the_language_tables_parts_are_the_ones_written() -> None:
+    from compiler.pipeline.language_export import declared
+    from compiler.pipeline.language_table import PARTS
+
+    assert set(declared()) == set(PARTS)

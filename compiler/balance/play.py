@@ -82,6 +82,7 @@ def compile_cards(outside: tuple[str, ...]) -> Compiled:
     """The bundled packs plus the outside pack folders given (each worker reads them itself)."""
     from cards import BUNDLED
     from compiler.cli.common import outside_pack_ids
+    from compiler.pipeline.language_export import stale
     from compiler.pipeline.project import load_project
     from runtime.effects.link import Rules
     from runtime.language import load
@@ -90,6 +91,9 @@ def compile_cards(outside: tuple[str, ...]) -> Compiled:
     if project.errors:
         raise CardErrors(f"the cards have {project.errors} error(s); run `cosmic validate`")
     load()  # a fully cached compile registers no words
+    out_of_date = stale()
+    if out_of_date:
+        raise CardErrors(out_of_date)
     rules = Rules(project.cards)
     digest = hashlib.sha256(repr(sorted(project.cards.cards.items())).encode()).hexdigest()
     return Compiled(project.cards, rules, digest[:16], outside_pack_ids(project))

@@ -49,10 +49,14 @@ def load_cards(pack_paths: Sequence[Path] = ()) -> tuple[Any, Any, str]:
             err=True,
         )
         fail(f"the cards have {project.errors} error(s); run `cosmic validate` for details", 1)
+    from compiler.pipeline.language_export import stale
     from runtime.effects.link import Rules
     from runtime.language import load
 
     load()
+    out_of_date = stale()
+    if out_of_date:
+        fail(out_of_date)
     fingerprint = hashlib.sha256(repr(sorted(project.cards.cards.items())).encode()).hexdigest()[
         :16
     ]

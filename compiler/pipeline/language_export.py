@@ -77,6 +77,27 @@ def declared() -> dict[str, Any]:
     }
 
 
+def stale() -> str | None:
+    """None when grammar/language.json holds what the runtime declares; else an error saying which
+    parts differ (a rules module's words edited without the table written again would otherwise
+    validate cards the engine cannot play)."""
+    regenerate = "run `python -m compiler.pipeline.language_export`"
+    try:
+        shipped = json.loads(LANGUAGE_FILE.read_bytes())
+    except (OSError, ValueError) as exc:
+        return f"cannot read {LANGUAGE_FILE}: {exc}; {regenerate}"
+    now = json.loads(json.dumps(declared()))
+    if not isinstance(shipped, dict):
+        return f"{LANGUAGE_FILE} is not a language table; {regenerate}"
+    parts = sorted(k for k in now.keys() | shipped.keys() if now.get(k) != shipped.get(k))
+    if not parts:
+        return None
+    return (
+        f"{LANGUAGE_FILE} is out of date with the runtime's words (its {', '.join(parts)} "
+        f"differ), so cards were checked against another language; {regenerate}"
+    )
+
+
 if __name__ == "__main__":
     LANGUAGE_FILE.write_text(json.dumps(declared(), indent=1) + "\n", encoding="utf-8")
     sys.stdout.write(f"wrote {LANGUAGE_FILE}\n")

@@ -111,14 +111,37 @@ STEP = "step"  # the kind of a window that is a moment of the turn sequence
 GAME_SETUP = "game.setup"  # the window of a card's `setup:` effect
 
 
+# the table's parts, as compiler.pipeline.language_export writes them
+PARTS = (
+    "types",
+    "number_ranges",
+    "preps",
+    "markers",
+    "ops",
+    "measures",
+    "predicates",
+    "nouns",
+    "adjectives",
+    "adverbs",
+    "aliases",
+    "windows",
+    "roles",
+    "card_kinds",
+    "max_players",
+    "base_options",
+)
+
+
 def _read() -> dict[str, Any]:
+    regenerate = "run `python -m compiler.pipeline.language_export`"
     try:
         found: dict[str, Any] = json.loads(LANGUAGE_FILE.read_bytes())
-        return found
     except (OSError, ValueError) as exc:
-        raise RuntimeError(
-            f"cannot read {LANGUAGE_FILE}: {exc}; run `python -m compiler.pipeline.language_export`"
-        ) from None
+        raise RuntimeError(f"cannot read {LANGUAGE_FILE}: {exc}; {regenerate}") from None
+    missing = [part for part in PARTS if not isinstance(found, dict) or part not in found]
+    if missing:
+        raise RuntimeError(f"{LANGUAGE_FILE} lacks {', '.join(missing)}; {regenerate}")
+    return found
 
 
 _TABLE = _read()

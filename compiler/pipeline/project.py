@@ -94,7 +94,7 @@ def fingerprint() -> str:
     modules of the compiler's output."""
     package = Path(__file__).resolve().parent.parent  # the compiler package
     runtime = package.parent / "runtime"
-    # the quick schema checks are generated from schema.py, which is hashed already
+    # the quick schema checks are generated from schema.py and the language table, both hashed
     stages = _sources(package / "pipeline", skip="checks")
     h = hashlib.sha256()
     sources: list[str | Path] = [

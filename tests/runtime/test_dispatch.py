@@ -12,9 +12,10 @@ from runtime.cards import CardSet, Hook
 from runtime.effects.link import Rules
 from runtime.extension import RulesModule
 from runtime.game import Game
+from runtime.language import load
 from runtime.lasting_data import Bindings, Period
 from runtime.modules.lucre.purses import purse_of
-from runtime.windows import Window
+from runtime.windows import BY_NAME, Window
 
 
 @pytest.fixture
@@ -159,3 +160,10 @@ def test_a_modules_card_runner_opens_windows_only_in_games_where_its_cards_act(
     assert Window.TURN_START.value not in d.quiet
     d.step(Window.TURN_START)
     assert seen == [Window.TURN_START.value]
+
+
+def test_a_rules_modules_window_where_nothing_acts_is_quiet(game: Game) -> None:
+    load()  # the modules' windows are declared as the modules register
+    game.dispatch.find_quiet()
+    assert {"lucre.paid", "tech.completed"} <= set(BY_NAME)
+    assert {"lucre.paid", "tech.completed"} <= game.dispatch.quiet
