@@ -115,14 +115,8 @@ class Table:
         return self._answered(decision)
 
     def _answered(self, decision: Decision) -> Answer:
-        """Ask, record and announce an answer (as _answer(), inlined), asking again if negated."""
-        player = decision.player
-        answer = self.agents[player].decide(decision, self.views[player])
-        if not self.trusted[player]:
-            answer = decision.check(answer)
-        self.answers.append(answer)
-        if self.observer is not None:
-            self.observer(self)
+        """Ask, record and announce an answer, asking again if an effect negates it."""
+        answer = self._answer(decision)
         # negated()'s first test first: most games have nothing that negates a choice
         if self.dispatch.listening(Windows.DECISION_MADE) and self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
@@ -140,6 +134,7 @@ class Table:
         return made.negated
 
     def _answer(self, decision: Decision) -> Answer:
+        """The agent's answer, checked unless the agent is trusted, and recorded."""
         answer = self.agents[decision.player].decide(decision, self.views[decision.player])
         if not self.trusted[decision.player]:
             answer = decision.check(answer)

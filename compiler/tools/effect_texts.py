@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-import yaml
+from compiler.pipeline.yaml_import import yaml
 
 # the card keys whose text the parser reads, and the start rule it reads them with
 STARTS = {
