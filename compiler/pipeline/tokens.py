@@ -4,7 +4,7 @@ terminal type and where it sits in the effect; a Lexer turns effect text into To
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 
 class Token(str):
@@ -97,8 +97,7 @@ class Token(str):
     __hash__ = str.__hash__
 
 
-class Lexer:
-    """Effect text in, tokens out (subclasses say how)."""
+class Lexer(Protocol):
+    """What the parser reads tokens from: effect text in, tokens out."""
 
-    def lex(self, text: str) -> Iterator[Token]:
-        raise NotImplementedError
+    def lex(self, text: str) -> Iterator[Token]: ...
