@@ -16,6 +16,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
 from runtime.registry import PREDICATES, measure_def
 from runtime.roles import ROLES
+from runtime.rules.outcome import ships_in_encounter
 from runtime.state import Encounter
 
 PRONOUN_SEATS = {"you": "ctx.you", "they": "ctx.they", "subject": "ctx.subject"}
@@ -153,11 +154,17 @@ def allied_ships(ctx: Ctx, of: str) -> int:
         return 0
     if of == "you":
         you = ctx.you
+        total = 0
         if you == enc.offense or you in enc.allies[0]:
-            return sum(ships_in_the_encounter(ctx, s) for s in enc.allies[0] if s != you)
-        if you == enc.defense or you in enc.allies[1]:
-            return sum(enc.guard[s] for s in enc.allies[1] if s != you)
-        return 0
+            game = ctx.game
+            for s in enc.allies[0]:
+                if s != you:
+                    total += ships_in_encounter(game, enc, s)
+        elif you == enc.defense or you in enc.allies[1]:
+            for s in enc.allies[1]:
+                if s != you:
+                    total += enc.guard[s]
+        return total
     return sum(ships_in_the_encounter(ctx, s) for s in SELECTORS["ally"](ctx, of))
 
 

@@ -96,11 +96,16 @@ def context(game: Table, b: Bindings, event: Any = None) -> Ctx:
     return ctx
 
 
-# Code compiled from the IR nodes a state names, by node identity and form (the node is kept with
-# its code so that its id is never reused). The nodes belong to the card set, so this stays small.
-COMPILED: dict[tuple[int, str], tuple[ir.Node, Callable[[Ctx], Any]]] = {}
+# Code compiled from the IR nodes a state names: for each form ("statement", "condition",
+# "value"), by node identity (the node is kept with its code so that its id is never reused).
+# The nodes belong to the card set, so these stay small.
+COMPILED: dict[str, dict[int, tuple[ir.Node, Callable[[Ctx], Any]]]] = {
+    "statement": {},
+    "condition": {},
+    "value": {},
+}
 
 
 def remember(node: ir.Node, form: str, code: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
-    COMPILED[(id(node), form)] = (node, code)
+    COMPILED[form][id(node)] = (node, code)
     return code

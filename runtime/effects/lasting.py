@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def compiled(node: ir.Node, form: str) -> Callable[[Ctx], Any]:
     """The code of an IR node the state names (a "statement", "condition" or "value"), built once."""
-    found = COMPILED.get((id(node), form))
+    found = COMPILED[form].get(id(node))
     if found is not None and found[0] is node:
         return found[1]
     return remember(node, form, _COMPILERS[form](node))
