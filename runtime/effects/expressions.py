@@ -77,9 +77,11 @@ def arg(node: ir.Node | None, t: T) -> Fn:
         return _nameable(node)
     if t is T.ALIENS:
         return _aliens(node)
-    if t in (T.WORD, T.FLAG):
+    if t is T.WORD:
         word = node.word if isinstance(node, ir.Word) else True
         return lambda ctx: word
+    if t is T.FLAG:
+        return lambda ctx: True  # the adverb is written (an op gets None when it is not)
     raise CompileError(f"no argument form for {t}")
 
 
