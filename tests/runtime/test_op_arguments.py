@@ -1,10 +1,11 @@
-"""Every op is called with arguments of the types its implementation declares.
+"""Every op, measure and predicate is called with the arguments it declares, and every measure
+and predicate returns what it declares.
 
-Ops are called through the registry (`impl(ctx, seat, *values)`), out of mypy's sight, so an
-annotation can drift from what the engine really passes. Here every op's implementation is
-wrapped with a type check, the rules are linked again, and every bundled scenario plus a few
-random games with every pack are played; each argument that does not match its annotation is
-reported as op, parameter, value and annotation.
+The engine calls them through the registry (`impl(ctx, seat, *values)`, `read(ctx, seat)`,
+`test(ctx, ...)`), out of mypy's sight, so an annotation can drift from what really passes. Here
+each of them is wrapped with typeguard's type check, the rules are linked again, and every
+bundled scenario plus a few random games with every pack are played; each value that its
+annotation does not admit is reported as word, parameter, value and annotation.
 """
 
 from __future__ import annotations
@@ -31,47 +32,65 @@ from runtime.rules.turn import play_game
 
 pytestmark = pytest.mark.slow
 
-Mismatch = tuple[str, str, str, str]  # op, parameter, value, annotation
-Checked = tuple[Rules, set[Mismatch], set[str]]  # the rules, what mismatched, the ops called
+Mismatch = tuple[str, str, str, str]  # word, parameter (or "return"), value, annotation
 
 
-def checked(
-    name: str, impl: Callable[..., Any], found: set[Mismatch], called: set[str]
-) -> Callable[..., Any]:
-    """`impl`, recording that it was called and each argument its annotations do not admit."""
-    signature = inspect.signature(impl)
-    hints = typing.get_type_hints(impl)
+@dataclasses.dataclass
+class Watch:
+    """What the wrapped functions saw: the values unlike their annotations, the words called."""
 
-    def call(*args: Any) -> Any:
-        called.add(name)
-        bound = signature.bind(*args)
-        for parameter, value in bound.arguments.items():
-            hint = hints.get(parameter)
-            if hint is None:
-                continue
-            try:
-                check_type(value, hint)
-            except TypeCheckError:
-                found.add((name, parameter, repr(value)[:60], str(hint)))
-        return impl(*args)
+    found: set[Mismatch] = dataclasses.field(default_factory=set)
+    called: set[str] = dataclasses.field(default_factory=set)
 
-    return call
+    def check(self, word: str, parameter: str, value: Any, hint: Any) -> None:
+        try:
+            check_type(value, hint)
+        except TypeCheckError:
+            self.found.add((word, parameter, repr(value)[:60], str(hint)))
+
+    def wrap(self, word: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        """`function`, checking each call's arguments and its result against its annotations."""
+        signature = inspect.signature(function)
+        hints = typing.get_type_hints(function)
+
+        def call(*args: Any) -> Any:
+            self.called.add(word)
+            for parameter, value in signature.bind(*args).arguments.items():
+                if parameter in hints:
+                    self.check(word, parameter, value, hints[parameter])
+            result = function(*args)
+            if "return" in hints:
+                self.check(word, "return", result, hints["return"])
+            return result
+
+        return call
+
+
+def watched(table: dict[str, Any], field: str, watch: Watch, mp: pytest.MonkeyPatch) -> None:
+    """Replace each entry of a registry table by one whose `field` function is watched."""
+    for name, entry in list(table.items()):
+        function = getattr(entry, field)
+        if function is not None:
+            wrapped = watch.wrap(f"{name} ({field})", function)
+            mp.setitem(table, name, dataclasses.replace(entry, **{field: wrapped}))
 
 
 @pytest.fixture
-def checked_rules(project: Project, monkeypatch: pytest.MonkeyPatch) -> Iterator[Checked]:
-    found: set[Mismatch] = set()
-    called: set[str] = set()
-    for name, definition in list(registry.OPS.items()):
-        wrapped = dataclasses.replace(
-            definition, impl=checked(name, definition.impl, found, called)
-        )
-        monkeypatch.setitem(registry.OPS, name, wrapped)
-    yield Rules(project.cards), found, called
+def checked_rules(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[Rules, Watch]]:
+    watch = Watch()
+    watched(registry.OPS, "impl", watch, monkeypatch)
+    watched(registry.MEASURES, "read", watch, monkeypatch)
+    watched(registry.MEASURES, "write", watch, monkeypatch)
+    watched(registry.PREDICATES, "test", watch, monkeypatch)
+    yield Rules(project.cards), watch
 
 
-def test_every_op_gets_the_arguments_it_declares(project: Project, checked_rules: Checked) -> None:
-    rules, found, called = checked_rules
+def test_every_word_gets_and_gives_what_it_declares(
+    project: Project, checked_rules: tuple[Rules, Watch]
+) -> None:
+    rules, watch = checked_rules
     runner = Runner(project.cards, rules)
     scenarios: list[Path] = discover([BUNDLED])
     for path in scenarios:
@@ -81,7 +100,8 @@ def test_every_op_gets_the_arguments_it_declares(project: Project, checked_rules
         setup = build_setup(project.cards, players=5, packs=packs, seed=seed)
         agents = [RandomAgent(seed * 101 + s) for s in range(setup.players)]
         play_game(Game(project.cards, setup, agents, rules=rules, log=False))
-    report = "\n".join(f"{op}: {param}={value} is not {hint}" for op, param, value, hint in found)
+    ops = {f"{name} (impl)" for name in registry.OPS}
     # the check saw the language at work (some ops run only through their fast path)
-    assert len(called) >= 0.8 * len(registry.OPS), sorted(set(registry.OPS) - called)
-    assert not found, f"{len(found)} argument(s) unlike their annotation:\n{report}"
+    assert len(watch.called & ops) >= 0.8 * len(ops), sorted(ops - watch.called)
+    report = "\n".join(f"{w}: {p}={v} is not {h}" for w, p, v, h in sorted(watch.found))
+    assert not watch.found, f"{len(watch.found)} value(s) unlike their annotation:\n{report}"
