@@ -219,8 +219,10 @@ class State:
 
     def foreign_colonies(self, seat: int) -> int:
         count = 0
-        for p in self.planets:  # a loop, not sum() over a generator: checked after every encounter
-            if p.system != seat and p.ships[seat] > 0:
+        # a loop, not sum() over a generator: checked after every encounter; most planets hold
+        # none of the seat's ships, so that is asked first
+        for p in self.planets:
+            if p.ships[seat] > 0 and p.system != seat:
                 count += 1
         return count
 
