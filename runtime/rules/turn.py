@@ -306,12 +306,14 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     other encounter cards instead."""
     seat = enc.offense if side == 0 else enc.defense
     required = enc.required[side]
+    if required is None:
+        return card  # nothing was forced (most selections)
     hand = [
         c
         for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
         if game.defs[c].kind == "encounter"
     ]
-    others = [c for c in hand if required is not None and not fits(game.defs[c], required)]
+    others = [c for c in hand if not fits(game.defs[c], required)]
     if not others or len(others) == len(hand):
         return card  # nothing was forced, or nothing else could be selected
     decision = Decision(
