@@ -203,6 +203,13 @@ class State:
     def colonies(self, seat: int) -> list[Planet]:
         return [p for p in self.planets if p.ships[seat] > 0]
 
+    def has_colony(self, seat: int) -> bool:
+        """Whether the seat has ships on some planet (colonies() without building the list)."""
+        for p in self.planets:  # noqa: SIM110 - a loop: any() over a generator resumes it per planet
+            if p.ships[seat] > 0:
+                return True
+        return False
+
     def home_colonies(self, seat: int) -> int:
         count = 0
         for p in self.planets:
@@ -212,8 +219,10 @@ class State:
 
     def foreign_colonies(self, seat: int) -> int:
         count = 0
-        for p in self.planets:  # a loop, not sum() over a generator: checked after every encounter
-            if p.system != seat and p.ships[seat] > 0:
+        # a loop, not sum() over a generator: checked after every encounter; most planets hold
+        # none of the seat's ships, so that is asked first
+        for p in self.planets:
+            if p.ships[seat] > 0 and p.system != seat:
                 count += 1
         return count
 

@@ -111,7 +111,8 @@ class Rules:
         self.powers: dict[str, dict[str, list[Bound]]] = {}
         self.plays: dict[str, list[Play]] = {}
         self.upgrades: dict[tuple[str, str], list[Play]] = {}
-        self.targets: dict[str, Callable[[Ctx], list[int]]] = {}
+        # destiny card id -> the players it points at, and the hook it picks them as (built once)
+        self.targets: dict[str, tuple[Callable[[Ctx], list[int]], Hook]] = {}
         self.in_play: dict[str, list[Bound]] = {}  # hooks of cards on the table (revealed kickers)
         # card kind a rules module deals -> window -> the hooks of cards of that kind, which the
         # module runs itself (runtime/extension.py: `card_kinds`, the `dispatch.window` point)
@@ -132,7 +133,8 @@ class Rules:
         if card.kind == "alien" and card.attrs.get("keeps_power"):
             self.keeps.add(card.id)
         if card.target is not None:
-            self.targets[card.id] = x.players(card.target)
+            hook = Hook(card.id, "destiny", "destiny", "destiny.after_draw", ir.Seq(()))
+            self.targets[card.id] = (x.players(card.target), hook)
         for hook in card.hooks:
             bound = bind(hook)
             if hook.kind in ("power", "setup"):
@@ -157,10 +159,10 @@ class Rules:
         return alien in self.keeps
 
     def destiny_target(self, game: Table, card: CardDef) -> int | None:
-        select = self.targets.get(card.id)
+        target = self.targets.get(card.id)
         enc = game.state.encounter
-        if select is None or enc is None:
+        if target is None or enc is None:
             return None
-        hook = Hook(card.id, "destiny", "destiny", "destiny.after_draw", ir.Seq(()))
+        select, hook = target
         found = select(Ctx(game, enc.offense, hook))
         return found[0] if found else None

@@ -200,18 +200,12 @@ def card_target(ctx: Ctx, which: str, owner: int, index: int = 0) -> v.CardTarge
 def card_types(ctx: Ctx, instance: int, side: int | None = None) -> set[str]:
     """The kinds and types a card counts as (an encounter card as revealed or changed)."""
     card = ctx.game.defs[instance]
-    kinds = {card.kind}
-    enc = current_encounter(ctx)
-    if card.kind == "encounter":
-        kinds.add("encounter")
-        typ = card.type
-        if side is not None and enc is not None and enc.types[side] is not None:
+    typ = card.type
+    if side is not None and card.kind == "encounter":  # only a side's card is revealed or changed
+        enc = current_encounter(ctx)
+        if enc is not None and enc.types[side] is not None:
             typ = enc.types[side]
-        if typ:
-            kinds.add(typ)
-    elif card.type:
-        kinds.add(card.type)
-    return kinds
+    return {card.kind, typ} if typ else {card.kind}
 
 
 def matches(ctx: Ctx, instance: int, f: ir.CardFilter) -> bool:

@@ -183,7 +183,7 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int], chooser: in
     sources = {k: v for k, v in sources.items() if v > 0}
     if not sources:
         return 0
-    event = ShipsEvent(seat, dict(sources))
+    event = ShipsEvent(seat, sources)  # the caller's dict is not touched: `sources` is a copy
     game.dispatch.event(Windows.SHIPS_TO_WARP, event)
     still_there(game, event)
     if game.dispatch.listening(Windows.COLONY_LOSING):
@@ -206,7 +206,8 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int], chooser: in
             enc = st.encounter
             if enc is not None:
                 enc.lost_ships[seat] += arrived
-            game.dispatch.event(Windows.SHIPS_IN_WARP, ShipsEvent(seat, {"warp": arrived}))
+            if game.dispatch.listening(Windows.SHIPS_IN_WARP):
+                game.dispatch.event(Windows.SHIPS_IN_WARP, ShipsEvent(seat, {"warp": arrived}))
     update_powers(game, seat)
     return arrived
 

@@ -211,12 +211,13 @@ def alliance(game: Table, enc: Encounter) -> None:
 
 
 def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
-    sides = [
-        side
-        for side in (0, 1)
-        if enc.invited[side][seat] and not game.dispatch.forbidden("ally", seat)
-    ]
-    if not sides or not game.state.colonies(seat) or seat in enc.allies[0] + enc.allies[1]:
+    invited = enc.invited
+    if not (invited[0][seat] or invited[1][seat]):
+        return  # asked by neither side (half the players, an encounter of random invitations)
+    sides = [side for side in (0, 1) if invited[side][seat]]
+    if game.dispatch.forbidden("ally", seat) or not game.state.has_colony(seat):
+        return
+    if seat in enc.allies[0] or seat in enc.allies[1]:
         return  # a player made to ally already (enlisted) answers no invitation
     names = ("offense", "defense")
     options = ["neither"] + [names[s] for s in sides]
@@ -305,12 +306,14 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     other encounter cards instead."""
     seat = enc.offense if side == 0 else enc.defense
     required = enc.required[side]
+    if required is None:
+        return card  # nothing was forced (most selections)
     hand = [
         c
         for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
         if game.defs[c].kind == "encounter"
     ]
-    others = [c for c in hand if required is not None and not fits(game.defs[c], required)]
+    others = [c for c in hand if not fits(game.defs[c], required)]
     if not others or len(others) == len(hand):
         return card  # nothing was forced, or nothing else could be selected
     decision = Decision(

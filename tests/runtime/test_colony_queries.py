@@ -1,0 +1,45 @@
+"""The state's colony queries agree with the colonies themselves at every decision of random games."""
+
+from __future__ import annotations
+
+from runtime.agents import RandomAgent
+from runtime.cards import CardSet
+from runtime.effects.link import Rules
+from runtime.game import Game
+from runtime.rules.turn import play_game
+from runtime.setup import Setup
+from runtime.table import Table
+
+
+def colonies_agree(game: Table) -> None:
+    st = game.state
+    for seat in range(st.n):
+        held = [p for p in st.planets if p.ships[seat] > 0]
+        assert st.has_colony(seat) == bool(held), (seat, [p.ships for p in st.planets])
+        foreign = [p for p in held if p.system != seat]
+        assert st.foreign_colonies(seat) == len(foreign)
+
+
+def test_has_colony_and_foreign_colonies_match_the_planets_throughout_random_games(
+    cards: CardSet, rules: Rules
+) -> None:
+    checked = 0
+    for seed in range(6):
+        setup = Setup(players=4 + seed % 2, seed=seed)
+        agents = [RandomAgent(seed * 10 + s) for s in range(setup.players)]
+        game = Game(cards, setup, agents, rules=rules, log=False, observer=colonies_agree)
+        play_game(game)
+        checked += len(game.answers)
+        assert game.state.over
+    assert checked > 500  # the checks ran at many decisions, not at a handful
+
+
+def test_a_player_with_no_ships_on_any_planet_has_no_colony(cards: CardSet, rules: Rules) -> None:
+    game = Game(cards, Setup(players=3, seed=1), [RandomAgent(s) for s in range(3)], rules=rules)
+    st = game.state
+    for planet in st.planets:
+        planet.ships[2] = 0
+    assert not st.has_colony(2)
+    abroad = next(p for p in st.planets if p.system == 0)
+    abroad.ships[2] = 1  # on a planet of seat 0's system: a foreign colony of seat 2
+    assert st.has_colony(2) and st.foreign_colonies(2) == 1
