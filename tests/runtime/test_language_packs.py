@@ -6,6 +6,7 @@ forms at several seeds, and the rules text written from each hook reads back as 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -28,8 +29,15 @@ WORDS = {
 }
 
 
+@functools.cache
+def compiled(name: str) -> Project:
+    """The test pack, compiled once for the whole run (its cards are never changed); base, which
+    it requires, comes from the bundled packs' compile store."""
+    return load_project([PACKS / name])
+
+
 def loaded(name: str) -> Project:
-    project = load_project([PACKS / name], use_cache=False)
+    project = compiled(name)
     assert project.errors == 0, [d.message for d in project.diagnostics if d.is_error]
     load()
     return project
