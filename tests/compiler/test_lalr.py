@@ -109,12 +109,12 @@ def test_every_card_text_parses_to_the_tree_larks_parser_gives(
 def test_every_broken_text_stops_at_the_token_and_with_the_diagnostic_larks_parser_gives(
     ours: LalrParser, larks: Lark
 ) -> None:
-    variants = broken_variants(card_texts())
+    variants = spread(broken_variants(card_texts()), 4)  # over 900 of them, a quarter if quick
     outcomes = [(outcome(ours.parse, text, start), start, text) for start, text in variants]
     errors = [found for found, _, _ in outcomes if found[0] == "token"]
-    assert len(errors) > 500
+    assert len(errors) * 2 > len(variants), "most of the broken texts are not syntax errors"
     assert any(found[1][0] == "$END" for found in errors), "no text ended too soon"
-    for found, start, text in spread(outcomes, 4):
+    for found, start, text in outcomes:
         assert found == outcome(lark_parse(larks), text, start), (start, text)
 
 

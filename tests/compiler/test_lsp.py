@@ -20,8 +20,6 @@ SCENARIO = Path(BUNDLED) / "base" / "scenarios" / "alien-amoeba-reinforce.yaml"
 SERVER = [sys.executable, "-c", "from compiler.cli.main import cli; cli(['lsp'])"]
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-# Starting the server costs seconds: the quick tier runs only the first test, which shows it
-# starts, checks a buffer and publishes; the in-process tests of compiler/lsp cover the rest.
 # Every publishDiagnostics the client receives, in order (two can arrive in one read, so waiting
 # for "the next notification" could miss one).
 RECEIVED: list[lsp.PublishDiagnosticsParams] = []
@@ -122,7 +120,6 @@ async def test_broken_card_gets_the_diagnostic_at_the_word_then_clears_when_fixe
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_unknown_key_and_role_match_validate_codes_and_ranges(
     client: LanguageClient,
 ) -> None:
@@ -135,7 +132,6 @@ async def test_unknown_key_and_role_match_validate_codes_and_ranges(
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_quick_fix_from_a_did_you_mean_hint_repairs_the_card(
     client: LanguageClient,
 ) -> None:
@@ -161,7 +157,6 @@ async def test_quick_fix_from_a_did_you_mean_hint_repairs_the_card(
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_completion_after_when_offers_windows(client: LanguageClient) -> None:
     text = VIRUS.read_text(encoding="utf-8").replace("when: reveal.totals", "when: reveal.", 1)
     buffer = Buffer(client, VIRUS, text)
@@ -178,7 +173,6 @@ async def test_completion_after_when_offers_windows(client: LanguageClient) -> N
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_completion_in_the_middle_of_an_effect_follows_the_grammar(
     client: LanguageClient,
 ) -> None:
@@ -200,7 +194,6 @@ async def test_completion_in_the_middle_of_an_effect_follows_the_grammar(
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_hover_on_a_verb_gives_its_registry_doc_and_an_example(
     client: LanguageClient,
 ) -> None:
@@ -221,7 +214,6 @@ async def test_hover_on_a_verb_gives_its_registry_doc_and_an_example(
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_hover_on_a_hook_shows_its_compiled_form(client: LanguageClient) -> None:
     buffer = Buffer(client, VIRUS, VIRUS.read_text(encoding="utf-8"))
     await buffer.open()
@@ -234,7 +226,6 @@ async def test_hover_on_a_hook_shows_its_compiled_form(client: LanguageClient) -
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_definition_jumps_from_a_covers_id_to_its_card(client: LanguageClient) -> None:
     buffer = Buffer(client, SCENARIO, SCENARIO.read_text(encoding="utf-8"))
     assert await buffer.open() == []
@@ -249,7 +240,6 @@ async def test_definition_jumps_from_a_covers_id_to_its_card(client: LanguageCli
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_scenario_card_ids_are_checked_and_completed(client: LanguageClient) -> None:
     text = SCENARIO.read_text(encoding="utf-8").replace("covers: [amoeba,", "covers: [amoebo,", 1)
     buffer = Buffer(client, SCENARIO, text)
@@ -268,7 +258,7 @@ async def test_scenario_card_ids_are_checked_and_completed(client: LanguageClien
     buffer.close()
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # hostile buffers: a 5 MB paste, 20,000 brackets, an alias bomb
 @pytest.mark.parametrize(
     "text",
     [
@@ -298,7 +288,6 @@ async def test_malformed_buffers_are_answered_quickly_and_the_server_keeps_going
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_hover_on_a_window_and_a_role_gives_their_docs(client: LanguageClient) -> None:
     from runtime.roles import ROLES
     from runtime.windows import BY_NAME
@@ -317,7 +306,6 @@ async def test_hover_on_a_window_and_a_role_gives_their_docs(client: LanguageCli
     buffer.close()
 
 
-@pytest.mark.slow
 async def test_completion_after_as_offers_roles_and_in_answers_decision_kinds(
     client: LanguageClient,
 ) -> None:
@@ -346,7 +334,6 @@ async def test_completion_after_as_offers_roles_and_in_answers_decision_kinds(
     scenario.close()
 
 
-@pytest.mark.slow
 async def test_an_edit_to_an_alien_republishes_its_open_flare(client: LanguageClient) -> None:
     flare_path = Path(BUNDLED) / "base" / "flare" / "virus-flare.yaml"
     flare = Buffer(client, flare_path, flare_path.read_text(encoding="utf-8"))
