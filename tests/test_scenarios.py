@@ -11,12 +11,21 @@ from compiler.pipeline.load import load_yaml_file
 from compiler.pipeline.project import Project
 from compiler.scenarios.runner import Runner, discover
 from runtime.effects.link import Rules
+from tests.tiers import sample_quick
 
 SCENARIOS: list[Path] = discover([BUNDLED])
 
 
 def _name(path: Path) -> str:
     return f"{path.parent.parent.name}/{path.stem}"
+
+
+# the quick tier plays the first scenario of each pack and every eighth one besides
+FIRST_OF_EACH_PACK = {path.parent: path for path in reversed(SCENARIOS)}
+
+
+def _in_quick_tier(index: int, path: Path) -> bool:
+    return index % 8 == 0 or FIRST_OF_EACH_PACK[path.parent] == path
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +37,7 @@ def test_there_are_scenarios() -> None:
     assert SCENARIOS, f"no scenario files under {BUNDLED}/*/scenarios/"
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=_name)
+@pytest.mark.parametrize("path", sample_quick(SCENARIOS, _in_quick_tier, _name))
 def test_scenario(runner: Runner, path: Path) -> None:
     result = runner.run(path, packs=(path.parent.parent.name,))  # as `cosmic test` plays it
     if not result.passed:

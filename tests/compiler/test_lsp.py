@@ -258,6 +258,7 @@ async def test_scenario_card_ids_are_checked_and_completed(client: LanguageClien
     buffer.close()
 
 
+@pytest.mark.slow  # hostile buffers: a 5 MB paste, 20,000 brackets, an alias bomb
 @pytest.mark.parametrize(
     "text",
     [

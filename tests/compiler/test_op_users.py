@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from compiler.tools.op_users import as_text, main, op_modules, op_users
 from runtime.registry import OPS
 
@@ -27,6 +29,7 @@ def test_an_op_a_rules_module_owns_names_the_module(project: Any) -> None:
     assert text.splitlines()[-1].endswith(f"of {len(OPS)} ops used by the cards")
 
 
+@pytest.mark.slow  # every bundled card again: the tests above read the same report's parts
 def test_the_json_report_holds_every_op(capsys: Any) -> None:
     assert main(["--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -57,6 +57,7 @@ def test_simulate_plays_an_outside_alien_given_by_pack_option(place: dict[str, P
     assert "Star Pack Alien" in result.output
 
 
+@pytest.mark.slow  # plays a game; the quick tier plays one with --pack
 def test_simulate_finds_the_outside_pack_through_cosmic_packs_alone(
     place: dict[str, Path],
 ) -> None:
@@ -71,6 +72,7 @@ def test_simulate_finds_the_outside_pack_through_cosmic_packs_alone(
     assert by_id.exit_code == 0, by_id.output
 
 
+@pytest.mark.slow
 def test_explain_and_render_show_an_outside_pack(place: dict[str, Path]) -> None:
     explained = run("explain", "--pack", str(place["pack"]), "star-pack-alien")
     assert explained.exit_code == 0, explained.output
@@ -84,6 +86,7 @@ def test_explain_and_render_show_an_outside_pack(place: dict[str, Path]) -> None
     assert "### Virus" not in rendered.output  # only the pack named
 
 
+@pytest.mark.slow
 def test_new_cards_added_to_a_pack_validate_and_their_scenarios_pass(
     place: dict[str, Path],
 ) -> None:
@@ -174,6 +177,7 @@ def test_a_missing_pack_folder_is_a_usage_error(place: dict[str, Path]) -> None:
     assert "no such pack folder" in result.output
 
 
+@pytest.mark.slow  # plays a game and replays it
 def test_replay_takes_the_outside_pack_a_trace_was_played_with(place: dict[str, Path]) -> None:
     traces = place["root"] / "traces"
     played = run(

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import pytest
 import yaml
 from validate_kit import ROOT
 
@@ -63,6 +64,7 @@ def _run_hook(repo: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # runs the hook in a subprocess
 def test_pre_commit_hook_passes_in_a_repository_of_packs_with_any_folder_names(
     tmp_path: Path,
 ) -> None:

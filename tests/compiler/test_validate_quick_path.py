@@ -17,6 +17,7 @@ from cards import BUNDLED
 from compiler.cli.main import cli
 from compiler.cli.validate_run import ValidateOptions, quick_options
 from tests import ROOT
+from tests.tiers import first_quick
 
 RUN_ENTRY = """
 import json, sys
@@ -55,16 +56,20 @@ def packs(tmp_path: Path) -> Path:
     return tmp_path
 
 
+# each case runs the console script in a subprocess: the quick tier runs the first
 @pytest.mark.parametrize(
     "options",
-    [
-        ["clean"],
-        ["--strict", "clean"],
-        ["broken", "--format", "json"],
-        ["--format=github", "--no-cache", "broken", "clean"],
-        ["--color", "broken"],
-        ["--skip-outside-packs", "--", "broken"],
-    ],
+    first_quick(
+        [
+            ["clean"],
+            ["--strict", "clean"],
+            ["broken", "--format", "json"],
+            ["--format=github", "--no-cache", "broken", "clean"],
+            ["--color", "broken"],
+            ["--skip-outside-packs", "--", "broken"],
+        ],
+        1,
+    ),
 )
 def test_the_quick_path_prints_and_exits_as_click_does_without_loading_click(
     packs: Path, options: list[str], monkeypatch: pytest.MonkeyPatch

@@ -5,6 +5,7 @@ kinds. Each rules module lives in a file (or package) named after the module."""
 
 from __future__ import annotations
 
+import functools
 import pathlib
 import re
 
@@ -31,13 +32,21 @@ EXPANSION_WORDS = re.compile(
 )
 
 
-def alien_names() -> set[str]:
+@functools.cache
+def alien_names() -> frozenset[str]:
     names = set()
     for path in (ROOT / "cards").glob("*/alien/*.yaml"):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith("name:"):
                 names.add(line.partition(":")[2].strip().strip("'\""))
-    return names
+    return frozenset(names)
+
+
+@functools.cache
+def any_alien_name() -> re.Pattern[str]:
+    """One pattern for every alien's name but the code words, each as a whole word."""
+    aliens = sorted(alien_names() - CODE_WORDS)
+    return re.compile(rf"\b(?:{'|'.join(re.escape(n) for n in aliens)})\b")
 
 
 def expansion_words(relative: str) -> list[str]:
@@ -59,6 +68,8 @@ CODE_WORDS = {"Chosen", "Alien"}
 @pytest.mark.parametrize("core", CORE)
 def test_a_core_module_names_no_alien(core: str) -> None:
     text = (ROOT / core).read_text(encoding="utf-8")
+    if not any_alien_name().search(text):
+        return  # the usual case, found with one search instead of one per alien
     aliens = alien_names() - CODE_WORDS
     named = sorted(n for n in aliens if re.search(rf"\b{re.escape(n)}\b", text))
     assert named == [], f"{core} names the alien(s) {named}"

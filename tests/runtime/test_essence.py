@@ -36,9 +36,14 @@ def dreamer_cards(cards: CardSet) -> CardSet:
     return CardSet({**cards.cards, **extra}, packs)
 
 
+@pytest.fixture(scope="module")
+def dreamer_rules(dreamer_cards: CardSet) -> Rules:
+    return Rules(dreamer_cards)  # linked once: the rules are never changed by a game
+
+
 @pytest.fixture()
-def game(dreamer_cards: CardSet) -> Game:
-    game, _ = new_game(dreamer_cards, Rules(dreamer_cards), aliens=("dreamer", "none", "none"))
+def game(dreamer_cards: CardSet, dreamer_rules: Rules) -> Game:
+    game, _ = new_game(dreamer_cards, dreamer_rules, aliens=("dreamer", "none", "none"))
     return game
 
 

@@ -16,6 +16,7 @@ from compiler.pipeline.module_needs import named_with_requirements
 from runtime import extension
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet
+from runtime.effects.link import Rules
 from runtime.extension import MODULES, ExtensionError, RulesModule, register
 from runtime.game import Game
 from runtime.language import load
@@ -108,21 +109,22 @@ def test_a_pack_naming_an_unknown_module_cannot_be_played() -> None:
         extension.named_by({"p": Pack(("lucre", "pirates"))}, ["p"])
 
 
-def test_a_game_uses_only_the_modules_its_packs_name(cards: CardSet) -> None:
-    base = Game(cards, Setup(players=3), [RandomAgent(s) for s in range(3)])
+def test_a_game_uses_only_the_modules_its_packs_name(cards: CardSet, rules: Rules) -> None:
+    base = Game(cards, Setup(players=3), [RandomAgent(s) for s in range(3)], rules=rules)
     assert [m.name for m in base.modules] == ["techs"]
     setup = Setup(players=3, packs=("base", "lucre", "set6"))
-    economy = Game(cards, setup, [RandomAgent(s) for s in range(3)])
+    economy = Game(cards, setup, [RandomAgent(s) for s in range(3)], rules=rules)
     named = [m.name for m in economy.modules]
     assert named == ["techs", "lucre", "hired_help", "insurance", "leases", "raids"]
 
 
-def test_a_named_module_whose_option_is_off_does_nothing(cards: CardSet) -> None:
-    on = Game(cards, Setup(players=3, packs=("base", "lucre")), [RandomAgent(s) for s in range(3)])
+def test_a_named_module_whose_option_is_off_does_nothing(cards: CardSet, rules: Rules) -> None:
+    setup = Setup(players=3, packs=("base", "lucre"))
+    on = Game(cards, setup, [RandomAgent(s) for s in range(3)], rules=rules)
     start_game(on)
     assert [purse(p).lucre for p in on.state.players] == [4, 4, 4]
     setup = Setup(players=3, packs=("base", "lucre"), options={"lucre": False})
-    off = Game(cards, setup, [RandomAgent(s) for s in range(3)])
+    off = Game(cards, setup, [RandomAgent(s) for s in range(3)], rules=rules)
     start_game(off)
     assert [purse(p).lucre for p in off.state.players] == [0, 0, 0]
 

@@ -5,6 +5,7 @@ goes to its own layer or one below, and no group of modules imports itself round
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 
 RUNTIME = pathlib.Path(__file__).resolve().parents[2] / "runtime"
@@ -86,7 +87,9 @@ def imports(path: pathlib.Path, module: str, known: set[str]) -> set[str]:
     return found
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
+    """Each runtime module's imports of other runtime modules (read once: the tests only read it)."""
     paths = {module_name(p): p for p in RUNTIME.rglob("*.py")}
     known = set(paths)
     return {m: imports(p, m, known) for m, p in paths.items()}

@@ -55,17 +55,17 @@ def test_a_slot_that_is_not_its_modules_own_plain_record_is_refused(
     assert "scratch" not in MODULES
 
 
-def game_of(cards: CardSet, packs: tuple[str, ...]) -> Game:
+def game_of(cards: CardSet, rules: Rules, packs: tuple[str, ...]) -> Game:
     setup = Setup(players=3, packs=packs, seed=3)
-    game = Game(cards, setup, [RandomAgent(s) for s in range(3)])
+    game = Game(cards, setup, [RandomAgent(s) for s in range(3)], rules=rules)
     start_game(game)
     return game
 
 
 def test_each_module_the_packs_name_has_its_records_on_the_state_players_and_encounters(
-    cards: CardSet,
+    cards: CardSet, rules: Rules
 ) -> None:
-    game = game_of(cards, ("base", "lucre", "eons"))
+    game = game_of(cards, rules, ("base", "lucre", "eons"))
     st = game.state
     assert set(st.slots) == {"techs", "lucre", "essence"}
     assert all(set(p.slots) == {"techs", "lucre", "essence"} for p in st.players)
@@ -73,14 +73,14 @@ def test_each_module_the_packs_name_has_its_records_on_the_state_players_and_enc
     assert set(enc.slots) == {"lucre"} and BOUGHT.of(enc).bought == [0, 0, 0]
     assert [PURSE.of(p).lucre for p in st.players] == [4, 4, 4]  # the lucre module set them
     assert THE_BOX.of(st).lucre_out == 12
-    base = game_of(cards, ("base",))
+    base = game_of(cards, rules, ("base",))
     assert set(base.state.slots) == {"techs"} and set(base.state.players[0].slots) == {"techs"}
 
 
 def test_a_copied_state_shares_no_module_record_and_the_digest_covers_them(
-    cards: CardSet,
+    cards: CardSet, rules: Rules
 ) -> None:
-    st = game_of(cards, ("base", "lucre", "eons")).state
+    st = game_of(cards, rules, ("base", "lucre", "eons")).state
     before = st.digest()
     for other in (st.copy(), copy.deepcopy(st)):
         assert other.digest() == before
@@ -112,7 +112,9 @@ def test_a_view_shows_a_modules_public_part_and_the_viewers_own_secrets(
     assert red.kept("essence", 1) == {}  # no pack of the game names it
 
 
-def test_reading_the_record_of_a_module_not_in_the_game_says_so(cards: CardSet) -> None:
-    st = game_of(cards, ("base",)).state
+def test_reading_the_record_of_a_module_not_in_the_game_says_so(
+    cards: CardSet, rules: Rules
+) -> None:
+    st = game_of(cards, rules, ("base",)).state
     with pytest.raises(LookupError, match="rules module 'lucre' on this player: no pack"):
         PURSE.of(st.players[0])

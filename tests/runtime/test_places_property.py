@@ -21,6 +21,7 @@ from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.state import Encounter, State
 from tests.runtime.engine_kit import new_game
+from tests.tiers import examples
 
 HOOK = Hook("test-card", "Test", "power", "reveal.after_cards", ir.Seq(()))
 YOU = 0
@@ -163,7 +164,7 @@ def games(cards: CardSet, rules: Rules) -> dict[int, Game]:
 
 
 @settings(
-    max_examples=120,
+    max_examples=examples(120),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],

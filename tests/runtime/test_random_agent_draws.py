@@ -9,9 +9,10 @@ import pytest
 
 from runtime.agents.random import RandomAgent, randint, sample
 from runtime.decisions import Decision
+from tests.tiers import first_quick
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", first_quick(range(20), 3))
 def test_single_pick_draws_as_randrange(seed: int) -> None:
     agent = RandomAgent(seed)
     reference = random.Random(seed)
@@ -21,7 +22,7 @@ def test_single_pick_draws_as_randrange(seed: int) -> None:
     assert agent.rng.getstate() == reference.getstate()
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", first_quick(range(20), 3))
 def test_randint_draws_as_random_randint(seed: int) -> None:
     mine, reference = random.Random(seed), random.Random(seed)
     for low in range(-2, 6):
@@ -38,7 +39,7 @@ def test_empty_ranges_are_refused_as_random_refuses_them() -> None:
         RandomAgent(1).decide(empty, None)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", first_quick(range(20), 3))
 def test_sample_draws_as_random_sample(seed: int) -> None:
     mine, reference = random.Random(seed), random.Random(seed)
     for n in range(0, 30):
