@@ -6,8 +6,6 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from compiler.balance import plots
-
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{padding:.2rem .6rem;text-align:right}
@@ -32,6 +30,9 @@ def rate_table(rows: list[dict[str, Any]], key: str, title: str) -> str:
 
 
 def render(summary: dict[str, Any]) -> str:
+    # matplotlib takes a second or two to import: only a report being written pays for it
+    from compiler.balance import plots
+
     study = summary["study"]
     fair = summary["fair_share"]
     agents = ",".join(study["agents"])
