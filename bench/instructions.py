@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 
+from random_games import random_games  # bench/random_games.py, beside this file
+
 os.environ["COSMIC_CACHE_DIR"] = ""
 
 INSIDE = "--inside-callgrind"
@@ -26,29 +28,7 @@ INSIDE = "--inside-callgrind"
 
 def play(games: int, seed: int) -> None:
     """Compile, warm up, then play `games` games with callgrind counting only those."""
-    from cards import BUNDLED
-    from compiler.balance.play import settle
-    from compiler.pipeline.project import load_project
-    from compiler.tools.setups import build_setup
-    from runtime.agents import AGENTS
-    from runtime.effects.link import Rules
-    from runtime.game import Game
-    from runtime.language import load
-    from runtime.rules.turn import play_game
-
-    project = load_project([BUNDLED], use_cache=False)
-    cards = project.cards
-    load()
-    rules = Rules(cards)
-    settle()  # as bench/simulate.py and `cosmic simulate` do
-
-    def run(count: int, first: int) -> None:
-        for k in range(count):
-            setup = build_setup(cards, players=5, packs=("base",), seed=first + k)
-            agents = [AGENTS["random"](setup.seed * 101 + s) for s in range(setup.players)]
-            play_game(Game(cards, setup, agents, rules=rules, log=False))
-
-    run(2, seed + 10_000)
+    run = random_games(seed + 10_000)
     toggle = ["callgrind_control", "-i"]
     subprocess.run([*toggle, "on", str(os.getpid())], check=True, capture_output=True)
     run(games, seed)

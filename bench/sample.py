@@ -21,6 +21,8 @@ import sys
 from collections import Counter
 from types import FrameType
 
+from random_games import random_games  # bench/random_games.py, beside this file
+
 os.environ["COSMIC_CACHE_DIR"] = ""
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -69,28 +71,7 @@ def where(frame: FrameType) -> str:
 
 def play(games: int, seed: int, interval: float) -> Sampler:
     """Compile and warm up as bench/instructions.py does, then sample while the games play."""
-    from cards import BUNDLED
-    from compiler.balance.play import settle
-    from compiler.pipeline.project import load_project
-    from compiler.tools.setups import build_setup
-    from runtime.agents import AGENTS
-    from runtime.effects.link import Rules
-    from runtime.game import Game
-    from runtime.language import load
-    from runtime.rules.turn import play_game
-
-    cards = load_project([BUNDLED], use_cache=False).cards
-    load()
-    rules = Rules(cards)
-    settle()
-
-    def run(count: int, first: int) -> None:
-        for k in range(count):
-            setup = build_setup(cards, players=5, packs=("base",), seed=first + k)
-            agents = [AGENTS["random"](setup.seed * 101 + s) for s in range(setup.players)]
-            play_game(Game(cards, setup, agents, rules=rules, log=False))
-
-    run(2, seed + 10_000)
+    run = random_games(seed + 10_000)
     sampler = Sampler()
     signal.signal(signal.SIGPROF, sampler.tick)
     signal.setitimer(signal.ITIMER_PROF, interval / 1000, interval / 1000)

@@ -59,6 +59,7 @@ def bundled_cards_loaded_once() -> Iterator[None]:
     loading and linking them again in each of the many command tests cost seconds. A command
     given outside packs loads everything itself, as it always does."""
     from compiler.cli import common
+    from compiler.pipeline.language_export import stale
     from compiler.pipeline.project import outside_pack_paths
     from runtime.language import load
 
@@ -71,6 +72,9 @@ def bundled_cards_loaded_once() -> Iterator[None]:
         if not kept:
             kept.append(original(pack_paths))
         load()  # as the command does: every word of the language registered
+        out_of_date = stale()  # as the command does: a test may have made the table stale
+        if out_of_date:
+            common.fail(out_of_date)
         return kept[0]
 
     patch = pytest.MonkeyPatch()

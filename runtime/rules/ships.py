@@ -183,7 +183,7 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int], chooser: in
     sources = {k: v for k, v in sources.items() if v > 0}
     if not sources:
         return 0
-    event = ShipsEvent(seat, sources)  # the caller's dict is not touched: `sources` is a copy
+    event = ShipsEvent(seat, sources)  # `sources` is this function's own copy (made above)
     game.dispatch.event(Windows.SHIPS_TO_WARP, event)
     still_there(game, event)
     if game.dispatch.listening(Windows.COLONY_LOSING):

@@ -213,7 +213,7 @@ def alliance(game: Table, enc: Encounter) -> None:
 def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
     invited = enc.invited
     if not (invited[0][seat] or invited[1][seat]):
-        return  # asked by neither side (half the players, an encounter of random invitations)
+        return  # asked by neither side
     sides = [side for side in (0, 1) if invited[side][seat]]
     if game.dispatch.forbidden("ally", seat) or not game.state.has_colony(seat):
         return
@@ -307,7 +307,7 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
     seat = enc.offense if side == 0 else enc.defense
     required = enc.required[side]
     if required is None:
-        return card  # nothing was forced (most selections)
+        return card  # nothing was forced
     hand = [
         c
         for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))

@@ -20,6 +20,7 @@ from runtime.modules.essence.records import CARDS, placed_of
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.view import table_of
+from tests import tiers
 from tests.runtime.engine_kit import play_and_report
 from tests.tiers import spread
 
@@ -83,7 +84,7 @@ def test_no_dial_is_visible_before_all_are_revealed(cards: CardSet, rules: Rules
             # every dial of one encounter was set looking at the very same public record
             assert len(sights) == 1, (seed, encounter, sights)
             checked += 1
-    assert checked > 4 * len(seeds)
+    assert checked > (50 if not tiers.QUICK else 4 * len(seeds))
 
 
 def test_a_dial_cannot_be_negated(cards: CardSet, rules: Rules) -> None:

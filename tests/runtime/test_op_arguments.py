@@ -26,6 +26,7 @@ from compiler.scenarios.runner import Runner, discover
 from compiler.tools.setups import build_setup
 from runtime import registry
 from runtime.agents import RandomAgent
+from runtime.effects.context import COMPILED
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.rules.turn import play_game
@@ -80,6 +81,11 @@ def checked_rules(
     project: Project, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[tuple[Rules, Watch]]:
     watch = Watch()
+    # code compiled from the session's card nodes is cached by node (runtime/effects/context.py):
+    # the test starts that cache empty, so all of it is compiled with the wrappers, and puts the
+    # session's back after, so no wrapper outlives the test
+    for form in COMPILED:
+        monkeypatch.setitem(COMPILED, form, {})
     watched(registry.OPS, "impl", watch, monkeypatch)
     watched(registry.MEASURES, "read", watch, monkeypatch)
     watched(registry.MEASURES, "write", watch, monkeypatch)
