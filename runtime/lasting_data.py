@@ -70,8 +70,8 @@ class Later:
 
 
 @dataclass(slots=True)
-class Formula:
-    """Another way to work out a side's total: a number expression of the hook's IR."""
+class Formula(Bindings):
+    """Another way to work out a side's total: a number expression of the hook's IR (`node`),
+    with the values of the effect that gave it."""
 
-    node: ir.Node
-    bindings: Bindings
+    node: ir.Node = field(kw_only=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from runtime.lasting_data import Bindings
+from runtime.lasting_data import Bindings, Formula
 
 if TYPE_CHECKING:
     from runtime import ir
@@ -59,9 +59,18 @@ class Ctx:
         )
 
     def copy(self) -> Ctx:
-        other = Ctx(self.game, self.you, self.hook, self.event, self.card)
-        other.they, other.subject, other.period = self.they, self.subject, self.period
-        other.moved, other.nudge, other.names = self.moved, self.nudge, self.names
+        other = _blank(Ctx)
+        other.game = self.game
+        other.you = self.you
+        other.hook = self.hook
+        other.event = self.event
+        other.card = self.card
+        other.they = self.they
+        other.subject = self.subject
+        other.period = self.period
+        other.moved = self.moved
+        other.nudge = self.nudge
+        other.names = self.names
         return other
 
     def with_they(self, seat: int) -> Ctx:
@@ -81,18 +90,68 @@ def bindings_of(ctx: Ctx) -> Bindings:
     """The plain values of an effect's context (the list of moved cards and the names are shared,
     as by copies)."""
     b = _blank(Bindings)
-    b.you, b.hook, b.card, b.they, b.subject = ctx.you, ctx.hook, ctx.card, ctx.they, ctx.subject
-    b.moved, b.nudge, b.period, b.names = ctx.moved, ctx.nudge, ctx.period, ctx.names
+    b.you = ctx.you
+    b.hook = ctx.hook
+    b.card = ctx.card
+    b.they = ctx.they
+    b.subject = ctx.subject
+    b.moved = ctx.moved
+    b.nudge = ctx.nudge
+    b.period = ctx.period
+    b.names = ctx.names
+    return b
+
+
+def formula_of(ctx: Ctx, node: ir.Node) -> Formula:
+    """A number expression kept to be worked out later, with the values of this context."""
+    # The stores are written out rather than shared with bindings_of(): Python specialises each
+    # attribute access for one class, and code shared by two classes runs unspecialised.
+    b = _blank(Formula)
+    b.node = node
+    b.you = ctx.you
+    b.hook = ctx.hook
+    b.card = ctx.card
+    b.they = ctx.they
+    b.subject = ctx.subject
+    b.moved = ctx.moved
+    b.nudge = ctx.nudge
+    b.period = ctx.period
+    b.names = ctx.names
     return b
 
 
 def context(game: Table, b: Bindings, event: Any = None) -> Ctx:
-    """A context rebuilt from the values it was bound to (every slot set once: a formula is
-    worked out this way each time the totals are)."""
+    """A context rebuilt from the values it was bound to, for a lasting or delayed effect."""
     ctx = _blank(Ctx)
-    ctx.game, ctx.you, ctx.hook, ctx.event, ctx.card = game, b.you, b.hook, event, b.card
-    ctx.they, ctx.subject, ctx.period = b.they, b.subject, b.period
-    ctx.moved, ctx.nudge, ctx.names = b.moved, b.nudge, b.names
+    ctx.game = game
+    ctx.you = b.you
+    ctx.hook = b.hook
+    ctx.event = event
+    ctx.card = b.card
+    ctx.they = b.they
+    ctx.subject = b.subject
+    ctx.period = b.period
+    ctx.moved = b.moved
+    ctx.nudge = b.nudge
+    ctx.names = b.names
+    return ctx
+
+
+def formula_context(game: Table, formula: Formula, spare: Ctx | None) -> Ctx:
+    """The context a formula is worked out in: `spare` (a context no one holds any more) refilled,
+    or a new one. Written apart from context() for the same reason as formula_of()."""
+    ctx = _blank(Ctx) if spare is None else spare
+    ctx.game = game
+    ctx.you = formula.you
+    ctx.hook = formula.hook
+    ctx.event = None
+    ctx.card = formula.card
+    ctx.they = formula.they
+    ctx.subject = formula.subject
+    ctx.period = formula.period
+    ctx.moved = formula.moved
+    ctx.nudge = formula.nudge
+    ctx.names = formula.names
     return ctx
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from runtime import ir
 from runtime.effects import codegen, naming
 from runtime.effects import values as v
-from runtime.effects.context import Ctx, bindings_of, remember
+from runtime.effects.context import Ctx, formula_of, remember
 from runtime.effects.forms import (
     FAST,
     MAX_AMOUNT,
@@ -33,7 +33,6 @@ from runtime.effects.selectors import (
     event_count,
     sides_of,
 )
-from runtime.lasting_data import Formula
 from runtime.registry import T, measure_def
 
 # ---------------------------------------------------------------- arguments
@@ -68,7 +67,7 @@ def arg(node: ir.Node | None, t: T) -> Fn:
     if t is T.FORMULA:
         remember(node, "value", value(node))
         # kept as data in the state: the expression and the values this call was bound to
-        return lambda ctx: Formula(node, bindings_of(ctx))
+        return lambda ctx: formula_of(ctx, node)
     if t is T.AMOUNT:
         assert isinstance(node, ir.Amount), node
         count, what, up_to = value(node.count), node.what, node.up_to

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 from runtime import ir
 from runtime.effects.compile import statement
 from runtime.effects.conditions import condition
-from runtime.effects.context import COMPILED, Ctx, bindings_of, context, remember
+from runtime.effects.context import (
+    COMPILED,
+    Ctx,
+    bindings_of,
+    context,
+    formula_context,
+    remember,
+)
 from runtime.effects.expressions import value
 from runtime.lasting_data import Bindings, Formula, Later, Period, Restriction
 from runtime.registry import LATER_STEPS
@@ -27,6 +34,8 @@ def compiled(node: ir.Node, form: str) -> Callable[[Ctx], Any]:
     return remember(node, form, _COMPILERS[form](node))
 
 
+_VALUES = COMPILED["value"]
+
 _COMPILERS: dict[str, Callable[[ir.Node], Callable[[Ctx], Any]]] = {
     "statement": statement,
     "condition": condition,
@@ -38,6 +47,9 @@ class Lasting:
     """The part of the dispatcher that keeps use counts and what outlasts an effect."""
 
     game: Table
+    # The context the last formula was worked out in: the next one refills it. Number expressions
+    # only read their context and drop it, so it is free again once a formula is worked out.
+    spare_context: Ctx | None = None
 
     def _counter(self, limit: str | None) -> tuple[dict[str, int] | None, str]:
         """Where uses under a limit are counted, and the key prefix (a per-turn count is keyed by
@@ -235,5 +247,11 @@ class Lasting:
 
     def work_out(self, formula: Formula) -> int:
         """A side's total by the formula an effect gave it."""
-        ctx = context(self.game, formula.bindings)
-        return int(compiled(formula.node, "value")(ctx))
+        node = formula.node
+        found = _VALUES.get(id(node))  # compiled(node, "value"), without a call: totals need it
+        code = found[1] if found is not None and found[0] is node else compiled(node, "value")
+        ctx = formula_context(self.game, formula, self.spare_context)
+        self.spare_context = None  # a formula worked out inside this one gets a context of its own
+        total: int = code(ctx)
+        self.spare_context = ctx
+        return total

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from runtime import ir
 from runtime.effects import expressions as x
 from runtime.effects import values as v
-from runtime.effects.context import Ctx, bindings_of, remember
+from runtime.effects.context import Ctx, formula_of, remember
 from runtime.effects.selectors import side_of, sides_of
 from runtime.lasting_data import Formula
 from runtime.registry import T, measure_def, obj, op, pp
+from runtime.state import DEFENSE, OFFENSE
 
 
 def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
@@ -30,7 +31,7 @@ def _change(ctx: Ctx, q: v.QuantityArg, update: Any) -> None:
 SIDE_NAMES = ("the offense", "the defense")
 
 
-def _sides(owner: ir.Node | None) -> Callable[[Ctx], list[int]]:
+def _sides(owner: ir.Node | None) -> Callable[[Ctx], Sequence[int]]:
     """The encounter sides a measure's owner stands for (asking, for `either side`)."""
     if isinstance(owner, ir.Side):
         which = owner.which
@@ -52,17 +53,17 @@ def _sides(owner: ir.Node | None) -> Callable[[Ctx], list[int]]:
     return of_players
 
 
-def own_side(ctx: Ctx) -> list[int]:
-    """The side the effect's owner is on, as a list (empty outside the encounter's sides)."""
+def own_side(ctx: Ctx) -> tuple[int, ...]:
+    """The side the effect's owner is on, as a tuple (empty outside the encounter's sides)."""
     enc = ctx.game.state.encounter
     you = ctx.you
     if enc is None:
-        return []
-    if you == enc.offense or you in enc.allies[0]:
-        return [0]
-    if you == enc.defense or you in enc.allies[1]:
-        return [1]
-    return []
+        return ()
+    if you == enc.offense or you in enc.allies[OFFENSE]:
+        return (OFFENSE,)
+    if you == enc.defense or you in enc.allies[DEFENSE]:
+        return (DEFENSE,)
+    return ()
 
 
 def _plain(node: ir.Do) -> bool:
@@ -130,7 +131,7 @@ def _formula_change(node: ir.Do) -> Callable[[Ctx], None] | None:
         if enc is None:
             return
         for side in sides(ctx):
-            enc.formula[side] = Formula(formula, bindings_of(ctx))
+            enc.formula[side] = formula_of(ctx, formula)
 
     return calculate
 

@@ -62,7 +62,12 @@ def ships_in_encounter(game: Table, enc: Encounter, seat: int) -> int:
     ships that landed from it), on the target planet for the defense, beside it for its allies."""
     if seat == enc.defense:
         return game.state.planets[enc.planet].ships[seat] if enc.planet >= 0 else 0
-    return enc.gate[seat] + enc.guard[seat] + landed_ships(game, enc, seat)
+    in_gate = enc.gate[seat] + enc.guard[seat]
+    landed = enc.landed
+    # ships land only as the offense's side wins: most counts skip the call
+    return (
+        in_gate + landed_ships(game, enc, seat) if seat < len(landed) and landed[seat] else in_gate
+    )
 
 
 def landed_ships(game: Table, enc: Encounter, seat: int) -> int:

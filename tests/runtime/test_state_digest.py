@@ -44,7 +44,7 @@ def full_state(cards: CardSet, rules: Rules) -> State:
     bound.period = Period("turns", 2, 3)
     st.recurring.append(Later("turn.start", bound, ir.Seq(()), period=bound.period))
     enc.delayed.append(Later("encounter.end", Bindings(2, HOOK), step="a lease ends", args=(1,)))
-    enc.formula[0] = Formula(ir.Num(4), Bindings(0, HOOK))
+    enc.formula[0] = Formula(0, HOOK, node=ir.Num(4))
     enc.required[1] = ir.CardFilter(frozenset({"attack"}), min_value=4)
     return st
 
