@@ -8,7 +8,7 @@ import ast
 import functools
 import pathlib
 
-from tests.source_trees import source_tree
+from tests.source_trees import import_statements
 
 RUNTIME = pathlib.Path(__file__).resolve().parents[2] / "runtime"
 
@@ -70,7 +70,7 @@ def imports(path: pathlib.Path, module: str, known: set[str]) -> set[str]:
     """Every runtime module that `module` imports, wherever the import statement stands."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(source_tree(path)):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
