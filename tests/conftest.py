@@ -8,7 +8,6 @@ import hashlib
 import importlib
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,16 +22,6 @@ def pytest_configure(config: pytest.Config) -> None:
     from tests import tiers
 
     tiers.QUICK = "not slow" in (config.getoption("markexpr", "") or "")
-    keep_bytecode()
-
-
-def keep_bytecode() -> None:
-    """Where bytecode is not written (PYTHONDONTWRITEBYTECODE), every run compiles the project
-    and rewrites the assertions of every test module again: about half the quick tier's start.
-    The test run writes it as Python does by default, in __pycache__/ beside the sources (ignored
-    by git, and where the startup checks' subprocesses write it anyway), so the next run reads
-    it."""
-    sys.dont_write_bytecode = False
 
 
 @pytest.fixture(scope="session")
