@@ -1,9 +1,10 @@
 """Shared fixtures: the bundled cards compiled once per test session, with their linked rules; the
-commands run in-process with the bundled cards alone load and link them once per session too; and
+commands run in-process load and link the cards once per session for the same inputs too; and
 whether this run is the quick tier (`-m "not slow"`), which tests/tiers.py reads."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 import re
@@ -52,30 +53,49 @@ def commands_loading_cards() -> list[str]:
     )
 
 
+def loading_inputs(pack_paths: Any) -> str | None:
+    """What a command's card loading reads besides the bundled cards: the working folder (shown
+    paths are relative to it) and the path and bytes of every file of the outside packs given;
+    None when a pack folder is missing (the command fails on it)."""
+    from compiler.pipeline.project import outside_pack_paths
+
+    digest = hashlib.sha256(os.getcwd().encode())
+    for given in outside_pack_paths(pack_paths):
+        if not given.exists():
+            return None
+        digest.update(b"\0pack\0" + str(given).encode())
+        for path in sorted(given.rglob("*")) if given.is_dir() else [given]:
+            digest.update(b"\0" + str(path).encode())
+            if path.is_file():
+                digest.update(b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 @pytest.fixture(scope="session", autouse=True)
-def bundled_cards_loaded_once() -> Iterator[None]:
-    """A command run in-process with the bundled cards alone (no --pack, no COSMIC_PACKS) gets
-    the cards and rules the first such command loaded and linked: they are never changed, and
-    loading and linking them again in each of the many command tests cost seconds. A command
-    given outside packs loads everything itself, as it always does."""
+def cards_loaded_once() -> Iterator[None]:
+    """A command run in-process gets the cards and rules an earlier command loaded and linked
+    from the same inputs (the bundled cards, the same outside pack files, the same working
+    folder): they are never changed, and loading and linking them again in each of the many
+    command tests cost seconds. A load that fails is never kept, so each failing command loads
+    and reports for itself."""
     from compiler.cli import common
     from compiler.pipeline.language_export import stale
-    from compiler.pipeline.project import outside_pack_paths
     from runtime.language import load
 
     original = common.load_cards
-    kept: list[tuple[Any, Any, str]] = []
+    kept: dict[str, tuple[Any, Any, str]] = {}
 
     def load_cards(pack_paths: Any = ()) -> tuple[Any, Any, str]:
-        if outside_pack_paths(pack_paths):
+        key = loading_inputs(pack_paths)
+        if key is None:
             return original(pack_paths)
-        if not kept:
-            kept.append(original(pack_paths))
+        if key not in kept:
+            kept[key] = original(pack_paths)
         load()  # as the command does: every word of the language registered
         out_of_date = stale()  # as the command does: a test may have made the table stale
         if out_of_date:
             common.fail(out_of_date)
-        return kept[0]
+        return kept[key]
 
     patch = pytest.MonkeyPatch()
     for name in commands_loading_cards():

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from tests import ROOT
+from tests.source_trees import import_statements
 
 FORBIDDEN = {"compiler", "yaml", "lark", "jsonschema"}
 
@@ -15,8 +16,7 @@ FORBIDDEN = {"compiler", "yaml", "lark", "jsonschema"}
 def test_no_runtime_module_imports_the_toolchain() -> None:
     offenders = []
     for path in sorted((ROOT / "runtime").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in import_statements(path):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+import pytest
+
 from compiler.pipeline.lexer import EffectLexer, tokenize
 from compiler.pipeline.parser import parser
 from compiler.pipeline.project import Project
 from compiler.pipeline.resolve import Resolver
-from compiler.tools.examples import Example, collect
+from compiler.tools.examples import Example, Examples, collect
 from runtime import ir
 from runtime.record import Record
 from runtime.registry import OPS, surface_nouns
@@ -50,8 +52,15 @@ def names(node: object) -> set[tuple[str, str]]:
     return out
 
 
-def test_each_example_compiles_and_uses_what_it_illustrates(project: Project) -> None:
-    found = collect(project.cards)
+@pytest.fixture(scope="module")
+def found(project: Project) -> Examples:
+    """The examples the reference takes from the bundled cards (only read by the tests)."""
+    return collect(project.cards)
+
+
+def test_each_example_compiles_and_uses_what_it_illustrates(
+    project: Project, found: Examples
+) -> None:
     assert len(found.ops) >= 60 and found.measures and found.predicates and found.nouns
     for what, table in (
         ("op", found.ops),
@@ -71,8 +80,7 @@ def test_each_example_compiles_and_uses_what_it_illustrates(project: Project) ->
         assert word in written, (word, example)
 
 
-def test_the_reference_shows_each_example_beside_its_entry(project: Project) -> None:
-    found = collect(project.cards)
+def test_the_reference_shows_each_example_beside_its_entry(found: Examples) -> None:
     reference = (ROOT / "docs" / "language.md").read_text(encoding="utf-8").splitlines()
     for name, example in found.ops.items():
         row = f"| `{OPS[name].frame()}` | {OPS[name].doc} | `{example.text}` ({example.card}) |"

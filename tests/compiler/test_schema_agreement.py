@@ -10,19 +10,18 @@ from typing import Any
 
 import jsonschema
 import pytest
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.pipeline import schema, schema_check
 from compiler.pipeline.load import load_yaml_file
-from tests import ROOT
+from tests import ROOT, yaml_data
 
 
 @cache
 def bundled_cards() -> list[Any]:
     return [
-        yaml.safe_load(p.read_text())
+        yaml_data(p.read_text())
         for p in sorted((ROOT / "cards").glob("*/*/*.yaml"))
         if p.parent.name != "scenarios"
     ]
@@ -30,7 +29,7 @@ def bundled_cards() -> list[Any]:
 
 @cache
 def bundled_manifests() -> list[Any]:
-    return [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "cards").glob("*/pack.yaml"))]
+    return [yaml_data(p.read_text()) for p in sorted((ROOT / "cards").glob("*/pack.yaml"))]
 
 
 @cache

@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 
 import jsonschema
-import yaml
 from validate_kit import UNKNOWN_KEY_CARD, run
 
 from cards import BUNDLED
 from compiler.pipeline.load import load_yaml_file
 from compiler.pipeline.pack_folders import card_files
+from tests import yaml_data
 from tests.tiers import spread
 
 
@@ -36,12 +36,12 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
     pack_folders = sorted(p.parent for p in BUNDLED.rglob("pack.yaml"))
     assert pack_folders
     for folder in pack_folders:
-        manifest = yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))
+        manifest = yaml_data((folder / "pack.yaml").read_text(encoding="utf-8"))
         assert [e.message for e in packs.iter_errors(manifest)] == [], folder
         files = card_files(folder)  # the card files `cosmic validate` checks (no scenarios)
         assert files or manifest.get("options"), folder  # a pack of rules alone adds options
         for path in spread(files, 4):
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml_data(path.read_text(encoding="utf-8"))
             assert [e.message for e in cards.iter_errors(data)] == [], path
 
     # Scenario files (read as the runner reads them: YAML 1.2, so `yes` stays a word) satisfy
@@ -56,7 +56,7 @@ def test_schema_writes_valid_json_schemas_that_bundled_cards_satisfy(tmp_path: P
         assert [e.message for e in scenarios.iter_errors(data)] == [], path
 
     # The schema is not vacuous: a misspelt hook key and a missing kind are both rejected.
-    broken = yaml.safe_load(UNKNOWN_KEY_CARD)
+    broken = yaml_data(UNKNOWN_KEY_CARD)
     assert not cards.is_valid(broken)
     assert not cards.is_valid({"id": "x", "name": "X"})
     assert not packs.is_valid({"id": "x", "name": "X"})

@@ -40,7 +40,7 @@ def test_json_results_are_deterministic_and_complete() -> None:
 
 
 def test_the_summary_counts_wins_turns_and_encounters() -> None:
-    result = run("simulate", "--games", "5", "--players", "3")
+    result = run("simulate", "--games", "2", "--players", "3")
     assert result.exit_code == 0, result.output
     last = result.output.splitlines()[-1]
     assert last.startswith("shared wins: ") and "average encounters: " in last

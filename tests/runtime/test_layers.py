@@ -8,6 +8,8 @@ import ast
 import functools
 import pathlib
 
+from tests.source_trees import import_statements
+
 RUNTIME = pathlib.Path(__file__).resolve().parents[2] / "runtime"
 
 # Lowest first. A module belongs to the first layer with a prefix matching its dotted name.
@@ -68,7 +70,7 @@ def imports(path: pathlib.Path, module: str, known: set[str]) -> set[str]:
     """Every runtime module that `module` imports, wherever the import statement stands."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):

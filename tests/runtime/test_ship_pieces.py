@@ -35,6 +35,7 @@ from runtime.setup import Setup
 from runtime.table_events import GameOver
 from runtime.view import PlayerView
 from tests.runtime.engine_kit import expect, new_game
+from tests.tiers import spread
 
 TOKEN = "the-prometheus"
 
@@ -79,7 +80,7 @@ def test_a_ship_piece_follows_its_ships_through_every_kind_of_move(
             if isinstance(piece, ship_pieces.ShipPiece):
                 visited[kind_of(game, piece)] += 1
 
-    for seed in range(1, 9):
+    for seed in spread(range(1, 9), 4):  # two of the eight games in the quick tier
         setup = Setup(players=4, seed=seed, options={"techs": True})
         agents = [Counting(seed * 101 + s, asked) for s in range(4)]
         game = Game(cards, setup, agents, rules=rules, log=False, observer=observe)
