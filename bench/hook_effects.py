@@ -119,10 +119,14 @@ class Effect:
     compiled: Callable[[Ctx], Any]  # c.statement(ir) / c.condition(ir)
     guarded: Callable[[Ctx], Any] | None  # as Rules binds it (Stop caught), for statements
     by_hand: Callable[[Ctx], Any]
-    after: Callable[[Ctx], Any] | None = None  # also timed after each call (a formula's evaluation)
+    # Also timed after each call of the compiled versions and of the hand-written one: each works
+    # out the formula it left, in its own way (the engine's dispatcher, or the closure itself).
+    after: Callable[[Ctx], Any] | None = None
+    after_by_hand: Callable[[Ctx], Any] | None = None
     # A twin that keeps what it leaves in the state as plain data, as the engine must (the
     # target's baseline when given): a closure in the state could not be copied or digested.
     by_hand_as_data: Callable[[Ctx], Any] | None = None
+    after_as_data: Callable[[Ctx], Any] | None = None
 
 
 def compile_text(text: str, window: str, kind: str = "effect") -> Any:
@@ -178,11 +182,6 @@ def effects(cards: CardSet) -> list[Effect]:
         VIRUS_CARD, "Multiply", "power", VIRUS_WINDOW, node, ("main player",), condition=cond
     )
 
-    def evaluate(ctx: Ctx) -> int:
-        enc = ctx.game.state.encounter
-        assert enc is not None
-        return formula_value(ctx.game, enc, 0)
-
     out.append(
         Effect(
             f"{VIRUS_CARD}: calculate your total as ... (+ formula evaluated once)",
@@ -191,8 +190,10 @@ def effects(cards: CardSet) -> list[Effect]:
             c.statement(hook.effect),
             c.guarded(c.statement(hook.effect)),
             virus_by_hand,
-            evaluate,
+            work_out_compiled,
+            work_out_closure,
             virus_as_data_by_hand,
+            work_out_as_data,
         )
     )
     if hook.condition is not None and hook.condition == cond:
@@ -207,6 +208,28 @@ def effects(cards: CardSet) -> list[Effect]:
             )
         )
     return out
+
+
+# The offense's formula (each call runs as the offense), worked out as each version's own code
+# would: the compiled hook's by the engine's dispatcher, the twins' by their closure or function.
+
+
+def work_out_compiled(ctx: Ctx) -> int:
+    enc = ctx.game.state.encounter
+    assert enc is not None
+    return ctx.game.dispatch.work_out(enc.formula[0])
+
+
+def work_out_closure(ctx: Ctx) -> int:
+    enc = ctx.game.state.encounter
+    assert enc is not None
+    return int(enc.formula[0](ctx.game, enc, 0))
+
+
+def work_out_as_data(ctx: Ctx) -> int:
+    enc = ctx.game.state.encounter
+    assert enc is not None
+    return virus_total(ctx.game, enc, enc.formula[0])
 
 
 def formula_value(game: Game, enc: Any, side: int) -> int:

@@ -106,24 +106,23 @@ def game_at_reveal(cards: CardSet, rules: Any, first_seed: int) -> tuple[Game, i
 
 
 def time_calls(
-    fns: list[Callable[[Ctx], Any]],
-    after: Callable[[Ctx], Any] | None,
+    versions: list[tuple[Callable[[Ctx], Any], Callable[[Ctx], Any] | None]],
     ctx: Ctx,
     number: int,
     repeat: int,
 ) -> list[float]:
-    """Best seconds per call of each function over `repeat` runs of `number` calls. The functions
-    take turns run by run, so other work on the machine hits them alike; the state is reset
-    before each run."""
+    """Best seconds per call of each version (a function, and what is also timed after each call)
+    over `repeat` runs of `number` calls. The versions take turns run by run, so other work on
+    the machine hits them alike; the state is reset before each run."""
     timers = [
         timeit.Timer(
             "fn(ctx)" if after is None else "fn(ctx); after(ctx)",
             setup=lambda: reset(ctx.game),
             globals={"fn": fn, "after": after, "ctx": ctx},
         )
-        for fn in fns
+        for fn, after in versions
     ]
-    best = [float("inf")] * len(fns)
+    best = [float("inf")] * len(versions)
     for _ in range(repeat):
         for i, timer in enumerate(timers):
             best[i] = min(best[i], timer.timeit(number) / number)
@@ -219,12 +218,15 @@ def run(args: argparse.Namespace, work: Path) -> int:
         if not same:
             notes.append(f"  WARNING: {effect.label}: compiled, then hand-written: {results}")
             differ = True
-        timed = {"hand-written": effect.by_hand, "compiled closure": effect.compiled}
+        timed = {
+            "hand-written": (effect.by_hand, effect.after_by_hand),
+            "compiled closure": (effect.compiled, effect.after),
+        }
         if effect.by_hand_as_data is not None:
-            timed["hand-written, state as data"] = effect.by_hand_as_data
+            timed["hand-written, state as data"] = (effect.by_hand_as_data, effect.after_as_data)
         if effect.guarded is not None:
-            timed["compiled, as Rules binds it"] = effect.guarded
-        seconds_each = time_calls(list(timed.values()), effect.after, ctx, args.number, args.repeat)
+            timed["compiled, as Rules binds it"] = (effect.guarded, effect.after)
+        seconds_each = time_calls(list(timed.values()), ctx, args.number, args.repeat)
         times = dict(zip(timed, seconds_each, strict=True))
         baseline = (
             "hand-written, state as data" if effect.by_hand_as_data is not None else "hand-written"
