@@ -210,11 +210,15 @@ class State:
                 return True
         return False
 
-    def home_colonies(self, seat: int) -> int:
+    def home_colonies(self, seat: int, most: int = -1) -> int:
+        """How many of the seat's home planets hold its ships; with `most` (>= 0), counting stops
+        there: min(that count, most), enough to compare with a threshold of `most`."""
         count = 0
         for p in self.planets:
             if p.system == seat and p.ships[seat]:
                 count += 1
+                if count == most:
+                    break
         return count
 
     def foreign_colonies(self, seat: int) -> int:

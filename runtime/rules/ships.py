@@ -335,7 +335,9 @@ def update_powers(game: Table, seat: int | None = None) -> None:
     for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:
             continue
-        powered = st.home_colonies(p.seat) >= threshold or game.rules.keeps_power(p.alien)
+        # counting stops at the threshold: asked after every move of the player's ships
+        home = st.home_colonies(p.seat, threshold)
+        powered = home >= threshold or game.rules.keeps_power(p.alien)
         if powered != p.powered:
             p.powered = powered
             if powered:
