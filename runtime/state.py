@@ -226,7 +226,7 @@ class State:
         # a loop, not sum() over a generator: checked after every encounter; most planets hold
         # none of the seat's ships, so that is asked first
         for p in self.planets:
-            if p.ships[seat] > 0 and p.system != seat:
+            if p.ships[seat] and p.system != seat:  # a count, never negative: no comparison
                 count += 1
         return count
 

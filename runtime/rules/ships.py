@@ -141,8 +141,9 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
-    # `p.system >= 0` is `not p.gone` without a property call: asked before most ship moves
-    return [p.id for p in game.state.planets if p.ships[seat] > 0 and p.system >= 0]
+    # `p.system >= 0` is `not p.gone` without a property call, and a count is never negative:
+    # asked before most ship moves
+    return [p.id for p in game.state.planets if p.ships[seat] and p.system >= 0]
 
 
 def pick_ships(
