@@ -211,7 +211,7 @@ class State:
         return False
 
     def home_colonies(self, seat: int, most: int = -1) -> int:
-        """How many of the seat's home planets hold its ships; with `most` (>= 0), counting stops
+        """How many of the seat's home planets hold its ships; with `most` above 0, counting stops
         there: min(that count, most), enough to compare with a threshold of `most`."""
         count = 0
         for p in self.planets:
