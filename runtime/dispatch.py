@@ -108,7 +108,10 @@ class Dispatcher(CardPlays, Lasting):
         enc = st.encounter
         if (enc is not None and enc.delayed) or st.recurring or game.held.get(name):
             return True
-        return bool(st.restrictions) and self.ending_at(name)
+        # an if, not `bool(st.restrictions) and ...`: a call fewer, asked ~800 times a game
+        if st.restrictions:
+            return self.ending_at(name)
+        return False
 
     def step(self, window: Window) -> None:
         self.phase = window.phase

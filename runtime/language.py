@@ -5,6 +5,8 @@ windows and card kinds among them (nothing in; the filled tables out)."""
 
 from __future__ import annotations
 
+_loaded = False  # every game calls load(): after the first time there is nothing to import
+
 
 def load() -> None:
     """Register every word of the language and every bundled rules module (idempotent: a module
@@ -12,6 +14,9 @@ def load() -> None:
 
     The order is the registry's order (the reference docs list words in it): the core
     vocabulary first, then the core's ops, then the rules modules' words and the modules."""
+    global _loaded
+    if _loaded:
+        return
     from runtime import vocabulary  # noqa: F401, I001
     from runtime.ops import card_moves, encounter, piles  # noqa: F401
     from runtime.ops import interventions  # noqa: F401
@@ -30,3 +35,4 @@ def load() -> None:
     from runtime import modules
 
     modules.load()
+    _loaded = True

@@ -210,11 +210,15 @@ class State:
                 return True
         return False
 
-    def home_colonies(self, seat: int) -> int:
+    def home_colonies(self, seat: int, most: int = -1) -> int:
+        """How many of the seat's home planets hold its ships; with `most` above 0, counting stops
+        there: min(that count, most), enough to compare with a threshold of `most`."""
         count = 0
         for p in self.planets:
             if p.system == seat and p.ships[seat]:
                 count += 1
+                if count == most:
+                    break
         return count
 
     def foreign_colonies(self, seat: int) -> int:
@@ -222,7 +226,7 @@ class State:
         # a loop, not sum() over a generator: checked after every encounter; most planets hold
         # none of the seat's ships, so that is asked first
         for p in self.planets:
-            if p.ships[seat] > 0 and p.system != seat:
+            if p.ships[seat] and p.system != seat:  # a count, never negative: no comparison
                 count += 1
         return count
 

@@ -366,7 +366,9 @@ class Table:
 
     def sitting_out(self, seat: int) -> bool:
         """Whether the player is in a timeout: it takes no part in the game for now."""
-        return bool(self.state.restrictions) and self.dispatch.forbidden("take part", seat)
+        if not self.state.restrictions:  # an if, not bool(...) and: asked for every power use
+            return False
+        return self.dispatch.forbidden("take part", seat)
 
     def has_power(self, seat: int, alien: str | None = None) -> bool:
         """Whether the player's power (or `alien`'s, held for now or gained beside it) works now."""
@@ -382,8 +384,9 @@ class Table:
         enc = self.state.encounter
         if enc is None:
             return True
-        off = bool(enc.powers_off) and (seat, alien or p.alien) in enc.powers_off
-        return not off and seat not in enc.zapped
+        if enc.powers_off and (seat, alien or p.alien) in enc.powers_off:
+            return False
+        return seat not in enc.zapped
 
     def end(self, winners: Sequence[int]) -> None:
         st = self.state

@@ -104,10 +104,6 @@ class CardPlays:
         passed: set[int] = set()
         # a card played here and back in hand (kept by a flare) is not offered again
         played: set[int] = set()
-
-        def labeler(c: tuple[int, Play] | None) -> str:
-            return "pass" if c is None else f"{game.card_label(c[0])} ({c[1].bound.hook.name})"
-
         for _ in range(64):
             if options is None:
                 options = self.playable(window, event)
@@ -121,7 +117,12 @@ class CardPlays:
                 if not choices:
                     continue
                 pick = game.choose(
-                    seat, "card.play", "play a card now?", [None, *choices], labeler, passive=0
+                    seat,
+                    "card.play",
+                    "play a card now?",
+                    [None, *choices],
+                    self.label_play,
+                    passive=0,
                 )
                 if pick is None:
                     passed.add(seat)
@@ -136,6 +137,12 @@ class CardPlays:
                 # Everyone who could play passed. A pass changes nothing (it is never negated),
                 # so the cards playable now are the ones just offered: nobody has more to say.
                 return
+
+    def label_play(self, option: tuple[int, Play] | None) -> str:
+        """An option of a card-play decision: pass, or a card with the effect it would play."""
+        if option is None:
+            return "pass"
+        return f"{self.game.card_label(option[0])} ({option[1].bound.hook.name})"
 
     def play_card(
         self, seat: int, instance: int, play: Play, event: Any, *, run: bool = True

@@ -141,8 +141,9 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
-    # `p.system >= 0` is `not p.gone` without a property call: asked before most ship moves
-    return [p.id for p in game.state.planets if p.ships[seat] > 0 and p.system >= 0]
+    # `p.system >= 0` is `not p.gone` without a property call, and a count is never negative:
+    # asked before most ship moves
+    return [p.id for p in game.state.planets if p.ships[seat] and p.system >= 0]
 
 
 def pick_ships(
@@ -335,7 +336,9 @@ def update_powers(game: Table, seat: int | None = None) -> None:
     for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:
             continue
-        powered = st.home_colonies(p.seat) >= threshold or game.rules.keeps_power(p.alien)
+        # counting stops at the threshold: asked after every move of the player's ships
+        home = st.home_colonies(p.seat, threshold)
+        powered = home >= threshold or game.rules.keeps_power(p.alien)
         if powered != p.powered:
             p.powered = powered
             if powered:
