@@ -8,7 +8,8 @@ run from them when it is needed. Hooks and IR nodes are frozen, so copies of a s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from runtime import ir
@@ -75,3 +76,9 @@ class Formula(Bindings):
     with the values of the effect that gave it."""
 
     node: ir.Node = field(kw_only=True)
+
+    def plain_picture(self, plain: Callable[[Any], Any]) -> list[Any]:
+        """How a state digest shows a formula: its expression, then the values it is bound to as
+        a Bindings record, so that the digests saved traces record stay the same."""
+        bound = [plain(getattr(self, f.name)) for f in fields(Bindings)]
+        return ["Formula", plain(self.node), ["Bindings", *bound]]

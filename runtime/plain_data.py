@@ -64,7 +64,8 @@ def copy_rng(rng: random.Random) -> random.Random:
 
 def plain(value: Any) -> Any:
     """`value` as JSON-able lists, numbers and strings, the same for equal values in any process:
-    every field of a record in declaration order, sets and dicts sorted, a hook by its name."""
+    every field of a record in declaration order (or the record's own `plain_picture`), sets and
+    dicts sorted, a hook by its name."""
     if value is None or isinstance(value, (bool, int, str, float)):
         return value
     if isinstance(value, (list, tuple)):
@@ -79,6 +80,9 @@ def plain(value: Any) -> Any:
     if isinstance(value, Hook):  # the card's own data: its name says which
         return ["Hook", value.card, value.kind, value.name, value.window]
     if is_dataclass(value):
+        picture = getattr(value, "plain_picture", None)  # a record that shows itself its own way
+        if picture is not None:
+            return picture(plain)
         return [type(value).__name__, *(plain(getattr(value, f.name)) for f in fields(value))]
     raise TypeError(f"the state holds a {type(value).__name__}, which is not plain data")
 

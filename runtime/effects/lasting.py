@@ -34,8 +34,6 @@ def compiled(node: ir.Node, form: str) -> Callable[[Ctx], Any]:
     return remember(node, form, _COMPILERS[form](node))
 
 
-_VALUES = COMPILED["value"]
-
 _COMPILERS: dict[str, Callable[[ir.Node], Callable[[Ctx], Any]]] = {
     "statement": statement,
     "condition": condition,
@@ -248,7 +246,7 @@ class Lasting:
     def work_out(self, formula: Formula) -> int:
         """A side's total by the formula an effect gave it."""
         node = formula.node
-        found = _VALUES.get(id(node))  # compiled(node, "value"), without a call: totals need it
+        found = COMPILED["value"].get(id(node))  # compiled(node, "value"), without the call
         code = found[1] if found is not None and found[0] is node else compiled(node, "value")
         ctx = formula_context(self.game, formula, self.spare_context)
         self.spare_context = None  # a formula worked out inside this one gets a context of its own

@@ -160,3 +160,13 @@ def test_a_copy_keeps_the_fields_a_record_inherits() -> None:
     original = Derived([1, 2], 3)
     copied = duplicate(original)
     assert (copied.items, copied.count) == ([1, 2], 3) and copied.items is not original.items
+
+
+def test_a_formula_is_pictured_as_its_expression_then_a_bindings_record() -> None:
+    """Saved traces record state digests: a formula keeps the picture they were made with, its
+    expression and then its bound values as a record of their own."""
+    bound = Bindings(0, HOOK, card=5, they=1, subject=2, moved=[7], nudge=1, names={"n": 3})
+    formula = Formula(
+        0, HOOK, card=5, they=1, subject=2, moved=[7], nudge=1, names={"n": 3}, node=ir.Num(4)
+    )
+    assert plain(formula) == ["Formula", plain(ir.Num(4)), plain(bound)]
