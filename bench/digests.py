@@ -20,7 +20,11 @@ import hashlib
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
+
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 os.environ["COSMIC_CACHE_DIR"] = ""
 

@@ -17,6 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from hook_effects import Effect, effects, reset, snapshot  # bench/hook_effects.py, beside this file
 
 if TYPE_CHECKING:

@@ -18,6 +18,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from random_games import random_games  # bench/random_games.py, beside this file
 

@@ -19,7 +19,11 @@ import os
 import signal
 import sys
 from collections import Counter
+from pathlib import Path
 from types import FrameType
+
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from random_games import random_games  # bench/random_games.py, beside this file
 

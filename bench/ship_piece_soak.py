@@ -14,7 +14,11 @@ import argparse
 import sys
 import traceback
 from collections import Counter
+from pathlib import Path
 from typing import Any
+
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:

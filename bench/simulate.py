@@ -14,7 +14,11 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 # The benchmark compiles without the compile cache and writes no parser tables anywhere.
 os.environ["COSMIC_CACHE_DIR"] = ""

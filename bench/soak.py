@@ -23,6 +23,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 # every bundled pack mix, half of them with the techs option on
 PACK_MIXES: tuple[tuple[str, ...], ...] = (
     ("base",),
