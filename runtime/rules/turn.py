@@ -216,11 +216,11 @@ def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
     invited = enc.invited
     if not (invited[0][seat] or invited[1][seat]):
         return  # asked by neither side
-    sides = [side for side in (0, 1) if invited[side][seat]]
     if game.dispatch.forbidden("ally", seat) or not game.state.has_colony(seat):
         return
     if seat in enc.allies[0] or seat in enc.allies[1]:
         return  # a player made to ally already (enlisted) answers no invitation
+    sides = [side for side in (0, 1) if invited[side][seat]]
     names = ("offense", "defense")
     options = ["neither"] + [names[s] for s in sides]
     choice = game.choose(

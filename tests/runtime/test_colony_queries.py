@@ -1,4 +1,6 @@
-"""The state's colony queries agree with the colonies themselves at every decision of random games."""
+"""The state's colony queries (whether a player has a colony, its home colonies up to a threshold,
+its foreign colonies, the colonies its ships can leave from) agree with a count made afresh from
+the planets at every decision of random games."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.rules.ships import colony_sources
 from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.table import Table
@@ -18,9 +21,15 @@ def colonies_agree(game: Table) -> None:
         assert st.has_colony(seat) == bool(held), (seat, [p.ships for p in st.planets])
         foreign = [p for p in held if p.system != seat]
         assert st.foreign_colonies(seat) == len(foreign)
+        home = len(held) - len(foreign)
+        assert st.home_colonies(seat) == home
+        for most in range(1, 6):
+            assert st.home_colonies(seat, most) == min(home, most)
+        assert st.home_colonies(seat, 0) == home  # no limit: a threshold of 0 is always met
+        assert colony_sources(game, seat) == [p.id for p in held if not p.gone]
 
 
-def test_has_colony_and_foreign_colonies_match_the_planets_throughout_random_games(
+def test_colony_queries_match_the_planets_throughout_random_games(
     cards: CardSet, rules: Rules
 ) -> None:
     checked = 0
