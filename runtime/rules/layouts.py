@@ -25,9 +25,11 @@ class Layout:
     """A laid-out game: its state (seed and RNG aside), the table's instance tables for the cards
     in its piles, and the aliens and flares the game may deal (in id order)."""
 
-    # the linked rules and card set it was laid out for: held, so their ids in its key stay theirs
+    # the linked rules, card set and rules modules it was laid out for: held, so that their ids
+    # in its key stay theirs
     rules: object
     cards: CardSet
+    modules: tuple[object, ...]
     state: State  # copied into each game, with the game's own seed and RNG
     defs: tuple[CardDef, ...]
     windows_of: tuple[tuple[str, ...], ...]
@@ -59,7 +61,16 @@ def key_of(game: Table) -> Hashable | None:
     setup = game.setup
     options = tuple((k, type(v), v) for k, v in sorted(setup.options.items()))
     colors = None if setup.colors is None else tuple(setup.colors)
-    key = (id(game.rules), id(game.cards), setup.players, tuple(setup.packs), colors, options)
+    modules = tuple(map(id, game.modules))  # the rules modules in play, as registered now
+    key = (
+        id(game.rules),
+        id(game.cards),
+        modules,
+        setup.players,
+        tuple(setup.packs),
+        colors,
+        options,
+    )
     try:
         hash(key)
     except TypeError:
@@ -89,6 +100,7 @@ def keep(
     layout = Layout(
         game.rules,
         game.cards,
+        tuple(game.modules),
         st.copy(),
         tuple(game.defs),
         tuple(game.windows_of),
