@@ -242,10 +242,11 @@ class State:
         n = len(self.players)
         return [(seat + k) % n for k in range(n)]
 
-    def copy(self) -> State:
+    def copy(self, rng: random.Random | None = None) -> State:
         """An independent copy: it shares nothing mutable with this state (frozen records, the
-        card set's hooks and IR nodes, are shared)."""
-        return _copy_state(self)
+        card set's hooks and IR nodes, are shared). With `rng`, the copy draws from that
+        generator instead of a copy of this state's (copying one costs more than the rest)."""
+        return _copy_state(self, rng)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.copy()
@@ -291,10 +292,10 @@ def _copy_player(p: Player) -> Player:
     )
 
 
-def _copy_state(st: State) -> State:
+def _copy_state(st: State, rng: random.Random | None = None) -> State:
     return State(
         st.seed,
-        copy_rng(st.rng),
+        copy_rng(st.rng) if rng is None else rng,
         st.catalog[:],
         [_copy_player(p) for p in st.players],
         [Planet(p.id, p.system, p.ships[:]) for p in st.planets],

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from runtime import extension
 from runtime.cards import COSMIC_DECK_KINDS, CardDef, CardSet
 from runtime.draws import shuffle
+from runtime.rules import layouts
 from runtime.setup import (
     BASE_OPTIONS,
     COLORS,
@@ -44,7 +45,42 @@ def in_packs(cards: CardSet, packs: tuple[str, ...]) -> tuple[CardDef, ...]:
 
 
 def build_state(game: Table) -> State:
-    setup, cards = game.setup, game.cards
+    """The starting state of a game: laid out (or copied from the layout of a game set up the
+    same way before), then the aliens dealt, the piles shuffled, the hands dealt."""
+    key, layout = layouts.find(game)
+    if layout is None:
+        lay_out(game)
+        chosen = in_packs(game.cards, game.setup.packs)
+        flares = tuple(c for c in chosen if c.kind == "flare")
+        layout = layouts.keep(
+            key,
+            game,
+            tuple(c for c in chosen if c.kind == "alien" and card_allowed(game, c)),
+            flares,
+            tuple(f for f in flares if card_allowed(game, f)),
+        )
+    else:
+        game.state = layout.copy_into(game)
+    state = game.state
+    assign_aliens(game, state, layout.aliens)
+    set_aside_unused(game, state, layout.aliens)
+    deal_piles(game, state, layout)
+    deal_hands(game, state)
+    extension.run(game, "game.deal", state)
+    state.offense = choose_first_player(game, state)
+    game.log("setup", game.setup.players, game.setup.seed)
+    for p in state.players:
+        if p.alien:
+            game.log("alien", p.seat, game.cards.cards[p.alien].name)
+    game.log("first", state.offense)
+    return state
+
+
+def lay_out(game: Table) -> None:
+    """The part of the setup that no seed changes, checked and built into a new state for the
+    game: the board, the options, the rules modules' records and the piles (without flares,
+    not shuffled)."""
+    setup = game.setup
     n = setup.players
     if not 1 <= n <= MAX_PLAYERS:
         raise SetupError(f"a game has 1 to {MAX_PLAYERS} players, not {n}")
@@ -55,7 +91,6 @@ def build_state(game: Table) -> State:
         raise SetupError(f"{n} players need {n} distinct colours, got {list(colors)}")
     check_requirements(game)
     check_colors(game, colors)
-    rng = random.Random(setup.seed)
     planets_each = setup.option("planets_per_player")
     per_planet = setup.option("ships_per_planet")
     ships = setup.option("ships_per_player")
@@ -72,7 +107,7 @@ def build_state(game: Table) -> State:
             planets.append(Planet(len(planets), seat, counts))
     state = State(
         seed=setup.seed,
-        rng=rng,
+        rng=random.Random(setup.seed),
         catalog=[],
         players=players,
         planets=planets,
@@ -83,18 +118,7 @@ def build_state(game: Table) -> State:
     extension.fill_slots(game, "game", state, n)
     for p in players:
         extension.fill_slots(game, "player", p, n)
-    assign_aliens(game, state)
-    set_aside_unused(game, state)
-    build_piles(game, state)
-    deal_hands(game, state)
-    extension.run(game, "game.deal", state)
-    state.offense = choose_first_player(game, state)
-    game.log("setup", n, setup.seed)
-    for p in players:
-        if p.alien:
-            game.log("alien", p.seat, cards.cards[p.alien].name)
-    game.log("first", state.offense)
-    return state
+    lay_piles(game, state)
 
 
 def check_requirements(game: Table) -> None:
@@ -173,7 +197,9 @@ def card_refusal(game: Table, card: CardDef) -> str | None:
     return None
 
 
-def assign_aliens(game: Table, state: State) -> None:
+def assign_aliens(game: Table, state: State, allowed: Sequence[CardDef]) -> None:
+    """Give each player the alien the setup names, or one dealt at random from those `allowed`
+    (the setup's aliens, in id order)."""
     setup, cards = game.setup, game.cards
     if setup.aliens is not None:
         if len(setup.aliens) != setup.players:
@@ -200,9 +226,7 @@ def assign_aliens(game: Table, state: State) -> None:
                     names = cards.cards[one].name, cards.cards[other].name
                     raise SetupError(f"{names[0]} and {names[1]} may not be in the same game")
         return
-    usable = [  # in id order
-        c.id for c in in_packs(cards, setup.packs) if c.kind == "alien" and card_allowed(game, c)
-    ]
+    usable = [c.id for c in allowed]  # in id order
     if setup.option("alien_selection") == "combo":
         usable = from_combo(game, state, set(usable))
     shuffle(state.rng, usable)
@@ -222,22 +246,16 @@ def excluded(cards: CardSet, one: str, other: str) -> bool:
     )
 
 
-def set_aside_unused(game: Table, state: State) -> None:
-    """The aliens of the game's packs that no player was dealt and that this game allows form the
-    pile of unused alien sheets (less any barred by a dealt one), kept in id order (drawing from it picks at random)."""
-    packs = game.setup.packs
+def set_aside_unused(game: Table, state: State, allowed: Sequence[CardDef]) -> None:
+    """The aliens this game allows (`allowed`, in id order) that no player was dealt form the
+    pile of unused alien sheets (less any barred by a dealt one), kept in id order (drawing from
+    it picks at random)."""
     dealt = {p.alien for p in state.players}
     by_id = game.cards.cards
     # the aliens a dealt one bars; an alien barring a dealt one is checked below (excluded())
     barred = {b for d in dealt if d for b in by_id[d].attrs.get("excludes", ())}
     state.unused_aliens = [  # in id order
-        c.id
-        for c in in_packs(game.cards, packs)
-        if c.kind == "alien"
-        and c.id not in dealt
-        and c.id not in barred
-        and card_allowed(game, c)
-        and not bars_any(c, dealt)
+        c.id for c in allowed if c.id not in dealt and c.id not in barred and not bars_any(c, dealt)
     ]
 
 
@@ -264,12 +282,14 @@ def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
     raise SetupError(f"no combination card names {setup.players} usable aliens")
 
 
-def build_piles(game: Table, state: State) -> None:
+def lay_piles(game: Table, state: State) -> None:
+    """The cards of the chosen packs into their piles, in id order: destiny cards of the
+    players' colours, the cards a rules module keeps in a pile of its own, the cosmic and reward
+    deck cards the game allows (flares aside, none shuffled)."""
     setup, cards = game.setup, game.cards
     colors = {p.color for p in state.players}
-    chosen = in_packs(cards, setup.packs)
     own_piles = [step for _, step in extension.steps(game, "setup.card")]
-    for card in chosen:
+    for card in in_packs(cards, setup.packs):
         if card.kind == "destiny":
             if card.type == "color" and card.color not in colors:
                 continue
@@ -279,8 +299,12 @@ def build_piles(game: Table, state: State) -> None:
         elif card.kind in COSMIC_DECK_KINDS and card_allowed(game, card):
             pile = state.reward_deck if card.attrs.get("deck") == "rewards" else state.deck
             pile.extend(game.add_instances(state, card, card.copies))
-    if setup.option("use_flares"):
-        for flare in pick_flares(game, state, chosen):
+
+
+def deal_piles(game: Table, state: State, layout: layouts.Layout) -> None:
+    """The flares into the cosmic deck (pick_flares), then every pile shuffled."""
+    if game.setup.option("use_flares"):
+        for flare in pick_flares(game, state, layout):
             state.deck.append(game.add_instance(state, flare))
     shuffle(state.rng, state.deck)
     shuffle(state.rng, state.destiny_deck)
@@ -288,12 +312,12 @@ def build_piles(game: Table, state: State) -> None:
     extension.run(game, "setup.shuffle", state)
 
 
-def pick_flares(game: Table, state: State, chosen: Sequence[CardDef]) -> list[CardDef]:
-    """The flares of the aliens in play, then random others up to the option's count."""
-    flares = [c for c in chosen if c.kind == "flare"]
+def pick_flares(game: Table, state: State, layout: layouts.Layout) -> list[CardDef]:
+    """The flares of the aliens in play, then random others the game allows up to the
+    option's count."""
     in_play = {p.alien for p in state.players if p.alien}
-    own = [f for f in flares if f.alien in in_play]
-    others = [f for f in flares if f.alien not in in_play and card_allowed(game, f)]
+    own = [f for f in layout.flares if f.alien in in_play]
+    others = [f for f in layout.allowed_flares if f.alien not in in_play]
     shuffle(state.rng, others)
     room = max(0, game.setup.option("flares_in_deck") - len(own))
     return own + others[:room]

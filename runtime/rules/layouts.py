@@ -1,0 +1,116 @@
+"""Game layouts: the part of a game's setup that no seed changes (the board, the options, the
+rules modules' records, the card piles before any flare is added or any pile shuffled, the aliens
+and flares the game may deal), kept once per rules, packs, players, colours and options and copied
+into every game set up from the same ones (runtime/rules/start.py lays one out and deals from it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from runtime.cards import CardDef, CardSet
+from runtime.state import State
+
+if TYPE_CHECKING:
+    from runtime.table import Table
+
+_KEPT_MOST = 8  # layouts kept at once (a process plays a handful of setups over and over)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A laid-out game: its state (seed and RNG aside), the table's instance tables for the cards
+    in its piles, and the aliens and flares the game may deal (in id order)."""
+
+    # the linked rules, card set and rules modules it was laid out for: held, so that their ids
+    # in its key stay theirs
+    rules: object
+    cards: CardSet
+    modules: tuple[object, ...]
+    state: State  # copied into each game, with the game's own seed and RNG
+    defs: tuple[CardDef, ...]
+    windows_of: tuple[tuple[str, ...], ...]
+    instances_of: dict[str, tuple[int, ...]]
+    aliens: tuple[CardDef, ...]  # the aliens this setup allows
+    flares: tuple[CardDef, ...]  # every flare of the packs
+    allowed_flares: tuple[CardDef, ...]  # the flares this setup allows
+
+    def copy_into(self, game: Table) -> State:
+        """A new state for `game` (its seed and a fresh RNG from it), laid out as this one, and
+        the game's instance tables for the cards in it."""
+        state = self.state.copy(random.Random(game.setup.seed))
+        state.seed = game.setup.seed
+        # the table's bookkeeping of its cards (as runtime/checkpoints.py's adopt), none in a hand
+        game.defs = list(self.defs)
+        game.holder = [-1] * len(self.defs)
+        game.windows_of = list(self.windows_of)
+        game.instances_of = {card: list(found) for card, found in self.instances_of.items()}
+        game.dispatch.forget_plays()
+        return state
+
+
+_LAYOUTS: dict[Hashable, Layout] = {}
+
+
+def key_of(game: Table) -> Hashable | None:
+    """What a game's layout depends on, or None when the setup holds values that cannot be
+    compared (the setup's own checks will refuse them)."""
+    setup = game.setup
+    options = tuple((k, type(v), v) for k, v in sorted(setup.options.items()))
+    colors = None if setup.colors is None else tuple(setup.colors)
+    modules = tuple(map(id, game.modules))  # the rules modules in play, as registered now
+    key = (
+        id(game.rules),
+        id(game.cards),
+        modules,
+        setup.players,
+        tuple(setup.packs),
+        colors,
+        options,
+    )
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def find(game: Table) -> tuple[Hashable | None, Layout | None]:
+    """The key of the game's layout, and the layout if one is kept for it."""
+    try:
+        key = key_of(game)
+    except TypeError:  # option names that do not sort
+        return None, None
+    return key, (_LAYOUTS.get(key) if key is not None else None)
+
+
+def keep(
+    key: Hashable | None,
+    game: Table,
+    aliens: tuple[CardDef, ...],
+    flares: tuple[CardDef, ...],
+    allowed_flares: tuple[CardDef, ...],
+) -> Layout:
+    """The layout of `game`, whose state has just been laid out (kept under `key` for the games
+    set up the same way, unless None)."""
+    st = game.state
+    layout = Layout(
+        game.rules,
+        game.cards,
+        tuple(game.modules),
+        st.copy(),
+        tuple(game.defs),
+        tuple(game.windows_of),
+        {card: tuple(found) for card, found in game.instances_of.items()},
+        aliens,
+        flares,
+        allowed_flares,
+    )
+    if key is not None and all(h < 0 for h in game.holder):  # (a card in a hand: laid out anew)
+        if len(_LAYOUTS) >= _KEPT_MOST:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = layout
+    return layout
