@@ -201,6 +201,12 @@ class Dispatcher(CardPlays, Lasting):
 
     def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
         """Run one seat's eligible powers, in the order the player picks."""
+        if len(bounds) == 1:
+            # most seats have one power in a window: nothing to put in order or to check again
+            bound = bounds[0]
+            if self.eligible(seat, bound, event):
+                self.use_power(seat, bound, event)
+            return
         ready = [b for b in bounds if self.eligible(seat, b, event)]
         while ready:
             bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
