@@ -303,7 +303,8 @@ class Dispatcher(CardPlays, Lasting):
         return self.used(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     def count_use(self, hook: Hook, seat: int) -> None:
-        self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
+        if hook.limit:  # most powers have no limit: nothing to count, no key to build
+            self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     # ------------------------------------------------------------------ cards on the table
 
