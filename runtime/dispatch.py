@@ -226,9 +226,9 @@ class Dispatcher(CardPlays, Lasting):
 
     def eligible(self, seat: int, bound: Bound, event: Any) -> bool:
         game = self.game
-        if not game.has_power(seat, bound.hook.card):
-            return False
         if bound.role is not None and not bound.role(game.state, seat):
+            return False  # the role first: the cheaper test, and the one that fails most
+        if not game.has_power(seat, bound.hook.card):
             return False
         if bound.hook.limit and self.uses(bound.hook, seat) >= 1:
             return False

@@ -56,6 +56,9 @@ class CardPlays:
             seat = holder[instance]
             if seat < 0:
                 continue  # most copies lie in decks and piles
+            bound = play.bound
+            if bound.role is not None and not bound.role(st, seat):
+                continue  # the role first, as eligible() tests it: the cheaper test
             if play.flare:
                 # one flare a player an encounter; the wild half is for anyone but the alien's
                 # own players, the super half only for them while the power works
@@ -70,9 +73,6 @@ class CardPlays:
                 elif not own or not game.has_power(seat, play.alien):
                     continue
             if st.restrictions and self.forbidden(f"play {play.kind}", seat):
-                continue
-            bound = play.bound
-            if bound.role is not None and not bound.role(st, seat):
                 continue
             if bound.test is not None or bound.can_pay is not None:
                 ctx = Ctx(game, seat, bound.hook, event, instance)
