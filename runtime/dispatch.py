@@ -201,6 +201,12 @@ class Dispatcher(CardPlays, Lasting):
 
     def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
         """Run one seat's eligible powers, in the order the player picks."""
+        if len(bounds) == 1:
+            # most seats have one power in a window: nothing to put in order or to check again
+            bound = bounds[0]
+            if self.eligible(seat, bound, event):
+                self.use_power(seat, bound, event)
+            return
         ready = [b for b in bounds if self.eligible(seat, b, event)]
         while ready:
             bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
@@ -220,9 +226,9 @@ class Dispatcher(CardPlays, Lasting):
 
     def eligible(self, seat: int, bound: Bound, event: Any) -> bool:
         game = self.game
-        if not game.has_power(seat, bound.hook.card):
-            return False
         if bound.role is not None and not bound.role(game.state, seat):
+            return False  # the role first: the cheaper test, and the one that fails most
+        if not game.has_power(seat, bound.hook.card):
             return False
         if bound.hook.limit and self.uses(bound.hook, seat) >= 1:
             return False
@@ -297,7 +303,8 @@ class Dispatcher(CardPlays, Lasting):
         return self.used(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     def count_use(self, hook: Hook, seat: int) -> None:
-        self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
+        if hook.limit:  # most powers have no limit: nothing to count, no key to build
+            self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     # ------------------------------------------------------------------ cards on the table
 

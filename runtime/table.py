@@ -28,6 +28,8 @@ class Agent(Protocol):
     def decide(self, decision: Decision, view: PlayerView) -> Answer: ...
 
 
+DECISION_MADE = Windows.DECISION_MADE  # read once: a class attribute read is a lookup each time
+
 # Choices about the chooser's own power, which nothing may negate.
 OWN_POWER_KINDS = frozenset({"power.use", "power.order", "power.keep", "flare.upgrade"})
 
@@ -114,34 +116,30 @@ class Table:
             return (0,)
         return self._answered(decision)
 
-    def _answered(self, decision: Decision) -> Answer:
-        """Ask, record and announce an answer, asking again if an effect negates it."""
-        answer = self._answer(decision)
+    def _answered(self, decision: Decision, *, again: bool = False) -> Answer:
+        """Ask for an answer (checked unless the agent is trusted), record it and announce it,
+        asking again if an effect negates it. `again`: the decision is asked anew after a
+        negation, and the new answer is not announced."""
+        seat = decision.player
+        answer = self.agents[seat].decide(decision, self.views[seat])
+        if not self.trusted[seat]:
+            answer = decision.check(answer)
+        self.answers.append(answer)
+        if self.observer is not None:
+            self.observer(self)
         # negated()'s first test first: most games have nothing that negates a choice
-        if self.dispatch.listening(Windows.DECISION_MADE) and self.negated(decision, answer):
+        if not again and self.dispatch.listening(DECISION_MADE) and self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
         return answer
 
     def negated(self, decision: Decision, answer: Answer) -> bool:
         """Announce a choice just made (decision.made), if it may be negated; True when an effect
         negated it."""
-        if not (
-            self.dispatch.listening(Windows.DECISION_MADE) and negatable(self, decision, answer)
-        ):
+        if not (self.dispatch.listening(DECISION_MADE) and negatable(self, decision, answer)):
             return False
         made = DecisionMade(decision, answer)
-        self.dispatch.event(Windows.DECISION_MADE, made)
+        self.dispatch.event(DECISION_MADE, made)
         return made.negated
-
-    def _answer(self, decision: Decision) -> Answer:
-        """The agent's answer, checked unless the agent is trusted, and recorded."""
-        answer = self.agents[decision.player].decide(decision, self.views[decision.player])
-        if not self.trusted[decision.player]:
-            answer = decision.check(answer)
-        self.answers.append(answer)
-        if self.observer is not None:
-            self.observer(self)
-        return answer
 
     def ask_again(self, decision: Decision, previous: Answer) -> Answer:
         """Ask a negated decision again: the player must answer differently."""
@@ -158,7 +156,7 @@ class Table:
             (i,) = self.ask(again)
             return (keep[i],)
         for _ in range(20):
-            answer = self._answer(decision)
+            answer = self._answered(decision, again=True)
             if answer != previous:
                 return answer
         return different_answer(decision, previous)

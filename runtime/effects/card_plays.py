@@ -47,28 +47,32 @@ class CardPlays:
         """Cards each seat could play now, as (instance, play) pairs."""
         game = self.game
         holder = game.holder
+        st = game.state
         out: dict[int, list[tuple[int, Play]]] = {}
-        enc = game.state.encounter
-        for instance, play in self.pairs(window):
+        pairs = self._held.get(window)
+        if pairs is None:
+            pairs = self.pairs(window)
+        for instance, play in pairs:
             seat = holder[instance]
             if seat < 0:
                 continue  # most copies lie in decks and piles
+            bound = play.bound
+            if bound.role is not None and not bound.role(st, seat):
+                continue  # the role first, as eligible() tests it: the cheaper test
             if play.flare:
                 # one flare a player an encounter; the wild half is for anyone but the alien's
                 # own players, the super half only for them while the power works
+                enc = st.encounter
                 if enc is not None and seat in enc.flares_played:
                     continue
-                player = game.state.players[seat]
+                player = st.players[seat]
                 own = player.alien == play.alien or play.alien in player.gained
                 if play.flare == "wild":
                     if own:
                         continue
                 elif not own or not game.has_power(seat, play.alien):
                     continue
-            if game.state.restrictions and self.forbidden(f"play {play.kind}", seat):
-                continue
-            bound = play.bound
-            if bound.role is not None and not bound.role(game.state, seat):
+            if st.restrictions and self.forbidden(f"play {play.kind}", seat):
                 continue
             if bound.test is not None or bound.can_pay is not None:
                 ctx = Ctx(game, seat, bound.hook, event, instance)
@@ -76,7 +80,11 @@ class CardPlays:
                     continue
                 if bound.can_pay is not None and not bound.can_pay(ctx):
                     continue
-            out.setdefault(seat, []).append((instance, play))
+            mine = out.get(seat)
+            if mine is None:
+                out[seat] = [(instance, play)]
+            else:
+                mine.append((instance, play))
         return out
 
     def forget_plays(self) -> None:

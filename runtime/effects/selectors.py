@@ -212,7 +212,10 @@ def matches(ctx: Ctx, instance: int, f: ir.CardFilter) -> bool:
     card = ctx.game.defs[instance]
     if f.named is not None and card.id != f.named:
         return False
-    if f.types is not None and not (f.types & card_types(ctx, instance)):
+    types = f.types
+    # card_types() without a side, tested without building its set: a card counts as its kind
+    # and its printed type
+    if types is not None and card.kind not in types and not (card.type and card.type in types):
         return False
     if f.min_value is not None and (card.value is None or card.value < f.min_value):
         return False

@@ -3,9 +3,11 @@ chosen`), and negated decisions asked again with a different legal answer."""
 
 from __future__ import annotations
 
+import pytest
+
 from compiler.pipeline.parser import parser
 from compiler.pipeline.resolve import Resolver
-from runtime import ir
+from runtime import ir, table
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Decision
 from runtime.effects import compile as c
@@ -14,6 +16,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import different_answer
 from runtime.modules.lucre.purses import purse_of
+from runtime.table_events import DecisionMade
 from tests.runtime.engine_kit import expect, new_game
 
 CYCLE = """choose one not yet chosen:
@@ -81,3 +84,24 @@ def test_a_cost_check_never_asks_anyone_to_choose() -> None:
     # checking a cost works its arguments out; one that names a chosen player would ask
     assert feasibility(node("give a player you choose 1 card")) is None
     assert feasibility(node("give the opponent 1 card")) is not None
+
+
+def test_a_negated_pick_of_several_is_asked_again_until_it_differs_and_announced_once(
+    cards: CardSet, rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, agent = new_game(cards, rules)
+    announced: list[tuple[int, ...]] = []
+
+    def made(window: object, event: DecisionMade) -> None:
+        announced.append(event.answer)
+        event.negated = len(announced) == 1  # the first answer is negated
+
+    monkeypatch.setattr(game.dispatch, "listening", lambda window: True)
+    monkeypatch.setattr(game.dispatch, "event", made)
+    monkeypatch.setattr(table, "negatable", lambda game, decision, answer: True)
+    expect(agent, (0, "deal.cards", "x"), (0, "deal.cards", "x"), (0, "deal.cards", "y"))
+    given = len(game.answers)
+    picked = game.choose_many(0, "deal.cards", "give", ["x", "y", "z"], 1, 2)
+    assert picked == ["y"]
+    assert game.answers[given:] == [(0,), (0,), (1,)]  # every answer is recorded
+    assert announced == [(0,)]  # the answers asked again are not announced again
