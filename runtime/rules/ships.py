@@ -84,7 +84,11 @@ def _forget_origins(enc: Encounter, seat: int) -> None:
     if seat >= len(enc.origins):
         return
     mine = enc.origins[seat]
-    excess = sum(mine.values()) - enc.gate[seat] - enc.guard[seat]
+    left = enc.gate[seat] + enc.guard[seat]
+    if not left:  # the usual case: all of them have left, and no origin stays
+        mine.clear()
+        return
+    excess = sum(mine.values()) - left
     for planet in reversed(list(mine)):
         if excess <= 0:
             break
