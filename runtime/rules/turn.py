@@ -220,16 +220,18 @@ def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
         return
     if seat in enc.allies[0] or seat in enc.allies[1]:
         return  # a player made to ally already (enlisted) answers no invitation
-    sides = [side for side in (0, 1) if invited[side][seat]]
-    names = ("offense", "defense")
-    options = ["neither"] + [names[s] for s in sides]
+    options = ["neither"]
+    if invited[0][seat]:
+        options.append("offense")
+    if invited[1][seat]:
+        options.append("defense")
     choice = game.choose(
         seat, "alliance.join", "join the encounter as an ally?", options, passive=0
     )
     if choice == "neither":
         allies.declined(game, seat)
         return
-    allies.enlist(game, enc, seat, names.index(choice))
+    allies.enlist(game, enc, seat, allies.SIDES.index(choice))
 
 
 @dataclass(slots=True)
