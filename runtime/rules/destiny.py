@@ -114,7 +114,8 @@ def own_color(game: Table, enc: Encounter) -> int | None:
     offense = enc.offense
     options: list[str] = ["draw again"]
     home = st.home_planets(offense)
-    invaders = [p for p in home if any(n > 0 for s, n in enumerate(p.ships) if s != offense)]
+    # other players' ships are there when the planet holds more than the offense's own
+    invaders = [p for p in home if sum(p.ships) > p.ships[offense]]
     empty = [p for p in home if p.ships[offense] == 0]
     if invaders:
         options.append("attack a colony in your system")

@@ -98,7 +98,10 @@ def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
         seat = main_of(enc, side)
         return ships_in_encounter(game, enc, seat) * enc.ship_weight[seat]
     pile = enc.gate if side == OFFENSE else enc.guard
-    return sum(pile[s] * enc.ship_weight[s] for s in enc.allies[side])
+    total = 0
+    for s in enc.allies[side]:  # a loop, not sum() over a generator: asked for every attack
+        total += pile[s] * enc.ship_weight[s]
+    return total
 
 
 def side_total(game: Table, enc: Encounter, side: int) -> int | None:
