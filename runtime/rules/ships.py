@@ -368,7 +368,7 @@ def victors(game: Table, need: list[int]) -> list[int]:
 
 def check_victory(game: Table) -> None:
     st = game.state
-    need = [game.setup.option("colonies_to_win")] * st.n
+    need = [game.setup.option("colonies_to_win")] * len(st.players)
     if game.dispatch.listening(Windows.VICTORY_CHECK):
         game.dispatch.event(Windows.VICTORY_CHECK, VictoryCheck(need))
     winners = victors(game, need)
