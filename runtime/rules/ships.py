@@ -363,7 +363,12 @@ class VictoryCheck:
 def victors(game: Table, need: list[int]) -> list[int]:
     """The players with at least the foreign colonies they need (at least one)."""
     st = game.state
-    return [p.seat for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat])]
+    found = []
+    for seat in range(len(need)):  # asked after every encounter
+        colonies = st.foreign_colonies(seat)
+        if colonies and colonies >= need[seat]:
+            found.append(seat)
+    return found
 
 
 def check_victory(game: Table) -> None:
