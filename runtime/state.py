@@ -191,6 +191,8 @@ class State:
 
     @property
     def n(self) -> int:
+        """How many players; code run many times a game says len(players), a call to C rather
+        than to this getter."""
         return len(self.players)
 
     def home_planets(self, seat: int) -> list[Planet]:

@@ -43,7 +43,8 @@ def draw_into(game: Table, enc: Encounter) -> int:
 def draw_destiny(game: Table, enc: Encounter) -> None:
     game.dispatch.step(Windows.DESTINY_BEFORE_DRAW)
     st = game.state
-    if all(game.sitting_out(s) for s in range(st.n) if s != enc.offense):
+    # only a restriction makes a player sit out: most encounters skip the check
+    if st.restrictions and all(game.sitting_out(s) for s in range(st.n) if s != enc.offense):
         game.dispatch.lift("take part")  # nobody could defend: every timeout ends at once
         game.log("effect", enc.offense, "finds every other player sitting out: the timeouts end")
     find_defense(game, enc)
@@ -90,12 +91,10 @@ def resolve_card(game: Table, enc: Encounter, instance: int) -> int | None:
     card = game.defs[instance]
     offense = enc.offense
     if card.type == "color":
-        owner = next((p.seat for p in st.players if p.color == card.color), None)
-        if owner is None:
-            return None
-        if owner != offense:
-            return owner
-        return own_color(game, enc)
+        for p in st.players:  # a loop, not next() over a generator: a destiny card per encounter
+            if p.color == card.color:
+                return p.seat if p.seat != offense else own_color(game, enc)
+        return None
     if card.type == "wild":
         others = [
             s for s in st.clockwise_from(offense) if s != offense and not game.sitting_out(s)
@@ -115,7 +114,8 @@ def own_color(game: Table, enc: Encounter) -> int | None:
     offense = enc.offense
     options: list[str] = ["draw again"]
     home = st.home_planets(offense)
-    invaders = [p for p in home if any(n > 0 for s, n in enumerate(p.ships) if s != offense)]
+    # other players' ships are there when the planet holds more than the offense's own
+    invaders = [p for p in home if sum(p.ships) > p.ships[offense]]
     empty = [p for p in home if p.ships[offense] == 0]
     if invaders:
         options.append("attack a colony in your system")

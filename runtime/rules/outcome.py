@@ -98,7 +98,10 @@ def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
         seat = main_of(enc, side)
         return ships_in_encounter(game, enc, seat) * enc.ship_weight[seat]
     pile = enc.gate if side == OFFENSE else enc.guard
-    return sum(pile[s] * enc.ship_weight[s] for s in enc.allies[side])
+    total = 0
+    for s in enc.allies[side]:  # a loop, not sum() over a generator: asked for every attack
+        total += pile[s] * enc.ship_weight[s]
+    return total
 
 
 def side_total(game: Table, enc: Encounter, side: int) -> int | None:
@@ -163,13 +166,16 @@ def outcome_as_it_stands(game: Table, enc: Encounter) -> str | None:
     return outcome
 
 
+OUTCOMES = {
+    "offense": "the offense wins",
+    "defense": "the defense wins",
+    "deal": "both negotiate",
+    "both lose": "both sides lose",
+}
+
+
 def describe(enc: Encounter) -> str:
-    return {
-        "offense": "the offense wins",
-        "defense": "the defense wins",
-        "deal": "both negotiate",
-        "both lose": "both sides lose",
-    }.get(enc.outcome or "", enc.outcome or "")
+    return OUTCOMES.get(enc.outcome or "", enc.outcome or "")
 
 
 def resolve(game: Table, enc: Encounter) -> None:
@@ -277,14 +283,13 @@ def collect_rewards(game: Table, seat: int, count: int) -> None:
 
 def compensation(game: Table, enc: Encounter) -> None:
     """A negotiate that lost to an attack collects a card from the winner per ship it lost."""
-    negotiators = [
-        s
-        for s in (OFFENSE, DEFENSE)
-        if enc.types[s] == "negotiate" and enc.types[1 - s] == "attack"
-    ]
-    if not negotiators:
+    types = enc.types
+    if types[OFFENSE] == "negotiate" and types[DEFENSE] == "attack":
+        side = OFFENSE
+    elif types[DEFENSE] == "negotiate" and types[OFFENSE] == "attack":
+        side = DEFENSE
+    else:
         return
-    side = negotiators[0]
     winner_side = OFFENSE if enc.outcome == "offense" else DEFENSE
     if side == winner_side:
         return

@@ -84,7 +84,11 @@ def _forget_origins(enc: Encounter, seat: int) -> None:
     if seat >= len(enc.origins):
         return
     mine = enc.origins[seat]
-    excess = sum(mine.values()) - enc.gate[seat] - enc.guard[seat]
+    left = enc.gate[seat] + enc.guard[seat]
+    if not left:  # the usual case: all of them have left, and no origin stays
+        mine.clear()
+        return
+    excess = sum(mine.values()) - left
     for planet in reversed(list(mine)):
         if excess <= 0:
             break
@@ -359,12 +363,17 @@ class VictoryCheck:
 def victors(game: Table, need: list[int]) -> list[int]:
     """The players with at least the foreign colonies they need (at least one)."""
     st = game.state
-    return [p.seat for p in st.players if st.foreign_colonies(p.seat) >= max(1, need[p.seat])]
+    found = []
+    for seat in range(len(need)):  # asked after every encounter
+        colonies = st.foreign_colonies(seat)
+        if colonies and colonies >= need[seat]:
+            found.append(seat)
+    return found
 
 
 def check_victory(game: Table) -> None:
     st = game.state
-    need = [game.setup.option("colonies_to_win")] * st.n
+    need = [game.setup.option("colonies_to_win")] * len(st.players)
     if game.dispatch.listening(Windows.VICTORY_CHECK):
         game.dispatch.event(Windows.VICTORY_CHECK, VictoryCheck(need))
     winners = victors(game, need)

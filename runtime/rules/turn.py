@@ -48,7 +48,7 @@ def play_game(game: Table) -> None:
             if st.turn > 0:  # a copy taken before this turn's setup would run the setup again
                 checkpoint(game, CHECKPOINT_EVERY)
             play_turn(game)
-            st.offense = (st.offense + 1) % st.n
+            st.offense = (st.offense + 1) % len(st.players)
         if not st.over:
             game.log("stalled", st.turn)
     except GameOver:
@@ -98,7 +98,7 @@ def new_encounter(game: Table, number: int) -> Encounter:
 
 def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
     """An encounter of `offense` with every per-seat number at its rule-book value."""
-    n = game.state.n
+    n = len(game.state.players)
     enc = Encounter(
         number=number,
         offense=offense,
@@ -183,7 +183,7 @@ def launch(game: Table, enc: Encounter) -> None:
 def alliance(game: Table, enc: Encounter) -> None:
     st = game.state
     game.dispatch.step(Windows.ALLIANCE_START)
-    left = (enc.offense + 1) % st.n
+    left = (enc.offense + 1) % len(st.players)
     others = [
         s
         for s in st.clockwise_from(left)
@@ -220,16 +220,18 @@ def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
         return
     if seat in enc.allies[0] or seat in enc.allies[1]:
         return  # a player made to ally already (enlisted) answers no invitation
-    sides = [side for side in (0, 1) if invited[side][seat]]
-    names = ("offense", "defense")
-    options = ["neither"] + [names[s] for s in sides]
+    options = ["neither"]
+    if invited[0][seat]:
+        options.append("offense")
+    if invited[1][seat]:
+        options.append("defense")
     choice = game.choose(
         seat, "alliance.join", "join the encounter as an ally?", options, passive=0
     )
     if choice == "neither":
         allies.declined(game, seat)
         return
-    allies.enlist(game, enc, seat, names.index(choice))
+    allies.enlist(game, enc, seat, allies.SIDES.index(choice))
 
 
 @dataclass(slots=True)
@@ -373,7 +375,7 @@ def finish_encounter(game: Table, enc: Encounter) -> None:
     st = game.state
     if not st.over:
         game.dispatch.step(Windows.ENCOUNTER_END)
-    for seat in range(st.n):
+    for seat in range(len(st.players)):
         if enc.gate[seat]:
             ships.return_home(game, seat, enc.gate[seat], GATE)
         if enc.guard[seat]:

@@ -200,6 +200,18 @@ def test_four_foreign_colonies_do_not_win(cards: CardSet, rules: Rules) -> None:
     assert st.winners == [RED]
 
 
+def test_the_victors_need_at_least_one_foreign_colony_whatever_they_are_told_they_need(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, _ = new_game(cards, rules, 4)
+    set_ships(game, RED, {**home("red", [4, 4, 4, 4, 4])})
+    set_ships(game, BLUE, {**home("blue", [4, 4, 4, 4]), "red planet 1": 1})
+    set_ships(game, PURPLE, {**home("purple", [4, 4, 4]), "red planet 2": 1, "blue planet 1": 1})
+    assert ships.victors(game, [0, 0, 0, 5]) == [BLUE, PURPLE]  # RED has none abroad
+    assert ships.victors(game, [1, 2, 2, 0]) == [PURPLE]
+    assert ships.victors(game, [5, 5, 5, 5]) == []
+
+
 # ---------------------------------------------------------------- cosmic quake
 
 
