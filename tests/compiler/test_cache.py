@@ -26,6 +26,7 @@ from runtime import ir
 from tests import ROOT
 
 
+@pytest.mark.slow
 def test_every_bundled_card_file_survives_a_round_trip(project) -> None:  # type: ignore[no-untyped-def]
     files = [f for pack in project.packs for f in pack.files]
     assert len(files) > 100

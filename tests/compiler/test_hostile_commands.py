@@ -51,6 +51,7 @@ def test_bad_simulate_arguments_are_usage_errors(args: list[str], message: str) 
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow  # plays a game to the turn limit
 def test_a_game_at_the_turn_limit_is_a_draw_in_json_and_summary() -> None:
     result = run("simulate", "--games", "2", "--json", "--option", "max_turns=2")
     assert result.exit_code == 0, result.output
@@ -62,6 +63,7 @@ def test_a_game_at_the_turn_limit_is_a_draw_in_json_and_summary() -> None:
     assert "draws: 2" in summary.output.splitlines()[-1]
 
 
+@pytest.mark.slow  # plays games
 def test_ctrl_c_during_simulate_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
     import runtime.rules.turn as turn
 
@@ -172,6 +174,7 @@ def test_a_replay_that_ends_otherwise_than_recorded_is_refused(
     assert "as recorded" in result.output
 
 
+@pytest.mark.slow  # loads another card set
 def test_replaying_with_other_cards_says_so_plainly(
     tmp_path: Path, trace_data: dict[str, Any]
 ) -> None:

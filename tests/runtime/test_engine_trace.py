@@ -44,6 +44,7 @@ def data(finished: Game) -> dict[str, Any]:
     return loaded
 
 
+@pytest.mark.slow
 def test_same_setup_and_answers_give_the_same_digest(
     cards: CardSet, rules: Rules, finished: Game
 ) -> None:
@@ -90,6 +91,7 @@ def test_digests_do_not_depend_on_the_process_hash_seed() -> None:
     assert outputs[0] == outputs[1]
 
 
+@pytest.mark.slow
 def test_a_trace_replays_to_the_recorded_digest(
     cards: CardSet, rules: Rules, finished: Game
 ) -> None:

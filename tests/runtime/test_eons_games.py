@@ -69,6 +69,7 @@ def eons_setup(cards: CardSet, players: int, seed: int, *, mixed: bool = False) 
     return Setup(players=players, packs=packs, seed=seed, options=options, aliens=tuple(essence))
 
 
+@pytest.mark.slow  # plays eons games
 def test_no_dial_is_visible_before_all_are_revealed(cards: CardSet, rules: Rules) -> None:
     checked = 0
     seeds = spread(range(12), 3)  # the quick tier plays four of the games
@@ -161,6 +162,7 @@ class SecretKeeper:
         return self.inner.decide(decision, view)
 
 
+@pytest.mark.slow  # plays eons games
 def test_decisions_never_name_hidden_essence_cards(cards: CardSet, rules: Rules) -> None:
     aliens = ("nightmare", "sheriff", "alien", "assistant", "nanny")
     leaks: list[str] = []
