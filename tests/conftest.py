@@ -1,6 +1,7 @@
-"""Shared fixtures: the bundled cards compiled once per test session, with their linked rules; the
-commands run in-process load and link the cards once per session for the same inputs too; and
-whether this run is the quick tier (`-m "not slow"`), which tests/tiers.py reads."""
+"""Shared fixtures: the bundled cards compiled once per test session, with their linked rules, which
+the commands run in-process share (they load and link the cards once per session for each set of
+inputs); whether this run is the quick tier (`-m "not slow"`), which tests/tiers.py reads; and
+rarer full passes of the garbage collector."""
 
 from __future__ import annotations
 
@@ -30,25 +31,31 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(gen0, gen1, 100)
 
 
+# the cards, linked rules and fingerprint loaded from each set of inputs (see loading_inputs)
+KEPT: dict[str, tuple[Any, Any, str]] = {}
+
+
 @pytest.fixture(scope="session")
 def project():  # type: ignore[no-untyped-def]
-    """The bundled packs' cards, compiled and linked: their scenario files, which would double the
-    cost, are checked by tests/test_bundled.py."""
-    from cards import BUNDLED
-    from compiler.pipeline.project import load_project
-
-    loaded = load_project([BUNDLED], use_cache=False, scenarios=False)
-    assert loaded.errors == 0, [f"{d.span}: {d.message}" for d in loaded.diagnostics if d.is_error]
-    return loaded
+    """The bundled packs' cards, compiled and linked as a command loads them (their scenario
+    files, which would double the cost, are checked by tests/test_bundled.py): the same objects
+    the commands run in-process from this folder get."""
+    return _bundled()[0]
 
 
 @pytest.fixture(scope="session")
 def rules(project):  # type: ignore[no-untyped-def]
-    from runtime.effects.link import Rules
-    from runtime.language import load
+    return _bundled()[1]
 
-    load()
-    return Rules(project.cards)
+
+def _bundled() -> tuple[Any, Any, str]:
+    from compiler.cli.common import load_cards
+
+    key = loading_inputs(())
+    assert key is not None
+    if key not in KEPT:
+        KEPT[key] = load_cards()
+    return KEPT[key]
 
 
 def commands_loading_cards() -> list[str]:
@@ -82,9 +89,9 @@ def loading_inputs(pack_paths: Any) -> str | None:
 
 @pytest.fixture(scope="session", autouse=True)
 def cards_loaded_once() -> Iterator[None]:
-    """A command run in-process gets the cards and rules an earlier command loaded and linked
-    from the same inputs (the bundled cards, the same outside pack files, the same working
-    folder): they are never changed, and loading and linking them again in each of the many
+    """A command run in-process gets the cards and rules an earlier command (or the project
+    fixture) loaded and linked from the same inputs (the bundled cards, the same outside pack
+    files, the same working folder): they are never changed, and loading and linking them again in each of the many
     command tests cost seconds. A load that fails is never kept, so each failing command loads
     and reports for itself."""
     from compiler.cli import common
@@ -92,19 +99,18 @@ def cards_loaded_once() -> Iterator[None]:
     from runtime.language import load
 
     original = common.load_cards
-    kept: dict[str, tuple[Any, Any, str]] = {}
 
     def load_cards(pack_paths: Any = ()) -> tuple[Any, Any, str]:
         key = loading_inputs(pack_paths)
         if key is None:
             return original(pack_paths)
-        if key not in kept:
-            kept[key] = original(pack_paths)
+        if key not in KEPT:
+            KEPT[key] = original(pack_paths)
         load()  # as the command does: every word of the language registered
         out_of_date = stale()  # as the command does: a test may have made the table stale
         if out_of_date:
             common.fail(out_of_date)
-        return kept[key]
+        return KEPT[key]
 
     patch = pytest.MonkeyPatch()
     for name in commands_loading_cards():

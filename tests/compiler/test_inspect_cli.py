@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from compiler.cli.main import cli
+from compiler.pipeline.project import Project
+from compiler.tools import langdoc
+from compiler.tools.examples import collect
 from tests import ROOT
 
 
@@ -25,7 +29,12 @@ def test_render_writes_a_cards_rules_text_from_its_hooks() -> None:
     )
 
 
-def test_docs_writes_the_committed_references(tmp_path: Path) -> None:
+def test_docs_writes_the_committed_references(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, project: Project
+) -> None:
+    # the examples come from the bundled cards the session compiled, as the other commands' cards
+    # do: the command's own load would check every bundled scenario file too
+    monkeypatch.setattr(langdoc, "bundled_examples", lambda: collect(project.cards))
     out = tmp_path / "docs" / "language.md"
     result = CliRunner().invoke(cli, ["docs", "--out", str(out)])
     assert result.exit_code == 0, result.output
