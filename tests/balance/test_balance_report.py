@@ -122,7 +122,6 @@ def test_a_focus_study_never_deals_two_aliens_that_bar_each_other(project) -> No
         assert aliens is not None and "gambler" in aliens and "sorcerer" not in aliens
 
 
-@pytest.mark.slow  # deals the cards and sets up a game
 def test_balance_refuses_a_focus_the_packs_do_not_hold(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         cli, ["balance", "--games", "2", "--out", str(tmp_path / "f"), "--focus", "nobody"]

@@ -51,7 +51,6 @@ def test_bad_simulate_arguments_are_usage_errors(args: list[str], message: str) 
     assert "Traceback" not in result.output
 
 
-@pytest.mark.slow  # plays a game to the turn limit
 def test_a_game_at_the_turn_limit_is_a_draw_in_json_and_summary() -> None:
     result = run("simulate", "--games", "2", "--json", "--option", "max_turns=2")
     assert result.exit_code == 0, result.output

@@ -44,7 +44,6 @@ def data(finished: Game) -> dict[str, Any]:
     return loaded
 
 
-@pytest.mark.slow
 def test_same_setup_and_answers_give_the_same_digest(
     cards: CardSet, rules: Rules, finished: Game
 ) -> None:

@@ -69,7 +69,6 @@ def eons_setup(cards: CardSet, players: int, seed: int, *, mixed: bool = False) 
     return Setup(players=players, packs=packs, seed=seed, options=options, aliens=tuple(essence))
 
 
-@pytest.mark.slow  # plays eons games
 def test_no_dial_is_visible_before_all_are_revealed(cards: CardSet, rules: Rules) -> None:
     checked = 0
     seeds = spread(range(12), 3)  # the quick tier plays four of the games

@@ -3,8 +3,6 @@ hidden cards redealt: the real game is untouched, and the same seeds give the sa
 
 from __future__ import annotations
 
-import pytest
-
 from runtime.agents import HeuristicAgent, LookaheadAgent
 from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision
@@ -53,7 +51,6 @@ def test_a_rehearsal_leaves_the_real_game_alone(cards: CardSet, rules: Rules) ->
         assert all(0 <= w < 3 for w in end.winners) and len(end.colonies) == 3
 
 
-@pytest.mark.slow  # plays lookahead games twice
 def test_lookahead_games_are_deterministic(cards: CardSet, rules: Rules) -> None:
     def play() -> str:
         agents = [LookaheadAgent(5, playouts=4, candidates=2), HeuristicAgent(6)]
