@@ -51,10 +51,12 @@ def rules(project):  # type: ignore[no-untyped-def]
 def _bundled() -> tuple[Any, Any, str]:
     from compiler.cli.common import load_cards
 
-    key = loading_inputs(())
-    assert key is not None
-    if key not in KEPT:
-        KEPT[key] = load_cards()
+    with pytest.MonkeyPatch.context() as env:
+        env.delenv("COSMIC_PACKS", raising=False)  # the bundled packs alone, whatever the shell
+        key = loading_inputs(())
+        assert key is not None
+        if key not in KEPT:
+            KEPT[key] = load_cards()
     return KEPT[key]
 
 
@@ -91,9 +93,9 @@ def loading_inputs(pack_paths: Any) -> str | None:
 def cards_loaded_once() -> Iterator[None]:
     """A command run in-process gets the cards and rules an earlier command (or the project
     fixture) loaded and linked from the same inputs (the bundled cards, the same outside pack
-    files, the same working folder): they are never changed, and loading and linking them again in each of the many
-    command tests cost seconds. A load that fails is never kept, so each failing command loads
-    and reports for itself."""
+    files, the same working folder): they are never changed, and loading and linking them again
+    in each of the many command tests cost seconds. A load that fails is never kept, so each
+    failing command loads and reports for itself."""
     from compiler.cli import common
     from compiler.pipeline.language_export import stale
     from runtime.language import load

@@ -23,7 +23,7 @@ MIRAGE = (
 
 
 def framed(*messages: dict[str, Any]) -> bytes:
-    """The messages as an LSP client writes them: a Content-Length header, a blank line, the JSON."""
+    """The messages as an LSP client writes them: a Content-Length header, a blank line, JSON."""
     out = b""
     for message in messages:
         body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
@@ -35,7 +35,9 @@ def unframed(stream: bytes) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     while stream:
         header, _, rest = stream.partition(b"\r\n\r\n")
-        length = int(re.search(rb"Content-Length: (\d+)", header).group(1))  # type: ignore[union-attr]
+        declared = re.search(rb"Content-Length: (\d+)", header)
+        assert declared is not None, header
+        length = int(declared.group(1))
         found.append(json.loads(rest[:length]))
         stream = rest[length:]
     return found
