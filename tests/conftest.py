@@ -37,9 +37,10 @@ KEPT: dict[str, tuple[Any, Any, str]] = {}
 
 @pytest.fixture(scope="session")
 def project():  # type: ignore[no-untyped-def]
-    """The bundled packs' cards, compiled and linked as a command loads them (their scenario
-    files, which would double the cost, are checked by tests/test_bundled.py): the same objects
-    the commands run in-process from this folder get."""
+    """The bundled packs' cards, loaded and linked as a command loads them (from the bundled
+    packs' compile store when it is current; their scenario files, which would double the cost,
+    are checked by tests/test_bundled.py, which compiles everything afresh): the same objects the
+    commands run in-process from this folder get."""
     return _bundled()[0]
 
 
