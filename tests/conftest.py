@@ -1,9 +1,11 @@
-"""Shared fixtures: the bundled cards compiled once per test session, with their linked rules; the
-commands run in-process load and link the cards once per session for the same inputs too; and
-whether this run is the quick tier (`-m "not slow"`), which tests/tiers.py reads."""
+"""Shared fixtures: the bundled cards compiled once per test session, with their linked rules, which
+the commands run in-process share (they load and link the cards once per session for each set of
+inputs); whether this run is the quick tier (`-m "not slow"`), which tests/tiers.py reads; and
+rarer full passes of the garbage collector."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import importlib
 import os
@@ -22,24 +24,41 @@ def pytest_configure(config: pytest.Config) -> None:
     from tests import tiers
 
     tiers.QUICK = "not slow" in (config.getoption("markexpr", "") or "")
+    # A run keeps much alive (the modules, the collected tests, the compiled cards), and each of
+    # the collector's full passes walks it all: with the default thresholds a quick run made a
+    # score of them, a fifth of its time. Young objects are still collected as often.
+    gen0, gen1, _ = gc.get_threshold()
+    gc.set_threshold(gen0, gen1, 100)
+
+
+# the cards, linked rules and fingerprint loaded from each set of inputs (see loading_inputs)
+KEPT: dict[str, tuple[Any, Any, str]] = {}
 
 
 @pytest.fixture(scope="session")
 def project():  # type: ignore[no-untyped-def]
-    from compiler.pipeline.project import bundled_project
-
-    loaded = bundled_project(use_cache=False)
-    assert loaded.errors == 0, [f"{d.span}: {d.message}" for d in loaded.diagnostics if d.is_error]
-    return loaded
+    """The bundled packs' cards, loaded and linked as a command loads them (from the bundled
+    packs' compile store when it is current; their scenario files, which would double the cost,
+    are checked by tests/test_bundled.py, which compiles everything afresh): the same objects the
+    commands run in-process from this folder get."""
+    return _bundled()[0]
 
 
 @pytest.fixture(scope="session")
 def rules(project):  # type: ignore[no-untyped-def]
-    from runtime.effects.link import Rules
-    from runtime.language import load
+    return _bundled()[1]
 
-    load()
-    return Rules(project.cards)
+
+def _bundled() -> tuple[Any, Any, str]:
+    from compiler.cli.common import load_cards
+
+    with pytest.MonkeyPatch.context() as env:
+        env.delenv("COSMIC_PACKS", raising=False)  # the bundled packs alone, whatever the shell
+        key = loading_inputs(())
+        assert key is not None
+        if key not in KEPT:
+            KEPT[key] = load_cards()
+    return KEPT[key]
 
 
 def commands_loading_cards() -> list[str]:
@@ -73,29 +92,28 @@ def loading_inputs(pack_paths: Any) -> str | None:
 
 @pytest.fixture(scope="session", autouse=True)
 def cards_loaded_once() -> Iterator[None]:
-    """A command run in-process gets the cards and rules an earlier command loaded and linked
-    from the same inputs (the bundled cards, the same outside pack files, the same working
-    folder): they are never changed, and loading and linking them again in each of the many
-    command tests cost seconds. A load that fails is never kept, so each failing command loads
-    and reports for itself."""
+    """A command run in-process gets the cards and rules an earlier command (or the project
+    fixture) loaded and linked from the same inputs (the bundled cards, the same outside pack
+    files, the same working folder): they are never changed, and loading and linking them again
+    in each of the many command tests cost seconds. A load that fails is never kept, so each
+    failing command loads and reports for itself."""
     from compiler.cli import common
     from compiler.pipeline.language_export import stale
     from runtime.language import load
 
     original = common.load_cards
-    kept: dict[str, tuple[Any, Any, str]] = {}
 
     def load_cards(pack_paths: Any = ()) -> tuple[Any, Any, str]:
         key = loading_inputs(pack_paths)
         if key is None:
             return original(pack_paths)
-        if key not in kept:
-            kept[key] = original(pack_paths)
+        if key not in KEPT:
+            KEPT[key] = original(pack_paths)
         load()  # as the command does: every word of the language registered
         out_of_date = stale()  # as the command does: a test may have made the table stale
         if out_of_date:
             common.fail(out_of_date)
-        return kept[key]
+        return KEPT[key]
 
     patch = pytest.MonkeyPatch()
     for name in commands_loading_cards():

@@ -16,8 +16,17 @@ def test_bundled_cards_have_no_problems(project) -> None:  # type: ignore[no-unt
     assert [f"{d.span}: {d.message}" for d in project.diagnostics] == []
 
 
-# the quick tier plays the first three seeds: a game of three, of four and of five players
-@pytest.mark.parametrize("seed", first_quick(range(40), 3))
+@pytest.mark.slow  # checks the hundreds of bundled scenario files against the cards
+def test_bundled_cards_and_scenarios_have_no_problems() -> None:
+    from compiler.pipeline.project import bundled_project
+
+    loaded = bundled_project(use_cache=False)
+    assert loaded.files > len(loaded.cards.cards) + 100  # the scenario files were read
+    assert [f"{d.span}: {d.message}" for d in loaded.diagnostics] == []
+
+
+# the quick tier plays the first two seeds: a game of three and one of four players
+@pytest.mark.parametrize("seed", first_quick(range(40), 2))
 def test_random_game_finishes_with_invariants(project, rules, seed: int) -> None:  # type: ignore[no-untyped-def]
     setup = Setup(players=3 + seed % 3, seed=seed)
     agents = [RandomAgent(seed * 10 + s) for s in range(setup.players)]

@@ -42,6 +42,7 @@ def test_no_mutant_of_a_bundled_card_breaks_the_toolchain(
     assert verdict.outcome in ("refused", "accepted", "played"), (source.rel, text, verdict)
 
 
+@pytest.mark.slow  # compiles and plays every alien
 def test_the_unmutated_aliens_are_accepted_and_play(
     project: Project, corpus: tuple[list[Source], list[str]]
 ) -> None:

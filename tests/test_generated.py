@@ -19,6 +19,7 @@ from runtime.windows import BY_NAME
 from tests import ROOT
 
 
+@pytest.mark.slow  # compiles every example; tests/compiler/test_inspect_cli.py checks it quick
 def test_language_reference_is_current(project: Project) -> None:
     # the bundled cards `cosmic docs` takes its examples from, compiled once for the session
     committed = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
@@ -73,6 +74,7 @@ def test_schema_enumerations_come_from_the_registry() -> None:
         assert role in pattern
 
 
+@pytest.mark.slow  # reads the grammar with Lark's own reader
 def test_shipped_parser_states_are_the_ones_larks_own_reader_gives() -> None:
     from lark.parsers.lalr_analysis import Shift
 
@@ -156,6 +158,7 @@ def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
         assert outcomes[0] == outcomes[1], effect
 
 
+@pytest.mark.slow  # generates every check; the schemas themselves are checked quick
 def test_quick_schema_checks_are_current() -> None:
     from compiler.pipeline import quickcheck
 
@@ -188,6 +191,7 @@ def test_parser_tables_are_written_the_same_on_every_build() -> None:
     assert json.loads(json.dumps(built)) == shipped, "run `python -m compiler.pipeline.tables`"
 
 
+@pytest.mark.slow  # renumbers the whole table twice
 def test_canonical_parser_tables_do_not_depend_on_how_lark_numbered_them() -> None:
     import random
 

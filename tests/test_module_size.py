@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 
+import pytest
+
 from tests import ROOT
 
 LIMIT = 400
@@ -30,6 +32,7 @@ def length_and_reason(text: str) -> tuple[int, bool]:
     return lines, reason
 
 
+@pytest.mark.slow  # reads every module
 def test_every_module_is_short_or_says_why_not() -> None:
     # one test for every file (hundreds of them): each long one without a reason is named
     too_long = []

@@ -57,6 +57,7 @@ def covered_ids(paths: list[Path]) -> set[str]:
     return covered
 
 
+@pytest.mark.slow  # reads every bundled scenario
 def test_every_bundled_card_is_covered(project: Project) -> None:
     covered = covered_ids(SCENARIOS)
     uncovered = sorted(
@@ -67,6 +68,7 @@ def test_every_bundled_card_is_covered(project: Project) -> None:
     assert not uncovered, f"{len(uncovered)} card(s) in no scenario's covers list: {uncovered}"
 
 
+@pytest.mark.slow  # reads every bundled scenario
 def test_covers_name_real_cards(project: Project) -> None:
     unknown = sorted(covered_ids(SCENARIOS) - set(project.cards.cards))
     assert not unknown, f"covers lists name unknown card ids: {unknown}"

@@ -6,20 +6,38 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from compiler.balance.backends import Backend, DaskCluster, LocalProcesses, Rows, backend_for
-from compiler.balance.runner import run_study
 from compiler.balance.spec import Study, batches, count_missing, missing
-from compiler.balance.store import TIMING_FIELDS, Store
+
+if TYPE_CHECKING:
+    from compiler.balance.runner import Outcome
+    from compiler.balance.store import Store
 
 STUDY = Study(games=16, first_seed=40, players=3, agents=("heuristic", "random", "random"))
 
 
+# the runner and the store (pyarrow, numpy: a third of a second to import) are imported by the
+# tests that play a study, all in the full run only
+def run_study(study: Study, out: Path, backend: Backend, **how: Any) -> Outcome:
+    from compiler.balance.runner import run_study as run
+
+    return run(study, out, backend, **how)
+
+
+def store(out: Path) -> Store:
+    from compiler.balance.store import Store
+
+    return Store(out)
+
+
 def rows_by_seed(out: Path) -> list[dict[str, Any]]:
-    rows = sorted(Store(out).rows(), key=lambda r: r["seed"])
+    from compiler.balance.store import TIMING_FIELDS
+
+    rows = sorted(store(out).rows(), key=lambda r: r["seed"])
     for row in rows:
         for name in TIMING_FIELDS:
             row.pop(name)
@@ -61,9 +79,9 @@ def test_a_stopped_study_keeps_its_batches_and_resumes_without_replaying(tmp_pat
     stopped = run_study(study, tmp_path / "s", StopsAfter(2), size=2)
     assert stopped.stopped and stopped.played == 4
     assert stopped.summary["games"] == 4
-    assert Store(tmp_path / "s").done_ranges() == [(7, 10)]
+    assert store(tmp_path / "s").done_ranges() == [(7, 10)]
 
-    resumed = run_study(Store(tmp_path / "s").load_study(), tmp_path / "s", Backend(), size=2)
+    resumed = run_study(store(tmp_path / "s").load_study(), tmp_path / "s", Backend(), size=2)
     assert not resumed.stopped and resumed.played == 6
     assert resumed.summary["games"] == 10
 
@@ -121,7 +139,7 @@ def test_a_study_left_to_size_its_batches_ends_on_small_ones(tmp_path: Path) -> 
 
 
 def runs_of_parts(out: Path) -> list[tuple[int, int]]:
-    names = (p.name.removesuffix(".parquet").split("-") for p in Store(out).part_files())
+    names = (p.name.removesuffix(".parquet").split("-") for p in store(out).part_files())
     return [(int(low), int(high)) for _, low, high in names]
 
 
@@ -129,6 +147,7 @@ def objects_the_collector_walks() -> int:
     return len(gc.get_objects())
 
 
+@pytest.mark.slow  # forks a pool of workers
 def test_forked_workers_leave_the_parents_objects_to_the_parent() -> None:
     """A worker's full collections would walk (and so copy the pages of) every object the
     parent held when it forked: its modules, the compiled cards, the test runner here."""

@@ -11,12 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.balance.backends import Backend
-from compiler.balance.runner import run_study
 from compiler.balance.spec import Study, setup_for
 from compiler.balance.stats import games_to_detect, wilson
-from compiler.balance.store import Store
 from compiler.balance.tally import SUMMARY_VERSION
 from compiler.cli.main import cli
+
+# the runner and the store (pyarrow, numpy: a third of a second) are imported by the tests that
+# play a study, all in the full run only
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -33,6 +34,9 @@ def test_games_to_tell_two_points_grow_with_variance() -> None:
 
 @pytest.mark.slow
 def test_focus_study_deals_the_alien_every_game_and_reports_it(tmp_path: Path) -> None:
+    from compiler.balance.runner import run_study
+    from compiler.balance.store import Store
+
     study = Study(games=12, players=4, agents=("random",), focus="virus")
     outcome = run_study(study, tmp_path, Backend(), size=5)
     summary = json.loads((tmp_path / "summary.json").read_text())
@@ -51,6 +55,8 @@ def test_focus_study_deals_the_alien_every_game_and_reports_it(tmp_path: Path) -
 
 @pytest.mark.slow
 def test_report_is_one_offline_file_with_its_plots(tmp_path: Path) -> None:
+    from compiler.balance.runner import run_study
+
     run_study(Study(games=30, players=3, agents=("random",)), tmp_path, Backend(), size=10)
     page = (tmp_path / "report.html").read_text()
     assert page.count("<svg") >= 3  # aliens, seats, game length (and the heatmap when filled)
@@ -61,6 +67,7 @@ def test_report_is_one_offline_file_with_its_plots(tmp_path: Path) -> None:
     assert "95%" in page and "fair share" in page
 
 
+@pytest.mark.slow  # matplotlib takes a second to import; the quick tier draws no plot
 def test_matchup_heatmap_embeds_one_pixel_a_cell() -> None:
     """Resampling the cells to the figure's size took about 80 MiB at the end of a base study."""
     from compiler.balance.plots import matchup_heatmap

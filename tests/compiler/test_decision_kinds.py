@@ -24,7 +24,15 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("packs", "options"), GAMES, ids=lambda v: "+".join(v) or "-")
+# a game for each: the quick tier plays the first (with techs) and the last (the most packs)
+@pytest.mark.parametrize(
+    ("packs", "options"),
+    [
+        pytest.param(*game, marks=() if game in (GAMES[0], GAMES[-1]) else pytest.mark.slow)
+        for game in GAMES
+    ],
+    ids=lambda v: "+".join(v) or "-",
+)
 def test_every_decision_kind_the_engine_asks_is_declared(
     project: Project,
     rules: Rules,

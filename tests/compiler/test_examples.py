@@ -58,6 +58,7 @@ def found(project: Project) -> Examples:
     return collect(project.cards)
 
 
+@pytest.mark.slow  # compiles every example, as `cosmic docs` does in the quick tier
 def test_each_example_compiles_and_uses_what_it_illustrates(
     project: Project, found: Examples
 ) -> None:
@@ -80,6 +81,7 @@ def test_each_example_compiles_and_uses_what_it_illustrates(
         assert word in written, (word, example)
 
 
+@pytest.mark.slow  # collects every example
 def test_the_reference_shows_each_example_beside_its_entry(found: Examples) -> None:
     reference = (ROOT / "docs" / "language.md").read_text(encoding="utf-8").splitlines()
     for name, example in found.ops.items():

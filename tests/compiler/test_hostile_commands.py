@@ -62,6 +62,7 @@ def test_a_game_at_the_turn_limit_is_a_draw_in_json_and_summary() -> None:
     assert "draws: 2" in summary.output.splitlines()[-1]
 
 
+@pytest.mark.slow  # plays games
 def test_ctrl_c_during_simulate_keeps_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
     import runtime.rules.turn as turn
 
@@ -172,6 +173,7 @@ def test_a_replay_that_ends_otherwise_than_recorded_is_refused(
     assert "as recorded" in result.output
 
 
+@pytest.mark.slow  # loads another card set
 def test_replaying_with_other_cards_says_so_plainly(
     tmp_path: Path, trace_data: dict[str, Any]
 ) -> None:

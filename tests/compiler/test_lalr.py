@@ -93,6 +93,7 @@ def lark_parse(larks: Lark) -> Any:
     return lambda text, start: larks.parse(text, start=start)
 
 
+@pytest.mark.slow  # builds Lark's parser to compare with
 def test_every_card_text_parses_to_the_tree_larks_parser_gives(
     ours: LalrParser, larks: Lark
 ) -> None:
@@ -106,6 +107,7 @@ def test_every_card_text_parses_to_the_tree_larks_parser_gives(
         assert "Tree(" not in repr(mine), (start, text)
 
 
+@pytest.mark.slow  # builds Lark's parser to compare with
 def test_every_broken_text_stops_at_the_token_and_with_the_diagnostic_larks_parser_gives(
     ours: LalrParser, larks: Lark
 ) -> None:
@@ -118,6 +120,7 @@ def test_every_broken_text_stops_at_the_token_and_with_the_diagnostic_larks_pars
         assert found == outcome(lark_parse(larks), text, start), (start, text)
 
 
+@pytest.mark.slow  # builds Lark's parser to compare with
 def test_the_corpus_syntax_errors_are_reported_as_lark_reported_them(larks: Lark) -> None:
     errors = 0
     for start, text in card_texts():

@@ -29,6 +29,7 @@ def resolve_errors(text: str, window: str = "planning.start") -> list[str]:
     return [f"{e.code.id} {e.message}" for e in r.errors]
 
 
+@pytest.mark.slow  # a Lark build, strict
 def test_grammar_has_no_lalr_conflicts() -> None:
     # strict mode turns every shift/reduce or reduce/reduce conflict into an error; built as the
     # shipped parser tables are, with the effect lexer

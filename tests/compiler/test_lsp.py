@@ -1,5 +1,7 @@
 """`cosmic lsp` end to end: a real LSP client (pytest-lsp) drives the server over stdio with unsaved
-buffers of bundled cards and scenarios; nothing is written to disk."""
+buffers of bundled cards and scenarios; nothing is written to disk. Starting the server in its own
+process costs seconds, so these run in the full run only: the quick tier's test of the command is
+tests/compiler/test_lsp_stdio.py, in-process."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ AMOEBA = Path(BUNDLED) / "base" / "alien" / "amoeba.yaml"
 SCENARIO = Path(BUNDLED) / "base" / "scenarios" / "alien-amoeba-reinforce.yaml"
 SERVER = [sys.executable, "-c", "from compiler.cli.main import cli; cli(['lsp'])"]
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 # Every publishDiagnostics the client receives, in order (two can arrive in one read, so waiting
 # for "the next notification" could miss one).
 RECEIVED: list[lsp.PublishDiagnosticsParams] = []
@@ -258,7 +260,7 @@ async def test_scenario_card_ids_are_checked_and_completed(client: LanguageClien
     buffer.close()
 
 
-@pytest.mark.slow  # hostile buffers: a 5 MB paste, 20,000 brackets, an alias bomb
+# hostile buffers: a 5 MB paste, 20,000 brackets, an alias bomb
 @pytest.mark.parametrize(
     "text",
     [

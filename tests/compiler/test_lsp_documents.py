@@ -16,13 +16,15 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 CASES = sorted(p.parent for p in CORPUS.glob("*/pack.yaml"))
 
 
-# loading a bundled pack for the language server reads its hundreds of scenarios too: the quick
-# tier checks the cases that link none and the first that does
+# loading a bundled pack for the language server reads its hundreds of scenarios too (about a
+# second): the quick tier checks every third case of those that link none (tests/compiler/
+# test_corpus.py checks each case's diagnostics), the full run every case and the tests below,
+# which all link a bundled pack
 LINKING = [c for c in CASES if "requires:" in (c / "pack.yaml").read_text(encoding="utf-8")]
 
 
 def _in_quick_tier(index: int, case: Path) -> bool:
-    return case not in LINKING[1:]
+    return case not in LINKING and index % 3 == 0
 
 
 def _key(diags):  # type: ignore[no-untyped-def]
@@ -47,6 +49,7 @@ def test_buffer_diagnostics_equal_validate_for_corpus_cards(case: Path) -> None:
         assert _key(got) == _key(want), shown
 
 
+@pytest.mark.slow
 def test_a_bundled_pack_is_linked_with_the_packs_it_requires() -> None:
     from cards import BUNDLED
 
@@ -59,6 +62,7 @@ def test_a_bundled_pack_is_linked_with_the_packs_it_requires() -> None:
     assert "virus" in checked.packs.cards.cards  # base is linked in for the cross-card checks
 
 
+@pytest.mark.slow
 def test_an_edit_in_one_card_updates_the_cross_card_checks_of_another() -> None:
     from cards import BUNDLED
 
@@ -75,6 +79,7 @@ def test_an_edit_in_one_card_updates_the_cross_card_checks_of_another() -> None:
     assert workspace.relinked(checked_flare) == []
 
 
+@pytest.mark.slow
 def test_a_saved_manifest_that_now_requires_base_links_base_in(tmp_path: Path) -> None:
     pack = tmp_path / "mine"
     (pack / "flare").mkdir(parents=True)

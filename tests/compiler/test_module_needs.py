@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from compiler.cli.main import cli
@@ -54,6 +55,7 @@ def test_a_stored_card_keeps_the_words_it_uses(project: Any) -> None:
     assert words_used(stored) == words_used(pirate)
 
 
+@pytest.mark.slow
 def test_the_check_finds_the_same_cards_from_the_cache(tmp_path: Path, monkeypatch: Any) -> None:
     case = tmp_path / CASE.name
     shutil.copytree(CASE, case, ignore=shutil.ignore_patterns("expected.txt"))

@@ -112,7 +112,15 @@ def test_new_cards_added_to_a_pack_validate_and_their_scenarios_pass(
     assert "7 passed" in tested.output
 
 
-@pytest.mark.parametrize("pack_id", ["set6", "eons", "set8"])
+# each validation compiles the pack and the packs it requires: the quick tier validates one
+@pytest.mark.parametrize(
+    "pack_id",
+    [
+        pytest.param("set6", marks=pytest.mark.slow),
+        pytest.param("eons", marks=pytest.mark.slow),
+        "set8",
+    ],
+)
 def test_a_bundled_pack_validates_alone(pack_id: str) -> None:
     result = run("validate", str(BUNDLED / pack_id))
     assert result.exit_code == 0, result.output
@@ -157,6 +165,7 @@ def test_a_card_id_in_two_packs_is_an_error_naming_both_files(place: dict[str, P
     assert "alien/star-pack-alien.yaml" in result.output
 
 
+@pytest.mark.slow  # validates and explains a pack overriding base
 def test_an_explicit_override_of_a_bundled_card_still_works(place: dict[str, Path]) -> None:
     mod = place["root"] / "virus-mod"
     (mod / "alien").mkdir(parents=True, exist_ok=True)

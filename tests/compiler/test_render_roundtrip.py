@@ -46,6 +46,7 @@ def every_hook(project: Project) -> list[Hook]:
     return [h for card in project.cards.cards.values() for h in card.hooks]
 
 
+@pytest.mark.slow  # every hook of the bundled cards
 def test_every_bundled_hook_reads_back_as_itself(project: Project) -> None:
     hooks = every_hook(project)
     assert len(hooks) >= 199

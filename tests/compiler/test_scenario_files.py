@@ -84,10 +84,14 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield folder
 
 
+# the tests that run the pack's scenarios or check them against the cards compile the pack and
+# link it with base (about half a second each): the full run has them, the quick tier runs
+# `cosmic test` on such a pack in tests/compiler/test_outside_packs.py
 def run(*args: str) -> Result:
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_each_malformed_scenario_fails_alone_with_its_located_diagnostic(pack: Path) -> None:
     for name, (text, _) in MALFORMED.items():
         (pack / "scenarios" / name).write_text(text, encoding="utf-8")
@@ -102,6 +106,7 @@ def test_each_malformed_scenario_fails_alone_with_its_located_diagnostic(pack: P
         assert f"grues/scenarios/{name}{expected}" in validated.output, name
 
 
+@pytest.mark.slow
 def test_scenario_typos_are_located_with_did_you_mean_hints(pack: Path) -> None:
     (pack / "scenarios" / "typos.yaml").write_text(TYPOS, encoding="utf-8")
     shape = run("validate", "grues/scenarios/typos.yaml")
@@ -127,6 +132,7 @@ def test_scenario_typos_are_located_with_did_you_mean_hints(pack: Path) -> None:
     assert "unknown decision kind 'lanch.planet'" in tested.output
 
 
+@pytest.mark.slow
 def test_a_word_where_a_list_belongs_is_a_type_error_not_letters(pack: Path) -> None:
     scenario = (pack / "scenarios" / GOOD).read_text()
     (pack / "scenarios" / GOOD).write_text(
@@ -138,6 +144,7 @@ def test_a_word_where_a_list_belongs_is_a_type_error_not_letters(pack: Path) -> 
     assert "unknown pack 'b'" not in result.output
 
 
+@pytest.mark.slow
 def test_a_scenario_folder_of_any_name_runs_with_the_given_pack(pack: Path) -> None:
     checks = pack.parent / "my checks"
     checks.mkdir()
@@ -169,6 +176,7 @@ def test_a_scenario_among_the_cards_of_a_pack_is_refused_with_a_hint(pack: Path)
     assert "outside its scenarios/ folder, so it is read as a card" in result.output
 
 
+@pytest.mark.slow
 def test_k_selects_scenarios_by_name_or_file(pack: Path) -> None:
     by_file = run("test", "grues", "-k", "FLARE-grue", "-v")
     assert by_file.exit_code == 0
@@ -179,6 +187,7 @@ def test_k_selects_scenarios_by_name_or_file(pack: Path) -> None:
     assert none.exit_code == 1 and "no scenario matches -k 'no such thing'" in none.output
 
 
+@pytest.mark.slow
 def test_junit_xml_records_every_scenario_and_its_failure(pack: Path) -> None:
     (pack / "scenarios" / "broken.yaml").write_text("name: broken\nexpect: [x]\n")
     result = run("test", "grues", "--junit-xml", "report.xml")

@@ -153,6 +153,7 @@ def test_the_two_validators_agree_on_broken_manifests(data: st.DataObject) -> No
     )
 
 
+@pytest.mark.slow  # the quick checks and jsonschema over the whole corpus
 def test_corpus_cards_agree(tmp_path: Path) -> None:
     checked = 0
     for path in sorted((ROOT / "tests" / "corpus").rglob("*.yaml")):

@@ -39,6 +39,7 @@ def test_json_results_are_deterministic_and_complete() -> None:
         assert len(game["digest"]) == 64
 
 
+@pytest.mark.slow  # plays several games
 def test_the_summary_counts_wins_turns_and_encounters() -> None:
     result = run("simulate", "--games", "2", "--players", "3")
     assert result.exit_code == 0, result.output

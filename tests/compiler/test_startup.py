@@ -52,6 +52,7 @@ def modules_after(args: list[str], env: dict[str, str], cwd: Path = ROOT) -> set
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_version_is_the_package_version_and_loads_nothing_else() -> None:
     assert __version__ == importlib.metadata.version("cosmic-rules")
     loaded = modules_after(["--version"], dict(os.environ))
@@ -156,6 +157,7 @@ def cold_validation(tmp_path: Path) -> set[str]:
     return set(loaded)
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_cosmic_command_compiles_cards_without_importing_lark_or_fastjsonschema(
     tmp_path: Path,
 ) -> None:
@@ -169,6 +171,7 @@ def test_the_cosmic_command_compiles_cards_without_importing_lark_or_fastjsonsch
     assert not heavy & {m.split(".")[0] for m in loaded}, sorted(loaded)
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_a_cold_validation_of_an_outside_card_loads_none_of_the_engine(tmp_path: Path) -> None:
     loaded = cold_validation(tmp_path)
     assert "compiler.pipeline.resolve.resolver" in loaded, "the card's effects were resolved"

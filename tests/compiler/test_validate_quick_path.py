@@ -85,6 +85,7 @@ def test_the_quick_path_prints_and_exits_as_click_does_without_loading_click(
     assert not {m for m in modules if m == "click" or m.startswith("click.")}
 
 
+@pytest.mark.slow  # runs the console script three times
 def test_help_and_bad_options_are_answered_by_click(packs: Path) -> None:
     env = {**os.environ, "COSMIC_CACHE_DIR": str(packs / "cache")}
     out, code, modules = entry(["validate", "--help"], env)

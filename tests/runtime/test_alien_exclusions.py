@@ -29,6 +29,7 @@ def test_gambler_plays_with_any_other_alien(cards: CardSet, rules: Rules) -> Non
     )
 
 
+@pytest.mark.slow  # deals many games
 def test_a_random_deal_never_seats_gambler_with_sorcerer(cards: CardSet, rules: Rules) -> None:
     with_gambler = 0
     for seed in range(300):

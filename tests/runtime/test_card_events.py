@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+import pytest
+
 from compiler.pipeline.card_file import compile_card
 from compiler.pipeline.load import load_yaml_bytes
 from runtime import card_events, ir
@@ -127,6 +129,7 @@ powers:
 """
 
 
+@pytest.mark.slow
 def test_a_colony_about_to_be_lost_keeps_a_ship_and_a_colony_still_held_opens_nothing(
     cards: CardSet,
 ) -> None:
@@ -143,6 +146,7 @@ def test_a_colony_about_to_be_lost_keeps_a_ship_and_a_colony_still_held_opens_no
     check(game)
 
 
+@pytest.mark.slow
 def test_a_replaced_discard_and_a_replaced_draw_compose(cards: CardSet) -> None:
     changed, linked = with_alien(cards, HOLDOUT)
     game, _ = new_game(changed, linked, aliens=("holdout", "none", "none"))

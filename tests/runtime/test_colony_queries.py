@@ -4,6 +4,8 @@ the planets at every decision of random games."""
 
 from __future__ import annotations
 
+import pytest
+
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
@@ -29,6 +31,7 @@ def colonies_agree(game: Table) -> None:
         assert colony_sources(game, seat) == [p.id for p in held if not p.gone]
 
 
+@pytest.mark.slow  # plays random games
 def test_colony_queries_match_the_planets_throughout_random_games(
     cards: CardSet, rules: Rules
 ) -> None:

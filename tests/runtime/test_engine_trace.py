@@ -90,6 +90,7 @@ def test_digests_do_not_depend_on_the_process_hash_seed() -> None:
     assert outputs[0] == outputs[1]
 
 
+@pytest.mark.slow
 def test_a_trace_replays_to_the_recorded_digest(
     cards: CardSet, rules: Rules, finished: Game
 ) -> None:

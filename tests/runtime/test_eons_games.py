@@ -161,6 +161,7 @@ class SecretKeeper:
         return self.inner.decide(decision, view)
 
 
+@pytest.mark.slow  # plays eons games
 def test_decisions_never_name_hidden_essence_cards(cards: CardSet, rules: Rules) -> None:
     aliens = ("nightmare", "sheriff", "alien", "assistant", "nanny")
     leaks: list[str] = []

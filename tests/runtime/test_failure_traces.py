@@ -71,6 +71,7 @@ def test_a_recorded_failure_that_no_longer_happens_is_reported(
         replay(trace, cards, rules)  # the real checks pass: the game goes on past the trace
 
 
+@pytest.mark.slow
 def test_a_game_stopped_for_time_replays_up_to_where_it_stopped(
     cards: CardSet, rules: Rules
 ) -> None:
@@ -109,6 +110,7 @@ def test_a_failure_replayed_on_changed_cards_says_the_cards_changed(
         replay(gone, cards, rules)
 
 
+@pytest.mark.slow
 def test_a_pack_fingerprint_follows_that_packs_cards_only(cards: CardSet) -> None:
     virus = dataclasses.replace(cards.cards["virus"], text="another text")
     changed = CardSet({**cards.cards, "virus": virus}, cards.packs)

@@ -8,6 +8,8 @@ import ast
 import functools
 import pathlib
 
+import pytest
+
 from tests.source_trees import import_statements
 
 RUNTIME = pathlib.Path(__file__).resolve().parents[2] / "runtime"
@@ -97,6 +99,7 @@ def graph() -> dict[str, set[str]]:
     return {m: imports(p, m, known) for m, p in paths.items()}
 
 
+@pytest.mark.slow  # reads every runtime module
 def test_every_runtime_module_has_a_layer() -> None:
     for module in graph():
         layer_of(module)
@@ -140,11 +143,13 @@ def cycles_in(g: dict[str, set[str]]) -> list[list[str]]:
     return cycles
 
 
+@pytest.mark.slow  # reads every runtime module
 def test_no_runtime_module_imports_from_a_higher_layer() -> None:
     upward = upward_imports(graph())
     assert upward == set(), "reach a higher layer through an interface the lower layer declares"
 
 
+@pytest.mark.slow  # reads every runtime module
 def test_no_import_cycle_in_runtime() -> None:
     assert cycles_in(graph()) == []
 

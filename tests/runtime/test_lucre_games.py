@@ -57,7 +57,7 @@ def test_set6_games_finish_and_keep_invariants(cards: CardSet, rules: Rules) -> 
     assert set(played) == set(SET6)
 
 
-@pytest.mark.parametrize("seed", first_quick(range(40), 3))
+@pytest.mark.parametrize("seed", first_quick(range(40), 1))
 def test_two_player_base_games_finish(cards: CardSet, rules: Rules, seed: int) -> None:
     setup = Setup(players=2, seed=seed)
     game = Game(

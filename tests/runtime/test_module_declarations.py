@@ -37,6 +37,7 @@ def run_fresh(code: str) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_core_tables_hold_no_module_word_until_the_modules_register() -> None:
     run_fresh(
         "from runtime import vocabulary\n"
@@ -54,6 +55,7 @@ def test_the_core_tables_hold_no_module_word_until_the_modules_register() -> Non
     )
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_compiler_sees_a_module_window_and_card_kind_without_loading_first() -> None:
     run_fresh(
         "from pathlib import PurePath\n"

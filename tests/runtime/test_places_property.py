@@ -169,6 +169,7 @@ def games(cards: CardSet, rules: Rules) -> dict[int, Game]:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
+@pytest.mark.slow  # a property test over boards; the words are checked by the tests below
 @given(phrase=phrases(), board=boards(), counted=st.booleans())
 def test_owner_place_count_phrases_count_what_they_say(
     games: dict[int, Game],

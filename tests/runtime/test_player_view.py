@@ -80,7 +80,10 @@ class Snoop:
 
 @pytest.mark.parametrize(
     ("packs", "players", "options"),
-    [(("base",), 4, {}), (("base", "eons"), 4, {"hidden_alliances": True})],
+    [
+        (("base",), 4, {}),
+        pytest.param(("base", "eons"), 4, {"hidden_alliances": True}, marks=pytest.mark.slow),
+    ],
 )
 def test_an_agent_cannot_reach_hidden_cards(
     cards: CardSet, rules: Rules, packs: tuple[str, ...], players: int, options: dict[str, bool]

@@ -30,6 +30,7 @@ RED, BLUE, PURPLE, YELLOW = 0, 1, 2, 3
 # ---------------------------------------------------------------- power and home colonies
 
 
+@pytest.mark.slow  # plays encounters until the colonies fall
 def test_power_is_lost_below_three_home_colonies_and_regained_at_three(cards: CardSet) -> None:
     plain = with_plain_alien(cards)
     game, agent = new_game(plain, Rules(plain), 3, first=BLUE, aliens=("plain", "none", "none"))
@@ -82,6 +83,7 @@ def test_power_is_lost_below_three_home_colonies_and_regained_at_three(cards: Ca
     assert events(game, "power_on") == [(RED,)]
 
 
+@pytest.mark.slow
 def test_update_powers_follows_the_threshold_option(cards: CardSet) -> None:
     plain = with_plain_alien(cards)
     game, _ = new_game(

@@ -3,6 +3,7 @@ negotiate), and morph against morph sends every ship in the encounter to the war
 
 from __future__ import annotations
 
+import pytest
 from engine_kit import (
     deal,
     events,
@@ -77,6 +78,7 @@ def test_morph_against_negotiate_becomes_a_negotiate(cards: CardSet, rules: Rule
     assert [p.warp for p in game.state.players] == [0, 0, 0]
 
 
+@pytest.mark.slow
 def test_morph_against_morph_sends_every_ship_in_the_encounter_to_the_warp(
     cards: CardSet,
 ) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from compiler.pipeline.parser import parser
 from compiler.pipeline.resolve import Resolver
 from runtime import ir
@@ -68,6 +70,7 @@ def kind_of(game: Game, piece: ship_pieces.ShipPiece) -> str:
     return at.split(" ")[0] if " " in at else at
 
 
+@pytest.mark.slow
 def test_a_ship_piece_follows_its_ships_through_every_kind_of_move(
     cards: CardSet, rules: Rules
 ) -> None:

@@ -95,6 +95,7 @@ def paths(obj: Any, where: str) -> Iterator[tuple[str, Any, str]]:
             yield from paths(item, f"{where}[{key}]")
 
 
+@pytest.mark.slow  # changes every field in turn
 def test_every_field_of_the_state_and_what_hangs_from_it_changes_the_digest(
     cards: CardSet, rules: Rules
 ) -> None:
