@@ -77,6 +77,20 @@ def declared() -> dict[str, Any]:
     }
 
 
+# Lists of words in registration order, which follows the order their modules were first
+# imported: a program that imports an ops module before `load()` changes it, not the words.
+UNORDERED = ("ops", "predicates", "nouns")
+
+
+def comparable(table: dict[str, Any]) -> dict[str, Any]:
+    """The table with its word lists in one fixed order, to compare what two tables declare."""
+    out = dict(table)
+    for key in UNORDERED:
+        if isinstance(out.get(key), list):
+            out[key] = sorted(out[key], key=lambda word: json.dumps(word, sort_keys=True))
+    return out
+
+
 def stale() -> str | None:
     """None when grammar/language.json holds what the runtime declares; else an error saying which
     parts differ (a rules module's words edited without the table written again would otherwise
@@ -86,9 +100,10 @@ def stale() -> str | None:
         shipped = json.loads(LANGUAGE_FILE.read_bytes())
     except (OSError, ValueError) as exc:
         return f"cannot read {LANGUAGE_FILE}: {exc}; {regenerate}"
-    now = json.loads(json.dumps(declared()))
     if not isinstance(shipped, dict):
         return f"{LANGUAGE_FILE} is not a language table; {regenerate}"
+    now = comparable(json.loads(json.dumps(declared())))
+    shipped = comparable(shipped)
     parts = sorted(k for k in now.keys() | shipped.keys() if now.get(k) != shipped.get(k))
     if not parts:
         return None
