@@ -33,8 +33,9 @@ POINTS: dict[str, str] = {
     "setup.card": "building the piles, for each card of the chosen packs in id order, before "
     "any alien is dealt; a step returning True has put the card's copies into a pile of its own "
     "(the state being set up, the card); `first`. It runs once for the games set up with the "
-    "same packs, players, colours and options (they start from a copy): a step reads nothing "
-    "but the setup and the card",
+    "same packs, players, colours and options (they start from a copy): a step reads only "
+    "those and the card (not the seed, the named aliens or the first player) and draws nothing "
+    "from the state's random numbers",
     "setup.shuffle": "after the cosmic, destiny and reward decks are shuffled: the module "
     "shuffles its own piles (the state being set up)",
     "card.discard": "a card that is in no hand is discarded; a step returning True has put it "

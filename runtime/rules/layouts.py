@@ -12,9 +12,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from runtime.cards import CardDef, CardSet
+from runtime.extension import ExtensionError
 from runtime.state import State
 
 if TYPE_CHECKING:
+    from runtime.extension import RulesModule
+    from runtime.interfaces import LinkedRules
     from runtime.table import Table
 
 _KEPT_MOST = 8  # layouts kept at once (a process plays a handful of setups over and over)
@@ -27,9 +30,9 @@ class Layout:
 
     # the linked rules, card set and rules modules it was laid out for: held, so that their ids
     # in its key stay theirs
-    rules: object
+    rules: LinkedRules
     cards: CardSet
-    modules: tuple[object, ...]
+    modules: tuple[RulesModule, ...]
     state: State  # copied into each game, with the game's own seed and RNG
     defs: tuple[CardDef, ...]
     windows_of: tuple[tuple[str, ...], ...]
@@ -53,6 +56,11 @@ class Layout:
 
 
 _LAYOUTS: dict[Hashable, Layout] = {}
+
+
+def forget() -> None:
+    """Drop every kept layout (the next game of each setup is laid out afresh)."""
+    _LAYOUTS.clear()
 
 
 def key_of(game: Table) -> Hashable | None:
@@ -97,6 +105,13 @@ def keep(
     """The layout of `game`, whose state has just been laid out (kept under `key` for the games
     set up the same way, unless None)."""
     st = game.state
+    if st.rng.getstate() != random.Random(st.seed).getstate():
+        # what the layout's RNG drew would be drawn again by no game copied from it
+        raise ExtensionError(
+            "a rules module's setup.card step drew from the game's random numbers: it may read "
+            "only the setup's packs, players, colours and options and the card, and shuffle its "
+            "piles at setup.shuffle"
+        )
     layout = Layout(
         game.rules,
         game.cards,
@@ -109,7 +124,8 @@ def keep(
         flares,
         allowed_flares,
     )
-    if key is not None and all(h < 0 for h in game.holder):  # (a card in a hand: laid out anew)
+    # a layout holds no card in a hand: a game whose setup put one there is laid out anew
+    if key is not None and all(h < 0 for h in game.holder):
         if len(_LAYOUTS) >= _KEPT_MOST:
             _LAYOUTS.clear()
         _LAYOUTS[key] = layout

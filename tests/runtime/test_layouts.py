@@ -36,6 +36,9 @@ def new_game(cards: CardSet, rules: Rules, setup: Setup) -> Game:
     return Game(cards, setup, agents, rules=rules, log=False)
 
 
+SETUPS = 7  # how many setups() gives
+
+
 def setups(cards: CardSet) -> list[Setup]:
     every_pack = tuple(cards.packs)
     return [
@@ -49,16 +52,16 @@ def setups(cards: CardSet) -> list[Setup]:
     ]
 
 
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(SETUPS))
 def test_a_game_from_a_kept_layout_starts_as_one_laid_out_afresh(
     cards: CardSet, rules: Rules, index: int
 ) -> None:
     base = setups(cards)[index]
     afresh = {}
     for seed in (1, 2, 3):
-        layouts._LAYOUTS.clear()
+        layouts.forget()
         afresh[seed] = start_of(new_game(cards, rules, replace(base, seed=seed)))
-    layouts._LAYOUTS.clear()
+    layouts.forget()
     first = new_game(cards, rules, replace(base, seed=50))
     assert layouts.find(first)[1] is not None  # laid out, and kept
     play_game(first)  # a game played to its end leaves the layout as it was
@@ -69,10 +72,27 @@ def test_a_game_from_a_kept_layout_starts_as_one_laid_out_afresh(
 
 
 def test_setups_that_differ_get_layouts_of_their_own(cards: CardSet, rules: Rules) -> None:
-    layouts._LAYOUTS.clear()
+    layouts.forget()
     games = [new_game(cards, rules, setup) for setup in setups(cards)]
     kept = [layouts.find(game)[1] for game in games]
-    assert all(layout is not None for layout in kept)
+    assert len(kept) == SETUPS and all(layout is not None for layout in kept)
     assert len({id(layout) for layout in kept}) == len(kept)
     again = new_game(cards, rules, Setup(players=5, seed=9))
     assert layouts.find(again)[1] is kept[0]
+
+
+def test_a_setup_card_step_drawing_random_numbers_is_refused(
+    cards: CardSet, rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from runtime.extension import ExtensionError
+    from runtime.modules.techs import module as techs
+
+    def shuffled_in(game: Game, state: Any, card: Any) -> bool:
+        state.rng.random()  # a draw no game copied from the layout would make
+        return techs.build_deck(game, state, card)
+
+    monkeypatch.setitem(techs.MODULE.steps, "setup.card", shuffled_in)  # type: ignore[index]
+    layouts.forget()
+    with pytest.raises(ExtensionError, match=r"setup\.card step drew from the game.s random"):
+        new_game(cards, rules, Setup(players=4, options={"techs": True}))
+    layouts.forget()
