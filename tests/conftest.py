@@ -1,7 +1,7 @@
-"""Shared fixtures: the bundled cards compiled once per test session, with their linked rules, which
-the commands run in-process share (they load and link the cards once per session for each set of
-inputs); whether this run is the quick tier (`-m "not slow"`), which tests/tiers.py reads; and
-rarer full passes of the garbage collector."""
+"""Shared fixtures: the bundled cards loaded once per test session (from their compile store), with
+their linked rules, which the commands run in-process share (they load and link the cards once
+per session for each set of inputs); whether this run is the quick tier (`-m "not slow"`), which
+tests/tiers.py reads; and rarer full passes of the garbage collector."""
 
 from __future__ import annotations
 

@@ -32,6 +32,41 @@ def test_games_to_tell_two_points_grow_with_variance() -> None:
     assert games_to_detect(0.5) > games_to_detect(0.2) > games_to_detect(0.05)
 
 
+def test_a_tally_of_hand_made_games_gives_the_summary_and_the_reports_tables() -> None:
+    """The quick tier's test of the outputs: the summary, the terminal's tables and the page's
+    text built from four known games (the plots are drawn in the full run only)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from compiler.balance.report import focus_section, headline, rate_table
+    from compiler.balance.tables import show
+    from compiler.balance.tally import Tally
+
+    tally = Tally(Study(games=4, players=3, agents=("random",), focus="virus"))
+    aliens = ["virus", "oracle", "zombie"]
+    for winners, turns in (([0], 10), ([0, 1], 12), ([2], 8), ([0], 10)):
+        row = {"seconds": 0.1, "winners": winners, "drawn": False, "turns": turns}
+        tally.add({**row, "encounters": 2 * turns, "aliens": aliens, "agents": ["random"] * 3})
+    summary = tally.summary()
+    by_alien = {r["alien"]: (r["games"], r["wins"]) for r in summary["aliens"]}
+    assert by_alien == {"virus": (4, 3), "oracle": (4, 1), "zombie": (4, 1)}
+    assert summary["aliens"][0]["alien"] == "virus"
+    assert summary["shared_wins"] == {"games": 1, "by_winners": {"1": 3, "2": 1}}
+    assert summary["length"]["median_turns"] == 10 and summary["length"]["mean_encounters"] == 20
+    assert summary["focus"]["alien"] == "virus" and summary["focus"]["games"] == 4
+    assert headline(summary["aliens"], summary["fair_share"]).startswith(
+        "Strongest: virus, 75.0% of its games"
+    )
+    assert "<td>virus</td><td>4</td><td>3</td><td>75.0%</td>" in rate_table(
+        summary["aliens"], "alien", "alien"
+    )
+    assert "<h2>Focus: virus</h2>" in focus_section(summary["focus"], summary["fair_share"])
+    out = StringIO()
+    show(summary, Console(file=out, width=120))
+    assert "Win rate by alien" in out.getvalue() and "75.0%" in out.getvalue()
+
+
 @pytest.mark.slow
 def test_focus_study_deals_the_alien_every_game_and_reports_it(tmp_path: Path) -> None:
     from compiler.balance.runner import run_study

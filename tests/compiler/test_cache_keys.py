@@ -85,7 +85,8 @@ def test_an_entry_whose_message_quotes_its_old_path_is_compiled_again(
     assert os.sep not in shifted.path
 
 
-@pytest.mark.slow  # reads every compiler and runtime module
+# quick although it reads every compiler stage: the quick tier's cards come from the compile
+# store, which this fingerprint keeps from going stale
 def test_the_compiler_fingerprint_reads_every_stage_and_runtime_module_it_imports() -> None:
     import compiler
     from compiler.pipeline.project import RUNTIME_CONTRACT, _sources

@@ -32,7 +32,7 @@ def test_render_writes_a_cards_rules_text_from_its_hooks() -> None:
 def test_docs_writes_the_committed_references(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, project: Project
 ) -> None:
-    # the examples come from the bundled cards the session compiled, as the other commands' cards
+    # the examples come from the bundled cards the session loaded, as the other commands' cards
     # do: the command's own load would check every bundled scenario file too
     monkeypatch.setattr(langdoc, "bundled_examples", lambda: collect(project.cards))
     out = tmp_path / "docs" / "language.md"

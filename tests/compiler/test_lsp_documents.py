@@ -17,7 +17,7 @@ CASES = sorted(p.parent for p in CORPUS.glob("*/pack.yaml"))
 
 
 # loading a bundled pack for the language server reads its hundreds of scenarios too (about a
-# second): the quick tier checks every third case of those that link none (tests/compiler/
+# second): the quick tier checks those that link none and stand at every third place in CASES (tests/compiler/
 # test_corpus.py checks each case's diagnostics), the full run every case and the tests below,
 # which all link a bundled pack
 LINKING = [c for c in CASES if "requires:" in (c / "pack.yaml").read_text(encoding="utf-8")]

@@ -43,14 +43,27 @@ def unframed(stream: bytes) -> list[dict[str, Any]]:
     return found
 
 
-def test_the_lsp_command_publishes_a_buffers_diagnostic_at_the_word_over_stdio() -> None:
+def test_cosmic_lsp_over_stdio_diagnoses_completes_and_hovers() -> None:
+    # one session: the server is the process's own, and a process serves the editor once
     uri = MIRAGE.as_uri()
     broken = MIRAGE.read_text(encoding="utf-8").replace("do: look at", "do: lok at", 1)
     document = {"uri": uri, "languageId": "yaml", "version": 1, "text": broken}
+    when = broken.split("\n").index("    when: alliance.end")
+    at = {"textDocument": {"uri": uri}}
     messages = framed(
         {"id": 1, "method": "initialize", "params": {"capabilities": {}, "rootUri": None}},
         {"method": "initialized", "params": {}},
         {"method": "textDocument/didOpen", "params": {"textDocument": document}},
+        {
+            "id": 3,
+            "method": "textDocument/completion",
+            "params": {**at, "position": {"line": when, "character": len("    when: ")}},
+        },
+        {
+            "id": 4,
+            "method": "textDocument/hover",
+            "params": {**at, "position": {"line": when, "character": len("    when: al")}},
+        },
         {"id": 2, "method": "shutdown"},
     )
     result = CliRunner().invoke(cli, ["lsp"], input=messages)
@@ -69,4 +82,9 @@ def test_the_lsp_command_publishes_a_buffers_diagnostic_at_the_word_over_stdio()
         "start": {"line": line, "character": 8},
         "end": {"line": line, "character": 11},
     }
-    assert next(m for m in answers if m.get("id") == 2)["result"] is None
+    by_id = {m["id"]: m for m in answers if "id" in m}
+    assert by_id[2]["result"] is None
+    labels = {item["label"] for item in by_id[3]["result"]["items"]}
+    assert {"alliance.end", "reveal.totals"} <= labels and "draw" not in labels
+    hover = by_id[4]["result"]["contents"]
+    assert hover["kind"] == "markdown" and "alliance.end" in hover["value"]

@@ -176,7 +176,6 @@ def test_a_scenario_among_the_cards_of_a_pack_is_refused_with_a_hint(pack: Path)
     assert "outside its scenarios/ folder, so it is read as a card" in result.output
 
 
-@pytest.mark.slow
 def test_k_selects_scenarios_by_name_or_file(pack: Path) -> None:
     by_file = run("test", "grues", "-k", "FLARE-grue", "-v")
     assert by_file.exit_code == 0
@@ -187,7 +186,6 @@ def test_k_selects_scenarios_by_name_or_file(pack: Path) -> None:
     assert none.exit_code == 1 and "no scenario matches -k 'no such thing'" in none.output
 
 
-@pytest.mark.slow
 def test_junit_xml_records_every_scenario_and_its_failure(pack: Path) -> None:
     (pack / "scenarios" / "broken.yaml").write_text("name: broken\nexpect: [x]\n")
     result = run("test", "grues", "--junit-xml", "report.xml")
