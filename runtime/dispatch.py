@@ -99,28 +99,31 @@ class Dispatcher(CardPlays, Lasting):
     # ------------------------------------------------------------------ windows
 
     def listening(self, window: Window) -> bool:
-        """Whether anything could act in a window now (so its event is worth building)."""
+        """Whether anything could act in a window now (so its event is worth building): a
+        power, kicker or rules module's card of this game, a card play held for it, or a
+        delayed or recurring effect or an "until" period that waits for this very window."""
         name = window.value
         if name not in self.quiet:
             return True
         game = self.game
+        if game.held.get(name):
+            return True
         st = game.state
         enc = st.encounter
-        if (enc is not None and enc.delayed) or st.recurring or game.held.get(name):
-            return True
-        # an if, not `bool(st.restrictions) and ...`: a call fewer, asked ~800 times a game
-        if st.restrictions:
-            return self.ending_at(name)
-        return False
+        if (enc is None or not enc.delayed) and not st.recurring and not st.restrictions:
+            return False  # nothing lasts (most of a game): no call to look for what waits
+        return self.waiting_at(name)
 
     def step(self, window: Window) -> None:
         self.phase = window.phase
         name = window.value
-        st = self.game.state
-        if name in self.quiet and not st.restrictions and not st.recurring:
-            # run()'s path for a window where nothing but a card play can act, one call fewer
+        if name in self.quiet:
+            st = self.game.state
             enc = st.encounter
-            if enc is None or not enc.delayed:
+            # run()'s path for a window where nothing but a card play can act, one call fewer
+            if (
+                (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
+            ) or not self.waiting_at(name):
                 if self.game.held.get(name):
                     self.offer_plays(name, None)
                 return
@@ -128,10 +131,12 @@ class Dispatcher(CardPlays, Lasting):
 
     def event(self, window: Window, event: Any) -> None:
         name = window.value
-        st = self.game.state
-        if name in self.quiet and not st.restrictions and not st.recurring:
+        if name in self.quiet:
+            st = self.game.state
             enc = st.encounter  # as in step()
-            if enc is None or not enc.delayed:
+            if (
+                (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
+            ) or not self.waiting_at(name):
                 if self.game.held.get(name):
                     self.offer_plays(name, event)
                 return
@@ -141,9 +146,9 @@ class Dispatcher(CardPlays, Lasting):
         st = self.game.state
         enc = st.encounter
         delayed = enc.delayed if enc is not None and enc.delayed else None
-        if st.restrictions or st.recurring:
+        if (st.restrictions or st.recurring) and self.ending_at(name):
             self.end_periods(name)
-        if name in self.quiet and not delayed and not st.recurring:
+        if name in self.quiet and not ((delayed or st.recurring) and self.later_at(name)):
             # nothing but a card play can act here
             if self.game.held.get(name):
                 self.offer_plays(name, event)

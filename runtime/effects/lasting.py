@@ -147,11 +147,37 @@ class Lasting:
         return st.encounter_serial > period.last
 
     def ending_at(self, window: str) -> bool:
-        """Whether some "until" period waits for `window` (so the window is worth running)."""
+        """Whether some restriction's or recurring effect's "until" period waits for `window`."""
         st = self.game.state
-        return any(r.period.window == window for r in st.restrictions) or any(
-            h.period is not None and h.period.window == window for h in st.recurring
-        )
+        # plain loops, not any(...): asked for most windows opened while something lasts
+        for restriction in st.restrictions:
+            if restriction.period.window == window:
+                return True
+        for later in st.recurring:
+            period = later.period
+            if period is not None and period.window == window:
+                return True
+        return False
+
+    def later_at(self, window: str) -> bool:
+        """Whether a delayed or recurring effect waits for `window`."""
+        st = self.game.state
+        enc = st.encounter
+        # plain loops, not any(...): a generator is resumed once per effect
+        if enc is not None:
+            for later in enc.delayed:
+                if later.window == window:
+                    return True
+        for later in st.recurring:  # noqa: SIM110 - a loop, as above
+            if later.window == window:
+                return True
+        return False
+
+    def waiting_at(self, window: str) -> bool:
+        """Whether a delayed or recurring effect acts in `window` or an "until" period ends
+        there: what, besides powers, kickers, rules modules' cards and card plays, makes the
+        window worth running."""
+        return self.later_at(window) or self.ending_at(window)
 
     def end_periods(self, window: str) -> None:
         """Drop the restrictions and recurring effects whose "until" period ends as `window`

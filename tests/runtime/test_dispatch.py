@@ -8,14 +8,20 @@ import pytest
 from engine_kit import new_game
 
 from runtime import ir
+from runtime.agents import RandomAgent
 from runtime.cards import CardSet, Hook
 from runtime.effects.link import Rules
 from runtime.extension import RulesModule
 from runtime.game import Game
 from runtime.language import load
-from runtime.lasting_data import Bindings, Period
+from runtime.lasting_data import Bindings, Later, Period
 from runtime.modules.lucre.purses import purse_of
+from runtime.rules.turn import new_encounter, play_game
+from runtime.setup import Setup
+from runtime.table import Table
 from runtime.windows import BY_NAME, Window
+
+HOOK = Hook("test-card", "Test", "power", "turn.start", ir.Seq(()))
 
 
 @pytest.fixture
@@ -167,3 +173,89 @@ def test_a_rules_modules_window_where_nothing_acts_is_quiet(game: Game) -> None:
     game.dispatch.find_quiet()
     assert {"lucre.paid", "tech.completed"} <= set(BY_NAME)
     assert {"lucre.paid", "tech.completed"} <= game.dispatch.quiet
+
+
+def two_idle_windows(game: Game) -> tuple[Window, Window]:
+    """Two windows where nothing of this game can act and no card is held for a play."""
+    d = game.dispatch
+    idle = [w for w in Window if w.value in d.quiet and not game.held.get(w.value)]
+    return idle[0], idle[1]
+
+
+def test_a_delayed_effect_makes_only_the_window_it_waits_for_worth_opening(game: Game) -> None:
+    d = game.dispatch
+    mine, other = two_idle_windows(game)
+    enc = new_encounter(game, 1)
+    assert not d.listening(mine) and not d.listening(other)
+    enc.delayed.append(Later(mine.value, Bindings(0, HOOK), ir.Seq(())))
+    assert d.listening(mine) and not d.listening(other)
+    d.step(other)
+    assert len(enc.delayed) == 1  # another window leaves it waiting
+    d.step(mine)
+    assert enc.delayed == [] and not d.listening(mine)
+
+
+def test_a_recurring_effect_makes_only_its_window_and_the_one_ending_it_worth_opening(
+    game: Game,
+) -> None:
+    d, st = game.dispatch, game.state
+    idle = [w for w in Window if w.value in d.quiet and not game.held.get(w.value)]
+    acting, ending, other = idle[:3]
+    later = Later(acting.value, Bindings(0, HOOK), ir.Seq(()))
+    later.period = Period("until", st.turn, st.encounter_serial, window=ending.value)
+    st.recurring.append(later)
+    assert d.listening(acting) and d.listening(ending) and not d.listening(other)
+    d.step(acting)
+    d.step(other)
+    assert st.recurring == [later]
+    d.step(ending)
+    assert st.recurring == [] and not d.listening(acting)
+
+
+def test_a_restriction_makes_only_the_window_ending_its_period_worth_opening(game: Game) -> None:
+    d = game.dispatch
+    ending, other = two_idle_windows(game)
+    d.forbid("play flare", frozenset({1}), d.period("until", window=ending.value))
+    d.forbid("play artifact", frozenset({2}), Period("game"))
+    assert d.listening(ending) and not d.listening(other)
+    d.event(other, None)
+    assert d.forbidden("play flare", 1)
+    d.event(ending, None)
+    assert not d.forbidden("play flare", 1) and d.forbidden("play artifact", 2)
+    assert not d.listening(ending)
+
+
+def every_waiting_window_is_listened_to(game: Table) -> None:
+    """Each window a delayed or recurring effect or an "until" period names is worth opening,
+    and a quiet window with no card held for it and nothing naming it is not."""
+    d, st = game.dispatch, game.state
+    named = {r.period.window for r in st.restrictions}
+    for later in [*(st.encounter.delayed if st.encounter else ()), *st.recurring]:
+        named.add(later.window)
+        if later.period is not None:
+            named.add(later.period.window)
+    for window in Window:
+        name = window.value
+        expected = name in named or name not in d.quiet or bool(game.held.get(name))
+        assert d.listening(window) == expected, (name, named)
+
+
+@pytest.mark.slow  # plays random games
+def test_windows_are_listened_to_exactly_when_something_waits_throughout_random_games(
+    cards: CardSet, rules: Rules
+) -> None:
+    checked = 0
+    for seed in range(4):
+        setup = Setup(players=5, packs=tuple(sorted(cards.packs)), seed=seed)
+        agents = [RandomAgent(seed * 10 + s) for s in range(setup.players)]
+        game = Game(
+            cards,
+            setup,
+            agents,
+            rules=rules,
+            log=False,
+            observer=every_waiting_window_is_listened_to,
+        )
+        play_game(game)
+        checked += len(game.answers)
+    assert checked > 500  # the checks ran at many decisions, not at a handful
