@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from runtime.agents import RandomAgent
 from runtime.agents.scripted import Scripted, ScriptedAgent
 from runtime.cards import CardDef, CardSet
 from runtime.decisions import Answer, Decision
@@ -224,3 +225,20 @@ def play_and_report(game: Game, seed: int) -> str | None:
     if not game.state.winners:
         return f"seed {seed}: no winner after {game.state.turn} turns"
     return None
+
+
+def play_checked(
+    cards: CardSet, rules: Rules, setups: Iterable[Setup], observe: Callable[[Game], None]
+) -> int:
+    """Play each setup to its end with random agents (seeded from the setup's seed), `observe`
+    called at every decision; how many decisions were checked."""
+    from runtime.rules.turn import play_game
+
+    checked = 0
+    for setup in setups:
+        agents = [RandomAgent(setup.seed * 10 + s) for s in range(setup.players)]
+        game = Game(cards, setup, agents, rules=rules, log=False, observer=observe)
+        play_game(game)
+        assert game.state.over
+        checked += len(game.answers)
+    return checked

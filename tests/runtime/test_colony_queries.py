@@ -5,13 +5,13 @@ the planets at every decision of random games."""
 from __future__ import annotations
 
 import pytest
+from engine_kit import play_checked
 
 from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.rules.ships import colony_sources
-from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.table import Table
 
@@ -35,14 +35,8 @@ def colonies_agree(game: Table) -> None:
 def test_colony_queries_match_the_planets_throughout_random_games(
     cards: CardSet, rules: Rules
 ) -> None:
-    checked = 0
-    for seed in range(6):
-        setup = Setup(players=4 + seed % 2, seed=seed)
-        agents = [RandomAgent(seed * 10 + s) for s in range(setup.players)]
-        game = Game(cards, setup, agents, rules=rules, log=False, observer=colonies_agree)
-        play_game(game)
-        checked += len(game.answers)
-        assert game.state.over
+    setups = [Setup(players=4 + seed % 2, seed=seed) for seed in range(6)]
+    checked = play_checked(cards, rules, setups, colonies_agree)
     assert checked > 500  # the checks ran at many decisions, not at a handful
 
 

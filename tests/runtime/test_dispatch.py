@@ -5,10 +5,9 @@ and the runners of rules modules' cards it calls."""
 from __future__ import annotations
 
 import pytest
-from engine_kit import new_game
+from engine_kit import new_game, play_checked
 
 from runtime import ir
-from runtime.agents import RandomAgent
 from runtime.cards import CardSet, Hook
 from runtime.effects.link import Rules
 from runtime.extension import RulesModule
@@ -16,7 +15,7 @@ from runtime.game import Game
 from runtime.language import load
 from runtime.lasting_data import Bindings, Later, Period
 from runtime.modules.lucre.purses import purse_of
-from runtime.rules.turn import new_encounter, play_game
+from runtime.rules.turn import new_encounter
 from runtime.setup import Setup
 from runtime.table import Table
 from runtime.windows import BY_NAME, Window
@@ -244,18 +243,7 @@ def every_waiting_window_is_listened_to(game: Table) -> None:
 def test_windows_are_listened_to_exactly_when_something_waits_throughout_random_games(
     cards: CardSet, rules: Rules
 ) -> None:
-    checked = 0
-    for seed in range(4):
-        setup = Setup(players=5, packs=tuple(sorted(cards.packs)), seed=seed)
-        agents = [RandomAgent(seed * 10 + s) for s in range(setup.players)]
-        game = Game(
-            cards,
-            setup,
-            agents,
-            rules=rules,
-            log=False,
-            observer=every_waiting_window_is_listened_to,
-        )
-        play_game(game)
-        checked += len(game.answers)
+    every_pack = tuple(sorted(cards.packs))
+    setups = [Setup(players=5, packs=every_pack, seed=seed) for seed in range(4)]
+    checked = play_checked(cards, rules, setups, every_waiting_window_is_listened_to)
     assert checked > 500  # the checks ran at many decisions, not at a handful
