@@ -87,8 +87,13 @@ def comparable(table: dict[str, Any]) -> dict[str, Any]:
     out = dict(table)
     for key in UNORDERED:
         if isinstance(out.get(key), list):
-            out[key] = sorted(out[key], key=lambda word: json.dumps(word, sort_keys=True))
+            out[key] = sorted(out[key], key=_name)
     return out
+
+
+def _name(word: Any) -> str:
+    """An op's or predicate's name, a noun's word: what the registry keys each by (so unique)."""
+    return str(word["name"] if isinstance(word, dict) else word[0])
 
 
 def stale() -> str | None:
