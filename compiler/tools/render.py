@@ -20,6 +20,10 @@ from runtime.cards import CardDef, Hook
 from runtime.language import load
 from runtime.registry import NOUNS, OPS, PREDICATES, T, third_person
 
+# Every function here reads the registry's words (and render_phrases' too): register them all
+# before any is used, whoever imports this first. Only commands that show rules text import it.
+load()
+
 
 def statement(node: ir.Node, indent: str = "") -> str:
     if isinstance(node, ir.Seq):
@@ -338,6 +342,5 @@ def _relation_words(role: str) -> str | None:
 
     if role in ROLES:
         return None
-    load()
     noun = next((n for n in NOUNS.values() if n.category == "player" and n.meaning == role), None)
     return None if noun is None else noun.word
