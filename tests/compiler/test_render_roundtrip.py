@@ -94,3 +94,25 @@ def test_new_phrases_read_back_as_themselves(text: str) -> None:
     assert node is not None
     again = render.statement(node)
     assert without_wording(read_back(again, window)) == without_wording(node), again
+
+
+@pytest.mark.slow  # a fresh interpreter, where nothing has loaded the language yet
+def test_rules_text_renders_in_a_process_that_loaded_nothing_else() -> None:
+    import subprocess
+    import sys
+
+    from tests import ROOT
+
+    script = (
+        "from compiler.pipeline.parser import parser\n"
+        "from compiler.pipeline.resolve import Resolver\n"
+        "from compiler.tools import render\n"
+        "text = 'draw 1 card'\n"
+        "node = Resolver('reveal.after_cards', text).effect(parser().effect(text))\n"
+        "print(render.statement(node))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "draw 1 card"
