@@ -1,5 +1,5 @@
-"""Tests of every stage; ROOT is the repository root, and yaml_data(text) the data of a YAML text
-as yaml.safe_load reads it."""
+"""Tests of every stage; ROOT is the repository root, yaml_data(text) the data of a YAML text
+as yaml.safe_load reads it, and fresh_python(script) what a script prints in a new interpreter."""
 
 from __future__ import annotations
 
@@ -15,3 +15,16 @@ def yaml_data(text: str) -> Any:
     import yaml
 
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def fresh_python(script: str) -> str:
+    """What `script` prints when run from the repository root by a new interpreter, where
+    nothing is imported yet; a script that fails fails the test with its error output."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -4,12 +4,10 @@ runtime's contract, never the other way round)."""
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 
 import pytest
 
-from tests import ROOT
+from tests import ROOT, fresh_python
 from tests.source_trees import import_statements
 
 FORBIDDEN = {"compiler", "yaml", "lark", "jsonschema"}
@@ -48,7 +46,4 @@ def test_playing_a_game_loads_none_of_the_toolchain() -> None:
         "play_game(game)\n"
         "print(sorted(m for m in ('compiler', 'yaml', 'lark', 'jsonschema') if m in sys.modules))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert out.stdout.strip() == "[]"
+    assert fresh_python(script).strip() == "[]"

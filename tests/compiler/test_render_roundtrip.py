@@ -98,10 +98,7 @@ def test_new_phrases_read_back_as_themselves(text: str) -> None:
 
 @pytest.mark.slow  # a fresh interpreter, where nothing has loaded the language yet
 def test_rules_text_renders_in_a_process_that_loaded_nothing_else() -> None:
-    import subprocess
-    import sys
-
-    from tests import ROOT
+    from tests import fresh_python
 
     script = (
         "from compiler.pipeline.parser import parser\n"
@@ -111,8 +108,4 @@ def test_rules_text_renders_in_a_process_that_loaded_nothing_else() -> None:
         "node = Resolver('reveal.after_cards', text).effect(parser().effect(text))\n"
         "print(render.statement(node))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "draw 1 card"
+    assert fresh_python(script).strip() == "draw 1 card"
