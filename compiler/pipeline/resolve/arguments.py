@@ -33,7 +33,8 @@ class Arguments(ResolverBase):
             try:
                 node = self._match(stmt, vp, op, prevent)
             except ResolveError as exc:
-                failures.append(exc)
+                # kept without its traceback, whose frames would hold `failures` in a cycle
+                failures.append(exc.with_traceback(None))
                 continue
             return node
         best = max(failures, key=lambda e: e.pos[0])
