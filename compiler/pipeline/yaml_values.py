@@ -5,6 +5,7 @@ position recorded and each refusal reported."""
 from __future__ import annotations
 
 import math
+import operator
 import re
 from typing import Any
 
@@ -110,6 +111,12 @@ def too_deep(span: Span) -> Diagnostic:
 
 class TaglessLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):  # type: ignore[misc]
     """The safe composer with tag resolution switched off: scalars are resolved by our own rules."""
+
+    # The composer tells path resolvers about every node it enters and leaves. There are none
+    # here, so both hooks take their arguments and do nothing, in C: PyYAML's own no-ops are
+    # Python functions, two calls per node.
+    descend_resolver = staticmethod(operator.is_)  # (parent, index), ignored
+    ascend_resolver = staticmethod(tuple)  # (), ignored
 
     def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
         if kind is ScalarNode:
