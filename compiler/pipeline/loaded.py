@@ -38,10 +38,21 @@ class Loaded:
     text: str = ""
     data: Any = None
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    _strings: dict[str, _StringInfo] = field(default_factory=dict, repr=False)
+    # By pointer, the loader's mark of each key and node of each string value: only diagnostics
+    # and the editor ask where keys sit or how far strings reach, so that is worked out on demand.
+    _key_marks: dict[str, Any] = field(default_factory=dict, repr=False)
+    _string_nodes: dict[str, Any] = field(default_factory=dict, repr=False)
+    _key_positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
     _lines: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def key_positions(self) -> dict[str, tuple[int, int]]:
+        """Where each mapping key sits (line, column), by the pointer of the value it names."""
+        if self._key_positions is None:
+            marks = self._key_marks.items()
+            self._key_positions = {p: (mark.line + 1, mark.column + 1) for p, mark in marks}
+        return self._key_positions
 
     @property
     def lines(self) -> list[str]:
@@ -62,13 +73,13 @@ class Loaded:
         if found is None:
             return Span(self.path, 1, 1)
         line, column = found[1]
-        info = self._strings.get(found[0])
+        info = self._string(found[0])
         end = info[4] if info is not None and info[3] == line else None
         return Span(self.path, line, column, end)
 
     def locate(self, pointer: str, offset: int) -> tuple[int, int]:
         """The file (line, column) of character `offset` inside the string value at `pointer`."""
-        info = self._strings.get(pointer)
+        info = self._string(pointer)
         if info is None:
             span = self.span(pointer)
             return span.line, span.column
@@ -79,6 +90,14 @@ class Loaded:
         if line == end_line and style in ("", "'", '"'):
             return line, self._locate_one_line(style, line, column, value, offset)
         return self._locate_by_words(info, offset)
+
+    def _string(self, pointer: str) -> _StringInfo | None:
+        node = self._string_nodes.get(pointer)
+        if node is None:
+            return None
+        start, end = node.start_mark, node.end_mark
+        style = node.style or ""
+        return style, start.line + 1, start.column + 1, end.line + 1, end.column + 1, node.value
 
     def _key_end(self, pointer: str, line: int, column: int) -> int | None:
         key = _unescape(pointer[pointer.rfind("/") + 1 :])

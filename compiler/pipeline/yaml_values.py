@@ -5,6 +5,7 @@ position recorded and each refusal reported."""
 from __future__ import annotations
 
 import math
+import operator
 import re
 from typing import Any
 
@@ -111,6 +112,12 @@ def too_deep(span: Span) -> Diagnostic:
 class TaglessLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):  # type: ignore[misc]
     """The safe composer with tag resolution switched off: scalars are resolved by our own rules."""
 
+    # The composer tells path resolvers about every node it enters and leaves. There are none
+    # here, so both hooks take their arguments and do nothing, in C: PyYAML's own no-ops are
+    # Python functions, two calls per node.
+    descend_resolver = staticmethod(operator.is_)  # (parent, index), ignored
+    ascend_resolver = staticmethod(tuple)  # (), ignored
+
     def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
         if kind is ScalarNode:
             return PLAIN_TAG if implicit[0] else STR_TAG
@@ -127,8 +134,8 @@ class Builder:
     def __init__(self, loaded: Loaded) -> None:
         self.path = loaded.path
         self.positions = loaded.positions
-        self.key_positions = loaded.key_positions
-        self.strings = loaded._strings
+        self.key_marks = loaded._key_marks
+        self.string_nodes = loaded._string_nodes
         self.diagnostics = loaded.diagnostics
         self.visits = 0
         self.active: set[int] = set()
@@ -204,16 +211,15 @@ class Builder:
             self.bad_tag(node, "a mapping")
         result: dict[str, Any] = {}
         prefix = pointer + "/"
-        key_positions = self.key_positions
+        key_marks = self.key_marks
         for key_node, value_node in node.value:
             key = self.key(key_node)
             if key is None:
                 continue
             child = prefix + escape_pointer(key)
-            mark = key_node.start_mark
             if key in result:
-                self.duplicate(key, key_node, key_positions[child][0])
-            key_positions[child] = (mark.line + 1, mark.column + 1)
+                self.duplicate(key, key_node, key_marks[child].line + 1)
+            key_marks[child] = key_node.start_mark
             result[key] = self.value(value_node, child, depth + 1)
         return result
 
@@ -263,15 +269,7 @@ class Builder:
                 return value
         elif tag != STR_TAG:
             return self.tagged(node, tag, text)
-        start, end = node.start_mark, node.end_mark
-        self.strings[pointer] = (
-            node.style or "",
-            start.line + 1,
-            start.column + 1,
-            end.line + 1,
-            end.column + 1,
-            text,
-        )
+        self.string_nodes[pointer] = node
         return text
 
     def plain(self, node: Node, text: str, in_key: bool = False) -> Any:
