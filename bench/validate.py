@@ -19,6 +19,9 @@ from typing import Any
 
 import yaml
 
+# Import the checkout this script is in, not whichever one is installed in the environment.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 # Fields whose values are effect-language text (see compiler/pipeline/card_file.py).
 EFFECT_KEYS = ("do", "if", "cost", "setup", "target")
 _KEY_LINE = re.compile(r"^(?P<indent>\s*)(?:- )?(?P<key>[A-Za-z_][\w-]*):(?P<rest>.*)$")
