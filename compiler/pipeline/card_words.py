@@ -5,7 +5,6 @@ checks with them that a pack names the rules modules its cards need, and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from runtime import ir
@@ -26,16 +25,25 @@ class Words:
         return self.ops | self.measures | self.predicates | self.amounts
 
 
-def nodes(value: object) -> Iterator[Record]:
-    """Every IR record within `value`, itself included, depth first."""
-    if isinstance(value, Record):
-        yield value
-        names: tuple[str, ...] = type(value).__slots__
-        for name in names:
-            yield from nodes(getattr(value, name))
-    elif isinstance(value, (tuple, list, frozenset, set)):
-        for item in value:
-            yield from nodes(item)
+_CONTAINERS = (tuple, list, frozenset, set)
+
+
+def nodes(value: object) -> list[Record]:
+    """Every IR record within `value`, itself included, depth first.
+
+    An explicit stack rather than recursive generators: a generator nested d deep passes each
+    record it yields up through d frames, and a card's IR is a few hundred values deep in all."""
+    found: list[Record] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Record):
+            found.append(item)
+            names: tuple[str, ...] = type(item).__slots__
+            stack.extend([getattr(item, name) for name in reversed(names)])
+        elif isinstance(item, _CONTAINERS):
+            stack.extend(reversed(tuple(item)))
+    return found
 
 
 def words_of(card: CardDef) -> Words:
