@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.language_table import OPS, Op, Slot, T
@@ -18,9 +20,36 @@ from compiler.pipeline.resolve.text import (
 from runtime import ir
 
 
+class _Places(NamedTuple):
+    """Where an op's written arguments go: its bare objects in order, its slots by preposition,
+    its flags by word, and the slots that must be filled."""
+
+    bare: tuple[int, ...]
+    by_prep: dict[str | None, int]
+    flags: dict[str | None, int]
+    required: tuple[int, ...]
+
+
+def _places(op: Op) -> _Places:
+    slots = op.slots
+    return _Places(
+        tuple(i for i, s in enumerate(slots) if s.prep is None and s.type is not T.FLAG),
+        {s.prep: i for i, s in enumerate(slots) if s.prep is not None},
+        {s.word: i for i, s in enumerate(slots) if s.type is T.FLAG},
+        tuple(i for i, s in enumerate(slots) if not s.optional),
+    )
+
+
+# the table of ops is fixed once loaded: index it by verb, and lay out each op's slots, once
+_OPS_BY_VERB: dict[str, list[Op]] = {}
+for _op in OPS.values():
+    _OPS_BY_VERB.setdefault(_op.verb, []).append(_op)
+_PLACES: dict[str, _Places] = {name: _places(op) for name, op in OPS.items()}
+
+
 class Arguments(ResolverBase):
     def _verb_phrase(self, stmt: ast.Simple, vp: ast.VerbPhrase, *, prevent: bool) -> ir.Node:
-        candidates = [o for o in OPS.values() if o.verb == vp.verb]
+        candidates = _OPS_BY_VERB.get(vp.verb, [])
         if not candidates:
             raise ResolveError(
                 d.UNKNOWN_OP,
@@ -71,9 +100,7 @@ class Arguments(ResolverBase):
 
     def _bind_args(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
-        bare = [i for i, s in enumerate(op.slots) if s.prep is None and s.type is not T.FLAG]
-        by_prep = {s.prep: i for i, s in enumerate(op.slots) if s.prep is not None}
-        flags = {s.word: i for i, s in enumerate(op.slots) if s.type is T.FLAG}
+        bare, by_prep, flags, required = _PLACES[op.name]
         next_bare = 0
         for a in vp.args:
             if isinstance(a, ast.Adverb):
@@ -108,11 +135,11 @@ class Arguments(ResolverBase):
                 i = bare[next_bare]
                 next_bare += 1
                 bound[i] = self._convert(a, op.slots[i].type, op.slots[i])
-        for i, slot in enumerate(op.slots):
-            if bound[i] is None and not slot.optional:
+        for i in required:
+            if bound[i] is None:
                 raise ResolveError(
                     d.BAD_ARGUMENTS,
-                    f"'{vp.verb}' is missing {slot_text(slot)}",
+                    f"'{vp.verb}' is missing {slot_text(op.slots[i])}",
                     vp.pos,
                     frame_hint(op),
                 )
