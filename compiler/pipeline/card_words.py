@@ -5,6 +5,7 @@ checks with them that a pack names the rules modules its cards need, and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from runtime import ir
@@ -26,21 +27,43 @@ class Words:
 
 
 _CONTAINERS = (tuple, list, frozenset, set)
+# an annotation that names the IR: `Node`, `Node | None`, `tuple[Node, ...]`, `CardFilter`
+_NAMES_IR = re.compile(
+    r"\b(?:Node|"
+    + "|".join(
+        name
+        for name, value in vars(ir).items()
+        if isinstance(value, type) and issubclass(value, Record) and value is not Record
+    )
+    + r")\b"
+)
+_IR_FIELDS: dict[type[Record], tuple[str, ...]] = {}
+
+
+def _ir_fields(cls: type[Record]) -> tuple[str, ...]:
+    """The fields of a record class that may hold IR, as its annotations say, last field first;
+    the rest hold plain words, numbers and flags, which a walk need not visit."""
+    found = _IR_FIELDS.get(cls)
+    if found is None:
+        names: tuple[str, ...] = cls.__slots__
+        hints: dict[str, str] = cls.__annotations__
+        found = tuple(n for n in reversed(names) if _NAMES_IR.search(str(hints[n])))
+        _IR_FIELDS[cls] = found
+    return found
 
 
 def nodes(value: object) -> list[Record]:
     """Every IR record within `value`, itself included, depth first.
 
     An explicit stack rather than recursive generators: a generator nested d deep passes each
-    record it yields up through d frames, and a card's IR is a few hundred values deep in all."""
+    record it yields up through d frames."""
     found: list[Record] = []
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, Record):
             found.append(item)
-            names: tuple[str, ...] = type(item).__slots__
-            stack.extend([getattr(item, name) for name in reversed(names)])
+            stack.extend([getattr(item, name) for name in _ir_fields(type(item))])
         elif isinstance(item, _CONTAINERS):
             stack.extend(reversed(tuple(item)))
     return found
