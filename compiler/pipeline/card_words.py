@@ -38,49 +38,42 @@ _NAMES_IR = re.compile(
     + r")\b"
 )
 _IR_FIELDS: dict[type[Record], tuple[str, ...]] = {}
+# the IR classes that name a word of the language: the field naming it, and the set it goes in
+_WORD_FIELDS = {
+    ir.Do: ("op", "ops"),
+    ir.Measure: ("name", "measures"),
+    ir.Pred: ("name", "predicates"),
+    ir.Amount: ("what", "amounts"),
+}
 
 
 def _ir_fields(cls: type[Record]) -> tuple[str, ...]:
-    """The fields of a record class that may hold IR, as its annotations say, last field first;
-    the rest hold plain words, numbers and flags, which a walk need not visit."""
-    found = _IR_FIELDS.get(cls)
-    if found is None:
-        names: tuple[str, ...] = cls.__slots__
-        hints: dict[str, str] = cls.__annotations__
-        found = tuple(n for n in reversed(names) if _NAMES_IR.search(str(hints[n])))
-        _IR_FIELDS[cls] = found
-    return found
-
-
-def nodes(value: object) -> list[Record]:
-    """Every IR record within `value`, itself included, depth first.
-
-    An explicit stack rather than recursive generators: a generator nested d deep passes each
-    record it yields up through d frames."""
-    found: list[Record] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Record):
-            found.append(item)
-            stack.extend([getattr(item, name) for name in _ir_fields(type(item))])
-        elif isinstance(item, _CONTAINERS):
-            stack.extend(reversed(tuple(item)))
+    """The fields of a record class that may hold IR, as its annotations say; the rest hold plain
+    words, numbers and flags, which a walk need not visit."""
+    names: tuple[str, ...] = cls.__slots__
+    hints: dict[str, str] = cls.__annotations__
+    found = tuple(n for n in names if _NAMES_IR.search(str(hints[n])))
+    _IR_FIELDS[cls] = found
     return found
 
 
 def words_of(card: CardDef) -> Words:
     found = Words()
-    roots: list[object] = [card.target]
+    stack: list[object] = [card.target]
     for hook in card.hooks:
-        roots += [hook.effect, hook.condition, hook.cost]
-    for node in nodes(tuple(roots)):
-        if isinstance(node, ir.Do):
-            found.ops.add(node.op)
-        elif isinstance(node, ir.Measure):
-            found.measures.add(node.name)
-        elif isinstance(node, ir.Pred):
-            found.predicates.add(node.name)
-        elif isinstance(node, ir.Amount):
-            found.amounts.add(node.what)
+        stack += [hook.effect, hook.condition, hook.cost]
+    # an explicit stack rather than recursion (a card's IR nests deep, and each level of recursive
+    # generators would pass every record up); the words are sets, so the order is free
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Record):
+            cls = type(item)
+            word = _WORD_FIELDS.get(cls)
+            if word is not None:
+                getattr(found, word[1]).add(getattr(item, word[0]))
+            names = _IR_FIELDS.get(cls)
+            for name in names if names is not None else _ir_fields(cls):
+                stack.append(getattr(item, name))
+        elif isinstance(item, _CONTAINERS):
+            stack.extend(item)
     return found
