@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from compiler import diagnostics as d
@@ -188,24 +189,9 @@ class Arguments(ResolverBase):
                 pos,
                 "name the thing, e.g. '2 cards' or 'the opponent'",
             )
-        if t is T.PLAYERS:
-            return self._players(expr)
-        if t is T.POWER:
-            return self._power(expr)
-        if t is T.CARDS:
-            return self._cards(expr)
-        if t is T.CARD:
-            return self._card_ref(expr)
-        if t is T.CARD_SPEC:
-            return self._card_spec(expr)
-        if t is T.SHIPS:
-            return self._ships(expr)
-        if t is T.PLACE:
-            return self._place(expr)
-        if t is T.SIDE:
-            return self._side(expr)
-        if t is T.QUANTITY:
-            return self._quantity(expr)
+        read = _READERS.get(t)
+        if read is not None:
+            return read(self, expr)
         if t is T.AMOUNT:
             amount = self._amount(expr)
             if slot is not None and isinstance(amount, ir.Amount) and amount.what in slot.refuses:
@@ -218,10 +204,6 @@ class Arguments(ResolverBase):
             return amount
         if t is T.WORD:
             return self._word(expr, slot)
-        if t is T.NAMEABLE:
-            return self._nameable(expr)
-        if t is T.ALIENS:
-            return self._aliens(expr)
         raise ResolveError(d.WRONG_ARG_TYPE, f"cannot use a noun phrase as {t.value}", pos)
 
     def _word(self, np: ast.NP, slot: Slot | None) -> ir.Node:
@@ -247,3 +229,21 @@ class Arguments(ResolverBase):
                 self._need_event(np, noun.word)
             return ir.Word(noun.word if noun.word != "reward" else "rewards")
         raise ResolveError(d.BAD_PHRASE, f"'{written}' cannot be used here", np.pos)
+
+
+# The part of the resolver that reads a noun phrase as each type of argument that needs nothing
+# more than the phrase. One lookup: each `T.X` an if-chain compares with is an attribute read on the
+# enum class, which goes through its metaclass's Python-level hook.
+_READERS: dict[T, Callable[[Arguments, ast.NP], ir.Node]] = {
+    T.PLAYERS: lambda r, np: r._players(np),
+    T.POWER: lambda r, np: r._power(np),
+    T.CARDS: lambda r, np: r._cards(np),
+    T.CARD: lambda r, np: r._card_ref(np),
+    T.CARD_SPEC: lambda r, np: r._card_spec(np),
+    T.SHIPS: lambda r, np: r._ships(np),
+    T.PLACE: lambda r, np: r._place(np),
+    T.SIDE: lambda r, np: r._side(np),
+    T.QUANTITY: lambda r, np: r._quantity(np),
+    T.NAMEABLE: lambda r, np: r._nameable(np),
+    T.ALIENS: lambda r, np: r._aliens(np),
+}
