@@ -3,6 +3,8 @@ field parsed and resolved, with each problem placed at its line and column in th
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -11,16 +13,25 @@ from compiler.pipeline import schema_check
 from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.language_table import CARD_KINDS, GAME_SETUP, ROLES, STEP, WINDOWS
 from compiler.pipeline.loaded import Loaded
+from compiler.pipeline.syntax_errors import EffectSyntaxError
 from compiler.pipeline.window_roles import absent_role
 from runtime import ir
 from runtime.cards import CardDef, Hook
 
 if TYPE_CHECKING:
-    from compiler.pipeline.parser import EffectSyntaxError
-    from compiler.pipeline.resolve import ResolveError
+    from compiler.pipeline.parser import EffectParser
+    from compiler.pipeline.resolve import ResolveError, Resolver
 
-# The parser and resolver are imported where a card is compiled, not here: a run whose every card
-# comes from the compile cache never loads them (or Lark).
+
+@functools.cache
+def _front_end() -> tuple[Callable[[], EffectParser], type[Resolver]]:
+    """The effect parser and the resolver, imported when the first card is compiled, not with this
+    module: a run whose every card comes from the compile cache never loads them (or Lark)."""
+    from compiler.pipeline.parser import parser
+    from compiler.pipeline.resolve import Resolver
+
+    return parser, Resolver
+
 
 LIMITS = {"once per encounter": "encounter", "once per turn": "turn", "once per game": "game"}
 
@@ -80,15 +91,13 @@ class _Compiler:
     def effect(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
         if not isinstance(text, str):
             return None
-        from compiler.pipeline.parser import EffectSyntaxError, parser
-        from compiler.pipeline.resolve import Resolver
-
+        parser, resolver_of = _front_end()
         try:
             tree = parser().effect(text)
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = Resolver(
+        resolver = resolver_of(
             window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
         )
         node = resolver.effect(tree)
@@ -98,15 +107,13 @@ class _Compiler:
     def condition(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
         if not isinstance(text, str):
             return None
-        from compiler.pipeline.parser import EffectSyntaxError, parser
-        from compiler.pipeline.resolve import Resolver
-
+        parser, resolver_of = _front_end()
         try:
             tree = parser().condition(text)
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = Resolver(
+        resolver = resolver_of(
             window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
         )
         node = resolver.condition(tree)
@@ -116,15 +123,13 @@ class _Compiler:
     def target(self, text: Any, pointer: str) -> ir.Node | None:
         if not isinstance(text, str):
             return None
-        from compiler.pipeline.parser import EffectSyntaxError, parser
-        from compiler.pipeline.resolve import Resolver
-
+        parser, resolver_of = _front_end()
         try:
             tree = parser().players(text)
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = Resolver("destiny.after_draw", text)
+        resolver = resolver_of("destiny.after_draw", text)
         node = resolver.players(tree)
         self._report_resolve(pointer, resolver.errors)
         return node

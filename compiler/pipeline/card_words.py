@@ -5,7 +5,7 @@ checks with them that a pack names the rules modules its cards need, and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
 from dataclasses import dataclass, field
 
 from runtime import ir
@@ -26,30 +26,54 @@ class Words:
         return self.ops | self.measures | self.predicates | self.amounts
 
 
-def nodes(value: object) -> Iterator[Record]:
-    """Every IR record within `value`, itself included, depth first."""
-    if isinstance(value, Record):
-        yield value
-        names: tuple[str, ...] = type(value).__slots__
-        for name in names:
-            yield from nodes(getattr(value, name))
-    elif isinstance(value, (tuple, list, frozenset, set)):
-        for item in value:
-            yield from nodes(item)
+_CONTAINERS = (tuple, list, frozenset, set)
+# an annotation that names the IR: `Node`, `Node | None`, `tuple[Node, ...]`, `CardFilter`
+_NAMES_IR = re.compile(
+    r"\b(?:Node|"
+    + "|".join(
+        name
+        for name, value in vars(ir).items()
+        if isinstance(value, type) and issubclass(value, Record) and value is not Record
+    )
+    + r")\b"
+)
+_IR_FIELDS: dict[type[Record], tuple[str, ...]] = {}
+# the IR classes that name a word of the language: the field naming it, and the set it goes in
+_WORD_FIELDS = {
+    ir.Do: ("op", "ops"),
+    ir.Measure: ("name", "measures"),
+    ir.Pred: ("name", "predicates"),
+    ir.Amount: ("what", "amounts"),
+}
+
+
+def _ir_fields(cls: type[Record]) -> tuple[str, ...]:
+    """The fields of a record class that may hold IR, as its annotations say; the rest hold plain
+    words, numbers and flags, which a walk need not visit."""
+    names: tuple[str, ...] = cls.__slots__
+    hints: dict[str, str] = cls.__annotations__
+    found = tuple(n for n in names if _NAMES_IR.search(str(hints[n])))
+    _IR_FIELDS[cls] = found
+    return found
 
 
 def words_of(card: CardDef) -> Words:
     found = Words()
-    roots: list[object] = [card.target]
+    stack: list[object] = [card.target]
     for hook in card.hooks:
-        roots += [hook.effect, hook.condition, hook.cost]
-    for node in nodes(tuple(roots)):
-        if isinstance(node, ir.Do):
-            found.ops.add(node.op)
-        elif isinstance(node, ir.Measure):
-            found.measures.add(node.name)
-        elif isinstance(node, ir.Pred):
-            found.predicates.add(node.name)
-        elif isinstance(node, ir.Amount):
-            found.amounts.add(node.what)
+        stack += [hook.effect, hook.condition, hook.cost]
+    # an explicit stack rather than recursion (a card's IR nests deep, and each level of recursive
+    # generators would pass every record up); the words are sets, so the order is free
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Record):
+            cls = type(item)
+            word = _WORD_FIELDS.get(cls)
+            if word is not None:
+                getattr(found, word[1]).add(getattr(item, word[0]))
+            names = _IR_FIELDS.get(cls)
+            for name in names if names is not None else _ir_fields(cls):
+                stack.append(getattr(item, name))
+        elif isinstance(item, _CONTAINERS):
+            stack.extend(item)
     return found

@@ -10,6 +10,7 @@ from typing import Any
 from compiler import diagnostics as d
 from compiler.pipeline.language_table import ROLES, WINDOWS
 from compiler.pipeline.loaded import Loaded
+from compiler.pipeline.quickcheck import CheckFailed
 from compiler.pipeline.schema import card_document, document
 
 
@@ -51,8 +52,6 @@ def _quick(which: str) -> Any:
 
 
 def is_valid(data: Any, which: str) -> bool:
-    from compiler.pipeline.quickcheck import CheckFailed
-
     try:
         _quick(which)(data)
     except CheckFailed:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.language_table import OPS, Op, Slot, T
@@ -18,9 +21,36 @@ from compiler.pipeline.resolve.text import (
 from runtime import ir
 
 
+class _Places(NamedTuple):
+    """Where an op's written arguments go: its bare objects in order, its slots by preposition,
+    its flags by word, and the slots that must be filled."""
+
+    bare: tuple[int, ...]
+    by_prep: dict[str | None, int]
+    flags: dict[str | None, int]
+    required: tuple[int, ...]
+
+
+def _places(op: Op) -> _Places:
+    slots = op.slots
+    return _Places(
+        tuple(i for i, s in enumerate(slots) if s.prep is None and s.type is not T.FLAG),
+        {s.prep: i for i, s in enumerate(slots) if s.prep is not None},
+        {s.word: i for i, s in enumerate(slots) if s.type is T.FLAG},
+        tuple(i for i, s in enumerate(slots) if not s.optional),
+    )
+
+
+# the table of ops is fixed once loaded: index it by verb, and lay out each op's slots, once
+_OPS_BY_VERB: dict[str, list[Op]] = {}
+for _op in OPS.values():
+    _OPS_BY_VERB.setdefault(_op.verb, []).append(_op)
+_PLACES: dict[str, _Places] = {name: _places(op) for name, op in OPS.items()}
+
+
 class Arguments(ResolverBase):
     def _verb_phrase(self, stmt: ast.Simple, vp: ast.VerbPhrase, *, prevent: bool) -> ir.Node:
-        candidates = [o for o in OPS.values() if o.verb == vp.verb]
+        candidates = _OPS_BY_VERB.get(vp.verb, [])
         if not candidates:
             raise ResolveError(
                 d.UNKNOWN_OP,
@@ -72,9 +102,7 @@ class Arguments(ResolverBase):
 
     def _bind_args(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
-        bare = [i for i, s in enumerate(op.slots) if s.prep is None and s.type is not T.FLAG]
-        by_prep = {s.prep: i for i, s in enumerate(op.slots) if s.prep is not None}
-        flags = {s.word: i for i, s in enumerate(op.slots) if s.type is T.FLAG}
+        bare, by_prep, flags, required = _PLACES[op.name]
         next_bare = 0
         for a in vp.args:
             if isinstance(a, ast.Adverb):
@@ -109,11 +137,11 @@ class Arguments(ResolverBase):
                 i = bare[next_bare]
                 next_bare += 1
                 bound[i] = self._convert(a, op.slots[i].type, op.slots[i])
-        for i, slot in enumerate(op.slots):
-            if bound[i] is None and not slot.optional:
+        for i in required:
+            if bound[i] is None:
                 raise ResolveError(
                     d.BAD_ARGUMENTS,
-                    f"'{vp.verb}' is missing {slot_text(slot)}",
+                    f"'{vp.verb}' is missing {slot_text(op.slots[i])}",
                     vp.pos,
                     frame_hint(op),
                 )
@@ -162,24 +190,9 @@ class Arguments(ResolverBase):
                 pos,
                 "name the thing, e.g. '2 cards' or 'the opponent'",
             )
-        if t is T.PLAYERS:
-            return self._players(expr)
-        if t is T.POWER:
-            return self._power(expr)
-        if t is T.CARDS:
-            return self._cards(expr)
-        if t is T.CARD:
-            return self._card_ref(expr)
-        if t is T.CARD_SPEC:
-            return self._card_spec(expr)
-        if t is T.SHIPS:
-            return self._ships(expr)
-        if t is T.PLACE:
-            return self._place(expr)
-        if t is T.SIDE:
-            return self._side(expr)
-        if t is T.QUANTITY:
-            return self._quantity(expr)
+        read = _READERS.get(t)
+        if read is not None:
+            return read(self, expr)
         if t is T.AMOUNT:
             amount = self._amount(expr)
             if slot is not None and isinstance(amount, ir.Amount) and amount.what in slot.refuses:
@@ -192,10 +205,6 @@ class Arguments(ResolverBase):
             return amount
         if t is T.WORD:
             return self._word(expr, slot)
-        if t is T.NAMEABLE:
-            return self._nameable(expr)
-        if t is T.ALIENS:
-            return self._aliens(expr)
         raise ResolveError(d.WRONG_ARG_TYPE, f"cannot use a noun phrase as {t.value}", pos)
 
     def _word(self, np: ast.NP, slot: Slot | None) -> ir.Node:
@@ -221,3 +230,21 @@ class Arguments(ResolverBase):
                 self._need_event(np, noun.word)
             return ir.Word(noun.word if noun.word != "reward" else "rewards")
         raise ResolveError(d.BAD_PHRASE, f"'{written}' cannot be used here", np.pos)
+
+
+# The part of the resolver that reads a noun phrase as each type of argument that needs nothing
+# more than the phrase. One lookup: each `T.X` an if-chain compares with is an attribute read on the
+# enum class, which goes through its metaclass's Python-level hook.
+_READERS: dict[T, Callable[[Arguments, ast.NP], ir.Node]] = {
+    T.PLAYERS: lambda r, np: r._players(np),
+    T.POWER: lambda r, np: r._power(np),
+    T.CARDS: lambda r, np: r._cards(np),
+    T.CARD: lambda r, np: r._card_ref(np),
+    T.CARD_SPEC: lambda r, np: r._card_spec(np),
+    T.SHIPS: lambda r, np: r._ships(np),
+    T.PLACE: lambda r, np: r._place(np),
+    T.SIDE: lambda r, np: r._side(np),
+    T.QUANTITY: lambda r, np: r._quantity(np),
+    T.NAMEABLE: lambda r, np: r._nameable(np),
+    T.ALIENS: lambda r, np: r._aliens(np),
+}

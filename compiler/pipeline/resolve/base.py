@@ -60,8 +60,10 @@ class ResolverBase(ABC):
                 np.pos,
                 d.did_you_mean(noun, list(self.nouns)),
             )
-        if found.meaning not in ("markers", "pile") and any(
-            m.startswith('"') for m in np.modifiers
+        if (
+            np.modifiers
+            and found.meaning not in ("markers", "pile")
+            and any(m.startswith('"') for m in np.modifiers)
         ):
             raise ResolveError(
                 d.BAD_PHRASE,
@@ -86,7 +88,10 @@ class ResolverBase(ABC):
         return np.noun == n.plural and n.plural != n.word
 
     def _tail(self, np: ast.NP, kind: str) -> ast.Tail | None:
-        return next((t for t in np.tails if t.kind == kind), None)
+        for tail in np.tails:
+            if tail.kind == kind:
+                return tail
+        return None
 
     def _need_event(self, np: ast.NP, what: str) -> None:
         if not self.scope.in_event:
@@ -101,7 +106,7 @@ class ResolverBase(ABC):
         self, value: int, argument: str, pos: ast.Pos, message: str | None = None
     ) -> None:
         """The one check of a written number against the range the registry gives its kind."""
-        low, high = NUMBER_RANGES.get(argument, NUMBER_RANGES[T.NUMBER.value])
+        low, high = NUMBER_RANGES.get(argument) or NUMBER_RANGES[T.NUMBER.value]
         if message is not None and not low <= value <= high:
             raise ResolveError(
                 d.NUMBER_OUT_OF_RANGE, message, pos, f"{argument}s may make at most {high} in all"

@@ -14,6 +14,8 @@ from runtime import ir
 
 # "your second card": the position of a card among its side's encounter cards
 ORDINALS = {"second": 1, "third": 2}
+# "the higher card", "the lower card": one of the two cards of the encounter
+COMPARED = frozenset({"higher", "lower"})
 
 
 class CardPhrases(ResolverBase):
@@ -91,7 +93,7 @@ class CardPhrases(ResolverBase):
             np.form == "phrase"
             and (
                 np.det in ("this", "that")
-                or {"higher", "lower"} & set(np.modifiers)
+                or not COMPARED.isdisjoint(np.modifiers)
                 or (self._refers_back(np) and self._noun(np).meaning == "any")
             )
         ):

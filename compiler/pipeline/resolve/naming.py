@@ -97,7 +97,7 @@ class Naming(ResolverBase):
 
     def _refers_back(self, np: ast.NP) -> bool:
         """`the named ...` or `the chosen ...`: a phrase that reads something named earlier."""
-        return np.form == "phrase" and np.det == "the" and bool(REFERRING & set(np.modifiers))
+        return np.form == "phrase" and np.det == "the" and not REFERRING.isdisjoint(np.modifiers)
 
     def _named(self, np: ast.NP, what: str) -> None:
         """Refuse a reference to a name the effect has not made before it."""
