@@ -85,15 +85,17 @@ PUNCTUATION: dict[str, str] = {
 # terminals spelled by a symbol; PLUS and MINUS are also keywords ("plus", "minus")
 _SYMBOLS = frozenset(t for t in PUNCTUATION.values() if t not in KEYWORD_SPELLINGS)
 
+# one piece of a line after the blanks before it; `bad` is any character no other piece begins with
 _PIECE = re.compile(
-    r"(?P<ws>[ \t]+)"
-    r"|(?P<window>[a-z_]+(?:\.[a-z_]+)+)"
+    r"[ \t]*(?:"
+    r"(?P<window>[a-z_]+(?:\.[a-z_]+)+)"
     r'|(?P<label>"[^"]*")'
     r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
     r"|(?P<poss>'s\b|')"
     r"|(?P<number>(?<![\w)])-?\d+)"
     r"|(?P<cmp>>=|<=|!=|=|>|<)"
     r"|(?P<punct>[:,;.()+*/-])"
+    r"|(?P<bad>.))"
 )
 
 
@@ -111,10 +113,12 @@ class LexError(Exception):
 
 @record
 class Vocabulary:
-    """Phrases (tuples of lower-case words) -> (terminal type, value)."""
+    """Phrases (tuples of lower-case words) -> (terminal type, value); `reach`: for each word
+    that begins a phrase, the number of words of the longest one it begins."""
 
     phrases: dict[tuple[str, ...], tuple[str, str]]
     longest: int
+    reach: dict[str, int]
 
     def words(self) -> list[str]:
         return sorted({" ".join(p) for p in self.phrases})
@@ -169,7 +173,10 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
         kind = "PRED_OBJ" if len(pred.args) > 1 else "PRED"
         for form in pred.forms:
             add(form, kind, pred.name)
-    return Vocabulary(phrases, max(len(k) for k in phrases))
+    reach: dict[str, int] = {}
+    for key in phrases:
+        reach[key[0]] = max(reach.get(key[0], 0), len(key))
+    return Vocabulary(phrases, max(len(k) for k in phrases), reach)
 
 
 def _alias_target(word: str) -> str:
@@ -177,10 +184,28 @@ def _alias_target(word: str) -> str:
 
 
 def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
-    """Tokens for one effect text, with 1-based line/column and offsets into `text`."""
+    """Tokens for one effect text, with 1-based line/column and offsets into `text`. A LexError
+    comes after the tokens before the place it names (the parse may stop at one of them)."""
+    tokens, error = lex(text, vocab)
+    yield from tokens
+    if error is not None:
+        raise error
+
+
+def lex(text: str, vocab: Vocabulary) -> tuple[list[Token], LexError | None]:
+    """The tokens of `text` up to where it stops being lexable, and the LexError there, if any."""
+    tokens: list[Token] = []
+    try:
+        _lex_lines(text, vocab, tokens)
+    except LexError as error:
+        return tokens, error
+    return tokens, None
+
+
+def _lex_lines(text: str, vocab: Vocabulary, tokens: list[Token]) -> None:
     indents = [0]
     offset = 0
-    emitted_any = False
+    line_no = 0
     for line_no, line in enumerate(text.split("\n"), start=1):
         body = line.rstrip()
         stripped = body.lstrip(" ")
@@ -192,16 +217,16 @@ def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
                 "tabs cannot indent an effect; use spaces", offset, 1, "replace the tab with spaces"
             )
         indent = len(body) - len(stripped)
-        if emitted_any:
+        if tokens:
             if indent > indents[-1]:
                 indents.append(indent)
-                yield _tok("_INDENT", "", offset, line_no, 1)
+                tokens.append(_tok("_INDENT", "", offset, line_no, 1))
             else:
                 dedented = False
                 while indent < indents[-1]:
                     indents.pop()
                     dedented = True
-                    yield _tok("_DEDENT", "", offset, line_no, 1)
+                    tokens.append(_tok("_DEDENT", "", offset, line_no, 1))
                 if indent != indents[-1]:
                     raise LexError(
                         "this line's indentation matches no enclosing block",
@@ -217,18 +242,17 @@ def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
                     and first not in ("otherwise", "else")
                     and not stripped.startswith("- ")
                 ):
-                    yield _tok("_NL", "\n", offset, line_no, 1)
+                    tokens.append(_tok("_NL", "\n", offset, line_no, 1))
         col = indent
         if stripped.startswith("- "):
-            yield _tok("BULLET", "-", offset + col, line_no, col + 1)
+            tokens.append(_tok("BULLET", "-", offset + col, line_no, col + 1))
             col += 2
-        yield from _line_tokens(line, col, offset, line_no, vocab)
-        yield _tok("_NL", "\n", offset + len(body), line_no, len(body) + 1)
-        emitted_any = True
+        _line_tokens(line, col, len(body), offset, line_no, vocab, tokens)
+        tokens.append(_tok("_NL", "\n", offset + len(body), line_no, len(body) + 1))
         offset += len(line) + 1
     while len(indents) > 1:
         indents.pop()
-        yield _tok("_DEDENT", "", offset, line_no, 1)
+        tokens.append(_tok("_DEDENT", "", offset, line_no, 1))
 
 
 def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
@@ -238,19 +262,16 @@ def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
 
 
 def _line_tokens(
-    line: str, start: int, base: int, line_no: int, vocab: Vocabulary
-) -> Iterator[Token]:
+    line: str, start: int, end: int, base: int, line_no: int, vocab: Vocabulary, tokens: list[Token]
+) -> None:
+    """Append the tokens of `line[start:end]`; an unexpected character is refused before any."""
     pieces: list[tuple[str, str, int]] = []  # (kind, text, column index)
-    pos = start
-    end = len(line.rstrip())
-    while pos < end:
-        m = _PIECE.match(line, pos)
-        if m is None:
-            raise LexError(f"unexpected character '{line[pos]}'", base + pos, 1)
+    for m in _PIECE.finditer(line, start, end):
         kind = m.lastgroup or ""
-        if kind != "ws":
-            pieces.append((kind, m.group(), pos))
-        pos = m.end()
+        text = m[kind]
+        if kind == "bad":
+            raise LexError(f"unexpected character '{text}'", base + m.end() - 1, 1)
+        pieces.append((kind, text, m.end() - len(text)))
     i = 0
     while i < len(pieces):
         kind, text, col = pieces[i]
@@ -266,8 +287,17 @@ def _line_tokens(
             length, term, value = matched
             last = pieces[i + length - 1]
             span_end = last[2] + len(last[1])
-            yield Token(
-                term, value, base + col, line_no, col + 1, line_no, span_end + 1, base + span_end
+            tokens.append(
+                Token(
+                    term,
+                    value,
+                    base + col,
+                    line_no,
+                    col + 1,
+                    line_no,
+                    span_end + 1,
+                    base + span_end,
+                )
             )
             i += length
             continue
@@ -290,15 +320,21 @@ def _line_tokens(
             term, value = "COMPARE", "==" if text == "=" else text
         else:
             term, value = PUNCTUATION[text], text
-        yield _tok(term, value, base + col, line_no, col + 1)
+        tokens.append(_tok(term, value, base + col, line_no, col + 1))
         i += 1
 
 
 def _match_phrase(
     pieces: list[tuple[str, str, int]], i: int, vocab: Vocabulary
 ) -> tuple[int, str, str] | None:
-    words: list[str] = []
-    for kind, text, _ in pieces[i : i + vocab.longest]:
+    """The longest phrase the words from `pieces[i]` on spell: its length in words, its terminal
+    and its value; None when no phrase starts with that word."""
+    first = pieces[i][1].lower()
+    reach = vocab.reach.get(first)
+    if reach is None:
+        return None
+    words = [first]
+    for kind, text, _ in pieces[i + 1 : i + reach]:
         if kind != "word":
             break
         words.append(text.lower())
