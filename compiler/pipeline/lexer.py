@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from compiler.pipeline import language_table as words
-from compiler.pipeline.tokens import Lexer, Token
+from compiler.pipeline.tokens import Lexer, Token, new_token
 from runtime.record import record
 
 # Terminals the lexer makes from something other than a keyword: layout and punctuation (the
@@ -256,7 +256,7 @@ def _lex_lines(text: str, vocab: Vocabulary, tokens: list[Token]) -> None:
 
 
 def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
-    return Token(
+    return new_token(
         kind, value, offset, line, column, line, column + max(len(value), 1), offset + len(value)
     )
 
@@ -288,7 +288,7 @@ def _line_tokens(
             last = pieces[i + length - 1]
             span_end = last[2] + len(last[1])
             tokens.append(
-                Token(
+                new_token(
                     term,
                     value,
                     base + col,
