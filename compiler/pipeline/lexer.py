@@ -88,7 +88,7 @@ _SYMBOLS = frozenset(t for t in PUNCTUATION.values() if t not in KEYWORD_SPELLIN
 # one piece of a line after the blanks before it; `bad` is any character no other piece begins with
 _PIECE = re.compile(
     r"[ \t]*(?:"
-    r"(?P<window>[a-z_]+(?:\.[a-z_]+)+)"
+    r"(?P<window>[a-z_]++(?:\.[a-z_]++)+)"
     r'|(?P<label>"[^"]*")'
     r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
     r"|(?P<poss>'s\b|')"
@@ -114,11 +114,13 @@ class LexError(Exception):
 @record
 class Vocabulary:
     """Phrases (tuples of lower-case words) -> (terminal type, value); `reach`: for each word
-    that begins a phrase, the number of words of the longest one it begins."""
+    that begins a phrase, the number of words of the longest one it begins; `alone`: the words
+    that begin no longer phrase than themselves -> their (terminal type, value)."""
 
     phrases: dict[tuple[str, ...], tuple[str, str]]
     longest: int
     reach: dict[str, int]
+    alone: dict[str, tuple[str, str]]
 
     def words(self) -> list[str]:
         return sorted({" ".join(p) for p in self.phrases})
@@ -176,7 +178,8 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
     reach: dict[str, int] = {}
     for key in phrases:
         reach[key[0]] = max(reach.get(key[0], 0), len(key))
-    return Vocabulary(phrases, max(len(k) for k in phrases), reach)
+    alone = {word: phrases[(word,)] for word, words in reach.items() if words == 1}
+    return Vocabulary(phrases, max(len(k) for k in phrases), reach, alone)
 
 
 def _alias_target(word: str) -> str:
@@ -276,7 +279,8 @@ def _line_tokens(
     while i < len(pieces):
         kind, text, col = pieces[i]
         if kind == "word":
-            matched = _match_phrase(pieces, i, vocab)
+            hit = vocab.alone.get(text.lower())
+            matched = (1, *hit) if hit is not None else _match_phrase(pieces, i, vocab)
             if matched is None:
                 raise LexError(
                     f"unknown word '{text}'",
