@@ -275,8 +275,9 @@ class ParseRun:
         token = None
         for token in tokens:
             kind = token.type
+            state = states[-1]
             while True:
-                action = table[states[-1]].get(kind)
+                action = table[state].get(kind)
                 if action is None:
                     raise UnexpectedToken(token, self.choices(), self.accepts())
                 if action >= 0:
@@ -285,7 +286,8 @@ class ParseRun:
                     break
                 size, origin, make = reductions[~action]
                 if make is None:  # the one item is the result: only the state changes
-                    del states[-1]
+                    state = table[states[-2]][origin]
+                    states[-1] = state
                 else:
                     if size:
                         items = values[-size:]
@@ -294,8 +296,9 @@ class ParseRun:
                     else:
                         items = []
                     values.append(make(items))
-                states.append(table[states[-1]][origin])
-                if states[-1] == end_state:
+                    state = table[states[-1]][origin]
+                    states.append(state)
+                if state == end_state:
                     return values[-1]
         return token
 
