@@ -113,13 +113,13 @@ class LexError(Exception):
 
 @record
 class Vocabulary:
-    """Phrases (tuples of lower-case words) -> (terminal type, value); `reach`: for each word
-    that begins a phrase, the number of words of the longest one it begins; `alone`: the words
-    that begin no longer phrase than themselves -> their (terminal type, value)."""
+    """Phrases (tuples of lower-case words) -> (terminal type, value); `beginnings`: the word
+    tuples that begin a longer phrase; `alone`: the words that begin no longer phrase than
+    themselves -> their (terminal type, value)."""
 
     phrases: dict[tuple[str, ...], tuple[str, str]]
     longest: int
-    reach: dict[str, int]
+    beginnings: frozenset[tuple[str, ...]]
     alone: dict[str, tuple[str, str]]
 
     def words(self) -> list[str]:
@@ -175,11 +175,9 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
         kind = "PRED_OBJ" if len(pred.args) > 1 else "PRED"
         for form in pred.forms:
             add(form, kind, pred.name)
-    reach: dict[str, int] = {}
-    for key in phrases:
-        reach[key[0]] = max(reach.get(key[0], 0), len(key))
-    alone = {word: phrases[(word,)] for word, words in reach.items() if words == 1}
-    return Vocabulary(phrases, max(len(k) for k in phrases), reach, alone)
+    beginnings = frozenset(key[:n] for key in phrases for n in range(1, len(key)))
+    alone = {key[0]: hit for key, hit in phrases.items() if len(key) == 1 and key not in beginnings}
+    return Vocabulary(phrases, max(len(k) for k in phrases), beginnings, alone)
 
 
 def _alias_target(word: str) -> str:
@@ -332,21 +330,18 @@ def _match_phrase(
     pieces: list[tuple[str, str, int]], i: int, vocab: Vocabulary
 ) -> tuple[int, str, str] | None:
     """The longest phrase the words from `pieces[i]` on spell: its length in words, its terminal
-    and its value; None when no phrase starts with that word."""
-    first = pieces[i][1].lower()
-    reach = vocab.reach.get(first)
-    if reach is None:
-        return None
-    words = [first]
-    for kind, text, _ in pieces[i + 1 : i + reach]:
-        if kind != "word":
-            break
-        words.append(text.lower())
-    for n in range(len(words), 0, -1):
-        hit = vocab.phrases.get(tuple(words[:n]))
+    and its value; None when they spell none."""
+    words: tuple[str, ...] = (pieces[i][1].lower(),)
+    hit = vocab.phrases.get(words)
+    found = None if hit is None else (1, *hit)
+    j = i + 1
+    while words in vocab.beginnings and j < len(pieces) and pieces[j][0] == "word":
+        words += (pieces[j][1].lower(),)
+        hit = vocab.phrases.get(words)
         if hit is not None:
-            return n, hit[0], hit[1]
-    return None
+            found = (len(words), *hit)
+        j += 1
+    return found
 
 
 def registry_hint(word: str, vocab: Vocabulary) -> str | None:
