@@ -13,7 +13,7 @@ the state lists and those that can really go on from there.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from compiler.pipeline.tokens import Lexer, Token
@@ -200,6 +200,17 @@ def _filtered(keep: list[tuple[int, bool]], make: Callback) -> Callback:
     return filtered
 
 
+def passes_on(rule: Rule) -> bool:
+    """Whether reducing by `rule` hands on its one item as it is (a `?rule` of one kept item),
+    so the driver need not call a callback nor touch the value stack."""
+    if rule.alias or not rule.expand1 or len(rule.expansion) != 1:
+        return False
+    (symbol,) = rule.expansion
+    if symbol.is_term:
+        return rule.keep_all_tokens or not symbol.filter_out
+    return not symbol.name.startswith("_")
+
+
 class LalrParser:
     """A parser: the tables, the lexer giving tokens and the builder whose callbacks make the
     tree."""
@@ -208,8 +219,10 @@ class LalrParser:
         self.tables = tables
         self.lexer = lexer
         self.builder = builder
+        # per rule: its length, its origin and its callback (None when it passes its item on)
         self._reductions = [
-            (len(rule.expansion), rule.origin, callback(rule, builder)) for rule in tables.rules
+            (len(rule.expansion), rule.origin, None if passes_on(rule) else callback(rule, builder))
+            for rule in tables.rules
         ]
         # a terminal the builder has a method of the same name for passes through it when shifted
         self._token_callbacks: dict[str, Callback] = {
@@ -222,9 +235,7 @@ class LalrParser:
         """The tree of `text` from the start rule `start`; raises UnexpectedToken where the
         tokens leave the grammar (errors the lexer raises pass through as they are)."""
         run = self.begin(start)
-        token = None
-        for token in self.lexer.lex(text):
-            run.feed(token)
+        token = run.feed_all(self.lexer.lex(text))
         end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
         return run.feed(end, is_end=True)
 
@@ -245,31 +256,51 @@ class ParseRun:
 
     def feed(self, token: Token, is_end: bool = False) -> Any:
         """Shift `token`, after the reductions it calls for; at the end, the finished tree."""
+        if is_end:
+            return self._run((token,), self._end_state)
+        self._run((token,), None)
+        return None
+
+    def feed_all(self, tokens: Iterable[Token]) -> Token | None:
+        """Feed each of `tokens` in turn; the last of them, if any."""
+        return self._run(tokens, None)
+
+    def _run(self, tokens: Iterable[Token], end_state: int | None) -> Any:
+        """Shift each token after the reductions it calls for. With `end_state` (the tokens end
+        the text), the tree once the start rule is reduced; else the last token fed."""
         states, values = self.states, self.values
         table = self._tables.states
         reductions = self._parser._reductions
         on_token = self._parser._token_callbacks
-        end_state = self._end_state
-        kind = token.type
-        while True:
-            action = table[states[-1]].get(kind)
-            if action is None:
-                raise UnexpectedToken(token, self.choices(), self.accepts())
-            if action >= 0:
-                states.append(action)
-                values.append(on_token[kind](token) if kind in on_token else token)
-                return None
-            size, origin, make = reductions[~action]
-            if size:
-                items = values[-size:]
-                del states[-size:]
-                del values[-size:]
-            else:
-                items = []
-            states.append(table[states[-1]][origin])
-            values.append(make(items))
-            if is_end and states[-1] == end_state:
-                return values[-1]
+        token = None
+        for token in tokens:
+            kind = token.type
+            state = states[-1]
+            while True:
+                action = table[state].get(kind)
+                if action is None:
+                    raise UnexpectedToken(token, self.choices(), self.accepts())
+                if action >= 0:
+                    states.append(action)
+                    values.append(on_token[kind](token) if kind in on_token else token)
+                    break
+                size, origin, make = reductions[~action]
+                if make is None:  # the one item is the result: only the state changes
+                    state = table[states[-2]][origin]
+                    states[-1] = state
+                else:
+                    if size:
+                        items = values[-size:]
+                        del states[-size:]
+                        del values[-size:]
+                    else:
+                        items = []
+                    values.append(make(items))
+                    state = table[states[-1]][origin]
+                    states.append(state)
+                if state == end_state:
+                    return values[-1]
+        return token
 
     def choices(self) -> set[str]:
         """The terminals the current state has an action for."""

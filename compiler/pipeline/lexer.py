@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from compiler.pipeline import language_table as words
-from compiler.pipeline.tokens import Lexer, Token
+from compiler.pipeline.tokens import Lexer, Token, new_token
 from runtime.record import record
 
 # Terminals the lexer makes from something other than a keyword: layout and punctuation (the
@@ -85,15 +85,17 @@ PUNCTUATION: dict[str, str] = {
 # terminals spelled by a symbol; PLUS and MINUS are also keywords ("plus", "minus")
 _SYMBOLS = frozenset(t for t in PUNCTUATION.values() if t not in KEYWORD_SPELLINGS)
 
+# one piece of a line after the blanks before it; `bad` is any character no other piece begins with
 _PIECE = re.compile(
-    r"(?P<ws>[ \t]+)"
-    r"|(?P<window>[a-z_]+(?:\.[a-z_]+)+)"
+    r"[ \t]*(?:"
+    r"(?P<window>[a-z_]++(?:\.[a-z_]++)+)"
     r'|(?P<label>"[^"]*")'
     r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
     r"|(?P<poss>'s\b|')"
     r"|(?P<number>(?<![\w)])-?\d+)"
     r"|(?P<cmp>>=|<=|!=|=|>|<)"
     r"|(?P<punct>[:,;.()+*/-])"
+    r"|(?P<bad>.))"
 )
 
 
@@ -111,10 +113,14 @@ class LexError(Exception):
 
 @record
 class Vocabulary:
-    """Phrases (tuples of lower-case words) -> (terminal type, value)."""
+    """Phrases (tuples of lower-case words) -> (terminal type, value); `beginnings`: the word
+    tuples that begin a longer phrase; `alone`: the words that begin no longer phrase than
+    themselves -> their (terminal type, value)."""
 
     phrases: dict[tuple[str, ...], tuple[str, str]]
     longest: int
+    beginnings: frozenset[tuple[str, ...]]
+    alone: dict[str, tuple[str, str]]
 
     def words(self) -> list[str]:
         return sorted({" ".join(p) for p in self.phrases})
@@ -169,7 +175,9 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
         kind = "PRED_OBJ" if len(pred.args) > 1 else "PRED"
         for form in pred.forms:
             add(form, kind, pred.name)
-    return Vocabulary(phrases, max(len(k) for k in phrases))
+    beginnings = frozenset(key[:n] for key in phrases for n in range(1, len(key)))
+    alone = {key[0]: hit for key, hit in phrases.items() if len(key) == 1 and key not in beginnings}
+    return Vocabulary(phrases, max(len(k) for k in phrases), beginnings, alone)
 
 
 def _alias_target(word: str) -> str:
@@ -177,10 +185,28 @@ def _alias_target(word: str) -> str:
 
 
 def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
-    """Tokens for one effect text, with 1-based line/column and offsets into `text`."""
+    """Tokens for one effect text, with 1-based line/column and offsets into `text`. A LexError
+    comes after the tokens before the place it names (the parse may stop at one of them)."""
+    tokens, error = lex(text, vocab)
+    yield from tokens
+    if error is not None:
+        raise error
+
+
+def lex(text: str, vocab: Vocabulary) -> tuple[list[Token], LexError | None]:
+    """The tokens of `text` up to where it stops being lexable, and the LexError there, if any."""
+    tokens: list[Token] = []
+    try:
+        _lex_lines(text, vocab, tokens)
+    except LexError as error:
+        return tokens, error
+    return tokens, None
+
+
+def _lex_lines(text: str, vocab: Vocabulary, tokens: list[Token]) -> None:
     indents = [0]
     offset = 0
-    emitted_any = False
+    line_no = 0
     for line_no, line in enumerate(text.split("\n"), start=1):
         body = line.rstrip()
         stripped = body.lstrip(" ")
@@ -192,16 +218,16 @@ def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
                 "tabs cannot indent an effect; use spaces", offset, 1, "replace the tab with spaces"
             )
         indent = len(body) - len(stripped)
-        if emitted_any:
+        if tokens:
             if indent > indents[-1]:
                 indents.append(indent)
-                yield _tok("_INDENT", "", offset, line_no, 1)
+                tokens.append(_tok("_INDENT", "", offset, line_no, 1))
             else:
                 dedented = False
                 while indent < indents[-1]:
                     indents.pop()
                     dedented = True
-                    yield _tok("_DEDENT", "", offset, line_no, 1)
+                    tokens.append(_tok("_DEDENT", "", offset, line_no, 1))
                 if indent != indents[-1]:
                     raise LexError(
                         "this line's indentation matches no enclosing block",
@@ -217,45 +243,42 @@ def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
                     and first not in ("otherwise", "else")
                     and not stripped.startswith("- ")
                 ):
-                    yield _tok("_NL", "\n", offset, line_no, 1)
+                    tokens.append(_tok("_NL", "\n", offset, line_no, 1))
         col = indent
         if stripped.startswith("- "):
-            yield _tok("BULLET", "-", offset + col, line_no, col + 1)
+            tokens.append(_tok("BULLET", "-", offset + col, line_no, col + 1))
             col += 2
-        yield from _line_tokens(line, col, offset, line_no, vocab)
-        yield _tok("_NL", "\n", offset + len(body), line_no, len(body) + 1)
-        emitted_any = True
+        _line_tokens(line, col, len(body), offset, line_no, vocab, tokens)
+        tokens.append(_tok("_NL", "\n", offset + len(body), line_no, len(body) + 1))
         offset += len(line) + 1
     while len(indents) > 1:
         indents.pop()
-        yield _tok("_DEDENT", "", offset, line_no, 1)
+        tokens.append(_tok("_DEDENT", "", offset, line_no, 1))
 
 
 def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
-    return Token(
+    return new_token(
         kind, value, offset, line, column, line, column + max(len(value), 1), offset + len(value)
     )
 
 
 def _line_tokens(
-    line: str, start: int, base: int, line_no: int, vocab: Vocabulary
-) -> Iterator[Token]:
+    line: str, start: int, end: int, base: int, line_no: int, vocab: Vocabulary, tokens: list[Token]
+) -> None:
+    """Append the tokens of `line[start:end]`; an unexpected character is refused before any."""
     pieces: list[tuple[str, str, int]] = []  # (kind, text, column index)
-    pos = start
-    end = len(line.rstrip())
-    while pos < end:
-        m = _PIECE.match(line, pos)
-        if m is None:
-            raise LexError(f"unexpected character '{line[pos]}'", base + pos, 1)
+    for m in _PIECE.finditer(line, start, end):
         kind = m.lastgroup or ""
-        if kind != "ws":
-            pieces.append((kind, m.group(), pos))
-        pos = m.end()
+        text = m[kind]
+        if kind == "bad":
+            raise LexError(f"unexpected character '{text}'", base + m.end() - 1, 1)
+        pieces.append((kind, text, m.end() - len(text)))
     i = 0
     while i < len(pieces):
         kind, text, col = pieces[i]
         if kind == "word":
-            matched = _match_phrase(pieces, i, vocab)
+            hit = vocab.alone.get(text.lower())
+            matched = (1, *hit) if hit is not None else _match_phrase(pieces, i, vocab)
             if matched is None:
                 raise LexError(
                     f"unknown word '{text}'",
@@ -266,8 +289,17 @@ def _line_tokens(
             length, term, value = matched
             last = pieces[i + length - 1]
             span_end = last[2] + len(last[1])
-            yield Token(
-                term, value, base + col, line_no, col + 1, line_no, span_end + 1, base + span_end
+            tokens.append(
+                new_token(
+                    term,
+                    value,
+                    base + col,
+                    line_no,
+                    col + 1,
+                    line_no,
+                    span_end + 1,
+                    base + span_end,
+                )
             )
             i += length
             continue
@@ -290,23 +322,26 @@ def _line_tokens(
             term, value = "COMPARE", "==" if text == "=" else text
         else:
             term, value = PUNCTUATION[text], text
-        yield _tok(term, value, base + col, line_no, col + 1)
+        tokens.append(_tok(term, value, base + col, line_no, col + 1))
         i += 1
 
 
 def _match_phrase(
     pieces: list[tuple[str, str, int]], i: int, vocab: Vocabulary
 ) -> tuple[int, str, str] | None:
-    words: list[str] = []
-    for kind, text, _ in pieces[i : i + vocab.longest]:
-        if kind != "word":
-            break
-        words.append(text.lower())
-    for n in range(len(words), 0, -1):
-        hit = vocab.phrases.get(tuple(words[:n]))
+    """The longest phrase the words from `pieces[i]` on spell: its length in words, its terminal
+    and its value; None when they spell none."""
+    words: tuple[str, ...] = (pieces[i][1].lower(),)
+    hit = vocab.phrases.get(words)
+    found = None if hit is None else (1, *hit)
+    j = i + 1
+    while words in vocab.beginnings and j < len(pieces) and pieces[j][0] == "word":
+        words += (pieces[j][1].lower(),)
+        hit = vocab.phrases.get(words)
         if hit is not None:
-            return n, hit[0], hit[1]
-    return None
+            found = (len(words), *hit)
+        j += 1
+    return found
 
 
 def registry_hint(word: str, vocab: Vocabulary) -> str | None:

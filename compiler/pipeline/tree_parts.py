@@ -16,29 +16,32 @@ WorthRange = tuple[str, ast.Expr | None, ast.Expr | None, ast.Pos]
 
 def span(*items: Any) -> ast.Pos:
     """Where parse items sit in the effect text: from the first start to the last end."""
-    starts, ends = [], []
+    start: int | None = None
+    end: int | None = None
     for item in items:
         if item is None:
             continue
         if isinstance(item, Token):
-            if item.start_pos is not None:
-                starts.append(item.start_pos)
-                ends.append(
-                    item.end_pos if item.end_pos is not None else item.start_pos + len(item)
-                )
-        elif isinstance(item, tuple) and item and isinstance(item[0], int) and len(item) == 2:
-            starts.append(item[0])
-            ends.append(item[1])
+            if item.start_pos is None:
+                continue
+            first = item.start_pos
+            last = item.end_pos if item.end_pos is not None else first + len(item)
+        elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int):
+            first, last = item
         elif hasattr(item, "pos"):
-            starts.append(item.pos[0])
-            ends.append(item.pos[1])
+            first, last = item.pos[0], item.pos[1]
         elif isinstance(item, (list, tuple)):
-            for sub in item:
-                p = span(sub)
-                if p != (0, 0):
-                    starts.append(p[0])
-                    ends.append(p[1])
-    return (min(starts), max(ends)) if starts else (0, 0)
+            placed = [part for part in map(span, item) if part != (0, 0)]
+            if not placed:
+                continue
+            first, last = span(*placed)
+        else:
+            continue
+        if start is None or first < start:
+            start = first
+        if end is None or last > end:
+            end = last
+    return (start, end) if start is not None and end is not None else (0, 0)
 
 
 def with_worth(np: ast.NP, worth: tuple[Any, ...]) -> ast.NP:

@@ -10,9 +10,11 @@ from compiler.pipeline.lexer import (
     Vocabulary,
     build_vocabulary,
     declared_keywords,
+    lex,
     tokenize,
 )
 from compiler.pipeline.parser import parser
+from compiler.pipeline.syntax_errors import EffectSyntaxError
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +107,32 @@ def test_an_unexpected_character_is_refused_at_its_offset(vocab: Vocabulary) -> 
         list(tokenize("draw 1 card ^", vocab))
     assert caught.value.message == "unexpected character '^'"
     assert (caught.value.offset, caught.value.length) == (12, 1)
+
+
+def test_lexing_stops_at_an_unknown_word_with_the_tokens_before_it(vocab: Vocabulary) -> None:
+    tokens, error = lex("draw 2 cards\nlose 1 shipz", vocab)
+    assert [(t.type, str(t)) for t in tokens] == [
+        ("VERB", "draw"),
+        ("NUMBER", "2"),
+        ("NOUN", "cards"),
+        ("_NL", "\n"),
+        ("VERB", "lose"),
+        ("NUMBER", "1"),
+    ]
+    assert error is not None and (error.message, error.offset) == ("unknown word 'shipz'", 20)
+
+
+def test_a_syntax_error_before_an_unknown_word_on_its_line_is_the_one_reported() -> None:
+    with pytest.raises(EffectSyntaxError) as caught:
+        parser().effect("draw 2 cards cards xyzzy")
+    assert caught.value.message.startswith("unexpected 'cards'")
+    assert caught.value.offset == 13
+
+
+def test_an_unexpected_character_is_reported_before_the_syntax_of_its_line() -> None:
+    with pytest.raises(EffectSyntaxError) as caught:
+        parser().effect("draw draw ^")
+    assert (caught.value.message, caught.value.offset) == ("unexpected character '^'", 10)
 
 
 def test_a_tab_in_the_indentation_is_refused(vocab: Vocabulary) -> None:
