@@ -45,7 +45,6 @@ _PARAMS = _Probe.__dataclass_params__  # type: ignore[attr-defined]
 _FIELD_KIND = dataclasses.fields(_Probe)[0]._field_type  # type: ignore[attr-defined]
 # compiled `__init__` bodies by field names: node classes share a few dozen shapes
 _INIT_CODE: dict[tuple[str, ...], Any] = {}
-_INIT_GLOBALS = {"__builtins__": __builtins__, "_set": object.__setattr__}
 
 
 @dataclass_transform(frozen_default=True)
@@ -84,13 +83,17 @@ def record(cls: _T) -> _T:
     for name, method in _METHODS.items():
         if name not in own:
             body[name] = method
-    init = FunctionType(_init_code(names), _INIT_GLOBALS, "__init__", tuple(defaults) or None)
+    # the body stores each field through its slot's own setter (the class's `__setattr__`
+    # refuses), found in globals filled in once the class, and so its slots, exist
+    setters: dict[str, Any] = {"__builtins__": __builtins__}
+    init = FunctionType(_init_code(names), setters, "__init__", tuple(defaults) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     init.__annotations__ = {**types, "return": None}
     body["__init__"] = init
     made = type(cls)(cls.__name__, cls.__bases__, body)
     made.__qualname__ = cls.__qualname__
+    setters.update((f"_set_{i}", made.__dict__[name].__set__) for i, name in enumerate(names))
     return made
 
 
@@ -104,9 +107,11 @@ def _field(name: str, kind: Any, default: Any) -> dataclasses.Field[Any]:
 def _init_code(names: tuple[str, ...]) -> Any:
     code = _INIT_CODE.get(names)
     if code is None:
-        sets = "".join(f"\n    _set(self, {name!r}, {name})" for name in names) or "\n    pass"
+        sets = (
+            "".join(f"\n    _set_{i}(self, {name})" for i, name in enumerate(names)) or "\n    pass"
+        )
         made: dict[str, Any] = {}
-        exec(f"def __init__(self, {', '.join(names)}):{sets}", _INIT_GLOBALS, made)
+        exec(f"def __init__(self, {', '.join(names)}):{sets}", {}, made)
         code = _INIT_CODE[names] = made["__init__"].__code__
     return code
 

@@ -257,9 +257,7 @@ def _lex_lines(text: str, vocab: Vocabulary, tokens: list[Token]) -> None:
 
 
 def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
-    return new_token(
-        kind, value, offset, line, column, line, column + max(len(value), 1), offset + len(value)
-    )
+    return new_token(kind, value, offset, line, column, offset + len(value))
 
 
 def _line_tokens(
@@ -289,18 +287,7 @@ def _line_tokens(
             length, term, value = matched
             last = pieces[i + length - 1]
             span_end = last[2] + len(last[1])
-            tokens.append(
-                new_token(
-                    term,
-                    value,
-                    base + col,
-                    line_no,
-                    col + 1,
-                    line_no,
-                    span_end + 1,
-                    base + span_end,
-                )
-            )
+            tokens.append(new_token(term, value, base + col, line_no, col + 1, base + span_end))
             i += length
             continue
         if kind == "window":

@@ -12,26 +12,16 @@ _new_str = str.__new__
 
 class Token(str):
     """A token: equal to its text, with the terminal `type` the grammar names and its position
-    (0-based offsets `start_pos`/`end_pos`, 1-based `line`/`column`, end column exclusive)."""
+    (0-based offsets `start_pos`/`end_pos`, 1-based `line`/`column`). A token sits on one line:
+    its end line and (exclusive) end column are worked out from its start and length."""
 
-    __slots__ = (
-        "column",
-        "end_column",
-        "end_line",
-        "end_pos",
-        "line",
-        "start_pos",
-        "type",
-        "value",
-    )
+    __slots__ = ("column", "end_pos", "line", "start_pos", "type", "value")
 
     type: str
     value: Any
     start_pos: int | None
     line: int | None
     column: int | None
-    end_line: int | None
-    end_column: int | None
     end_pos: int | None
 
     def __new__(
@@ -41,8 +31,6 @@ class Token(str):
         start_pos: int | None = None,
         line: int | None = None,
         column: int | None = None,
-        end_line: int | None = None,
-        end_column: int | None = None,
         end_pos: int | None = None,
     ) -> Token:
         token = _new_str(cls, value)
@@ -51,38 +39,29 @@ class Token(str):
         token.start_pos = start_pos
         token.line = line
         token.column = column
-        token.end_line = end_line
-        token.end_column = end_column
         token.end_pos = end_pos
         return token
+
+    @property
+    def end_line(self) -> int | None:
+        return None if self.end_pos is None else self.line
+
+    @property
+    def end_column(self) -> int | None:
+        """One past the last column; a token of no text (a layout mark) still spans one."""
+        if self.end_pos is None or self.column is None or self.start_pos is None:
+            return None
+        return self.column + max(self.end_pos - self.start_pos, 1)
 
     @classmethod
     def new_borrow_pos(cls, type: str, value: Any, borrow: Token) -> Token:
         """A token of another type or text at the same place as `borrow`."""
-        return cls(
-            type,
-            value,
-            borrow.start_pos,
-            borrow.line,
-            borrow.column,
-            borrow.end_line,
-            borrow.end_column,
-            borrow.end_pos,
-        )
+        return cls(type, value, borrow.start_pos, borrow.line, borrow.column, borrow.end_pos)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (
             type(self),
-            (
-                self.type,
-                self.value,
-                self.start_pos,
-                self.line,
-                self.column,
-                self.end_line,
-                self.end_column,
-                self.end_pos,
-            ),
+            (self.type, self.value, self.start_pos, self.line, self.column, self.end_pos),
         )
 
     def __repr__(self) -> str:

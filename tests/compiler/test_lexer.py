@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from compiler.pipeline.lexer import (
@@ -60,6 +62,21 @@ def test_positions_are_one_based_lines_and_columns_and_offsets_into_the_text(
     assert (lose.line, lose.column, lose.start_pos, lose.end_pos) == (2, 1, 12, 16)
     ships = next(t for t in tokens if t.value == "ships")
     assert (ships.line, ships.column, ships.end_column) == (2, 8, 13)
+
+
+def test_a_token_ends_on_its_line_and_a_layout_mark_spans_one_column(vocab: Vocabulary) -> None:
+    tokens = list(tokenize("if you win:\n  draw 1 card to the warp", vocab))
+    phrase = next(t for t in tokens if t.type == "NOUN")
+    assert (phrase.end_line, phrase.end_column) == (2, 14)
+    indent = next(t for t in tokens if t.type == "_INDENT")
+    assert (indent.start_pos, indent.end_pos, indent.column, indent.end_column) == (12, 12, 1, 2)
+    copied = pickle.loads(pickle.dumps(phrase))
+    assert (copied.type, copied.start_pos, copied.end_line, copied.end_column) == (
+        "NOUN",
+        phrase.start_pos,
+        2,
+        14,
+    )
 
 
 def test_indentation_opens_and_closes_blocks(vocab: Vocabulary) -> None:

@@ -145,3 +145,21 @@ def test_record_refuses_what_it_does_not_make() -> None:
         @record
         class Extended(PairTwin):
             more: int = 0
+
+
+def test_records_with_the_same_field_names_each_fill_their_own_slots() -> None:
+    @record
+    class First:
+        a: int
+        b: str = "b"
+
+    @record
+    class Second:
+        a: int
+        b: str = "other"
+
+    first, second = First(1), Second(2, "two")
+    assert (first.a, first.b, second.a, second.b) == (1, "b", 2, "two")
+    assert type(first).__init__.__code__ is type(second).__init__.__code__
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.a = 3  # type: ignore[misc]
