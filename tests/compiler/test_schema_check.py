@@ -99,3 +99,27 @@ def test_a_quick_check_generated_in_memory_raises_its_own_error(
     check({"id": "outside", "name": "Outside", "version": "1"})
     with pytest.raises(quickcheck.CheckFailed):
         check({"id": "outside", "nmae": "Outside"})
+
+
+def test_quick_checks_reject_a_word_outside_its_list_and_a_repeated_item() -> None:
+    from compiler.pipeline import quickcheck
+
+    check = quickcheck.checker("kicker")
+    good = {"id": "k", "kind": "kicker", "name": "K", "value": 2, "markers": ["point"]}
+    check({**good, "deck": "cosmic"})
+    for bad in (
+        {**good, "deck": "other"},
+        {**good, "deck": ["cosmic"]},
+        {**good, "markers": ["point", "point"]},
+        {**good, "effect": {"when": ["turn.start", "turn.strat"], "do": "draw 1 card"}},
+    ):
+        with pytest.raises(quickcheck.CheckFailed):
+            check(bad)
+
+
+def test_unique_items_compare_by_content_and_keep_true_apart_from_one() -> None:
+    from compiler.pipeline.quickcheck import unique_key
+
+    assert unique_key({"a": [1, {"b": 2}]}) == unique_key({"a": [1, {"b": 2}]})
+    assert unique_key(True) != unique_key(1)
+    assert unique_key([True]) != unique_key([1])

@@ -5,6 +5,7 @@ from compiler.pipeline.quickcheck import NotLoaded as Decimal
 import re
 from compiler.pipeline.quickcheck import CheckFailed as JsonSchemaValueException
 from compiler.pipeline.quickcheck import CheckFailed as JsonSchemaValuesException
+from compiler.pipeline.quickcheck import unique_key
 
 
 REGEX_PATTERNS = {
@@ -93,9 +94,8 @@ def validate____defs_destiny(data, custom_formats={}, name_prefix=None):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".markers must be array", value=data__markers, name="" + (name_prefix or "data") + ".markers", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'kinds of markers the card\'s effects name, each quoted there: markers: [point] lets an effect say `gain 1 "point" marker`'}, rule='type')
             data__markers_is_list = isinstance(data__markers, (list, tuple))
             if data__markers_is_list:
-                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
                 data__markers_len = len(data__markers)
-                if data__markers_len > len(set(fn(data__markers_x) for data__markers_x in data__markers)):
+                if data__markers_len > len(set(map(unique_key, data__markers))):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".markers must contain unique items", value=data__markers, name="" + (name_prefix or "data") + ".markers", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'kinds of markers the card\'s effects name, each quoted there: markers: [point] lets an effect say `gain 1 "point" marker`'}, rule='uniqueItems')
                 for data__markers_x, data__markers_item in enumerate(data__markers):
                     if not isinstance(data__markers_item, (str)):
@@ -110,9 +110,8 @@ def validate____defs_destiny(data, custom_formats={}, name_prefix=None):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".piles must be array", value=data__piles, name="" + (name_prefix or "data") + ".piles", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'the card\'s own piles of cards, each quoted where an effect names it: piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`'}, rule='type')
             data__piles_is_list = isinstance(data__piles, (list, tuple))
             if data__piles_is_list:
-                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
                 data__piles_len = len(data__piles)
-                if data__piles_len > len(set(fn(data__piles_x) for data__piles_x in data__piles)):
+                if data__piles_len > len(set(map(unique_key, data__piles))):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".piles must contain unique items", value=data__piles, name="" + (name_prefix or "data") + ".piles", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'the card\'s own piles of cards, each quoted where an effect names it: piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`'}, rule='uniqueItems')
                 for data__piles_x, data__piles_item in enumerate(data__piles):
                     if not isinstance(data__piles_item, (str)):
@@ -123,7 +122,7 @@ def validate____defs_destiny(data, custom_formats={}, name_prefix=None):
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
-            if not (isinstance(data__type, str) and data__type == 'color' or isinstance(data__type, str) and data__type == 'wild' or isinstance(data__type, str) and data__type == 'special'):
+            if not (isinstance(data__type, str) and data__type in {'color', 'wild', 'special'}):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be one of ['color', 'wild', 'special']", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'enum': ['color', 'wild', 'special']}, rule='enum')
         if "color" in data_keys:
             data_keys.remove("color")
