@@ -4,6 +4,7 @@ pointer (and an offset into a string value) in, file, line and column out."""
 from __future__ import annotations
 
 import re
+from collections.abc import KeysView
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,21 +38,35 @@ class Loaded:
     path: str
     text: str = ""
     data: Any = None
-    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    # By pointer, the loader's mark of each key and node of each string value: only diagnostics
-    # and the editor ask where keys sit or how far strings reach, so that is worked out on demand.
+    # By pointer, the loader's node of each value, mark of each key and node of each string value:
+    # a valid card's compile asks where only a few values sit, so lines and columns are worked out
+    # on demand.
+    _value_nodes: dict[str, Any] = field(default_factory=dict, repr=False)
     _key_marks: dict[str, Any] = field(default_factory=dict, repr=False)
     _string_nodes: dict[str, Any] = field(default_factory=dict, repr=False)
+    _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
     _key_positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
     _lines: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def positions(self) -> dict[str, tuple[int, int]]:
+        """Where each value starts (line, column), by its pointer."""
+        if self._positions is None:
+            nodes = self._value_nodes.items()
+            self._positions = {p: _line_column(node.start_mark) for p, node in nodes}
+        return self._positions
+
+    def pointers(self) -> KeysView[str]:
+        """The pointer of every value loaded."""
+        return self._value_nodes.keys()
 
     @property
     def key_positions(self) -> dict[str, tuple[int, int]]:
         """Where each mapping key sits (line, column), by the pointer of the value it names."""
         if self._key_positions is None:
             marks = self._key_marks.items()
-            self._key_positions = {p: (mark.line + 1, mark.column + 1) for p, mark in marks}
+            self._key_positions = {p: _line_column(mark) for p, mark in marks}
         return self._key_positions
 
     @property
@@ -63,16 +78,16 @@ class Loaded:
 
     def span(self, pointer: str, *, key: bool = False) -> Span:
         """The span of the value (or key) at `pointer`, or of its nearest known ancestor."""
-        found = _nearest(self.positions, pointer)
+        found = _nearest(self._value_nodes, pointer)
         if key:
-            key_found = _nearest(self.key_positions, pointer)
+            key_found = _nearest(self._key_marks, pointer)
             # A key wins unless the value table knows a deeper pointer (e.g. a list item).
             if key_found is not None and (found is None or len(key_found[0]) >= len(found[0])):
-                line, column = key_found[1]
+                line, column = _line_column(key_found[1])
                 return Span(self.path, line, column, self._key_end(key_found[0], line, column))
         if found is None:
             return Span(self.path, 1, 1)
-        line, column = found[1]
+        line, column = _line_column(found[1].start_mark)
         info = self._string(found[0])
         end = info[4] if info is not None and info[3] == line else None
         return Span(self.path, line, column, end)
@@ -184,7 +199,7 @@ def _unescape(segment: str) -> str:
     return segment
 
 
-def _nearest(table: dict[str, tuple[int, int]], pointer: str) -> tuple[str, tuple[int, int]] | None:
+def _nearest(table: dict[str, Any], pointer: str) -> tuple[str, Any] | None:
     while True:
         found = table.get(pointer)
         if found is not None:
@@ -201,6 +216,10 @@ def _word_at(text: str, offset: int) -> tuple[int, int]:
         if offset < match.end():
             return index, max(0, offset - match.start())
     return index + 1, 0
+
+
+def _line_column(mark: Any) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
 
 
 def mark_span(path: str, mark: Any) -> Span:

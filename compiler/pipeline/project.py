@@ -175,14 +175,14 @@ def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loa
     loaded = load_yaml_bytes(raw, shown)
     result = compile_card(loaded, pack_id, path)
     result.diagnostics = list(loaded.diagnostics) + result.diagnostics
+    known = loaded.pointers()
     result.spans = {
-        p: loaded.span(p)
-        for p in ("/id", "/alien", "/essence/count", "/aliens")
-        if p in loaded.positions
+        p: loaded.span(p) for p in ("/id", "/alien", "/essence/count", "/aliens") if p in known
     }
-    result.spans.update(
-        {p: loaded.span(p) for p in loaded.positions if p.startswith(("/requires/", "/aliens/"))}
-    )
+    if "/requires" in known or "/aliens" in known:  # a list's items come after the list itself
+        result.spans.update(
+            {p: loaded.span(p) for p in known if p.startswith(("/requires/", "/aliens/"))}
+        )
     return loaded, result
 
 

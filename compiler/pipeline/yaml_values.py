@@ -133,7 +133,7 @@ class Builder:
 
     def __init__(self, loaded: Loaded) -> None:
         self.path = loaded.path
-        self.positions = loaded.positions
+        self.value_nodes = loaded._value_nodes
         self.key_marks = loaded._key_marks
         self.string_nodes = loaded._string_nodes
         self.diagnostics = loaded.diagnostics
@@ -163,8 +163,7 @@ class Builder:
         self.visits += 1
         if self.visits > NODE_BUDGET:
             raise _Abort(node)
-        mark = node.start_mark
-        self.positions[pointer] = (mark.line + 1, mark.column + 1)
+        self.value_nodes[pointer] = node
         if type(node) is ScalarNode:
             return self.scalar(node, pointer)
         if depth >= MAX_DEPTH:

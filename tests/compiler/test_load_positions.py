@@ -26,6 +26,13 @@ def test_positions_of_nested_keys_and_values() -> None:
     assert "/powers/0" not in loaded.key_positions
 
 
+def test_pointers_list_every_value_in_document_order() -> None:
+    loaded = load("a: [x, {b: 1}]\nc: 2\n")
+    assert list(loaded.pointers()) == ["", "/a", "/a/0", "/a/1", "/a/1/b", "/c"]
+    assert list(loaded.positions) == list(loaded.pointers())
+    assert loaded.span("/a/1/b") == Span(loaded.path, 1, 12)
+
+
 def test_pointers_escape_tilde_and_slash() -> None:
     loaded = load("a/b: 1\nc~d: {e: 2}\n")
     assert loaded.positions["/a~1b"] == (1, 6)
