@@ -6,7 +6,10 @@ checks with them that a pack names the rules modules its cards need, and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
 
 from runtime import ir
 from runtime.cards import CardDef
@@ -37,7 +40,6 @@ _NAMES_IR = re.compile(
     )
     + r")\b"
 )
-_IR_FIELDS: dict[type[Record], tuple[str, ...]] = {}
 # the IR classes that name a word of the language: the field naming it, and the set it goes in
 _WORD_FIELDS = {
     ir.Do: ("op", "ops"),
@@ -46,14 +48,41 @@ _WORD_FIELDS = {
     ir.Amount: ("what", "amounts"),
 }
 
+Parts = Callable[[Any], Iterable[object]]
+# what a walk does with an object of each class met so far: how to get the parts of it to visit
+# next (None: nothing to visit), and the word it names, if any
+_VISITS: dict[type, tuple[Parts | None, tuple[str, str] | None]] = {}
 
-def _ir_fields(cls: type[Record]) -> tuple[str, ...]:
-    """The fields of a record class that may hold IR, as its annotations say; the rest hold plain
-    words, numbers and flags, which a walk need not visit."""
-    names: tuple[str, ...] = cls.__slots__
-    hints: dict[str, str] = cls.__annotations__
-    found = tuple(n for n in names if _NAMES_IR.search(str(hints[n])))
-    _IR_FIELDS[cls] = found
+
+def _same(items: Iterable[object]) -> Iterable[object]:
+    return items
+
+
+def _one_field(name: str) -> Parts:
+    get = attrgetter(name)
+
+    def parts(item: Any) -> tuple[object]:
+        return (get(item),)
+
+    return parts
+
+
+def _visit(cls: type) -> tuple[Parts | None, tuple[str, str] | None]:
+    """How a walk visits an object of `cls`. A record is visited through the fields that may hold
+    IR, as its annotations say (the rest hold plain words, numbers and flags); a container through
+    its items; anything else is a leaf."""
+    parts: Parts | None = None
+    if issubclass(cls, Record):
+        hints: dict[str, str] = cls.__annotations__
+        slots: tuple[str, ...] = cls.__slots__
+        names = [n for n in slots if _NAMES_IR.search(str(hints[n]))]
+        if len(names) == 1:
+            parts = _one_field(names[0])
+        elif names:
+            parts = attrgetter(*names)  # a tuple of the fields' values
+    elif issubclass(cls, _CONTAINERS):
+        parts = _same
+    found = _VISITS[cls] = (parts, _WORD_FIELDS.get(cls))
     return found
 
 
@@ -64,16 +93,15 @@ def words_of(card: CardDef) -> Words:
         stack += [hook.effect, hook.condition, hook.cost]
     # an explicit stack rather than recursion (a card's IR nests deep, and each level of recursive
     # generators would pass every record up); the words are sets, so the order is free
+    visits = _VISITS
     while stack:
         item = stack.pop()
-        if isinstance(item, Record):
-            cls = type(item)
-            word = _WORD_FIELDS.get(cls)
-            if word is not None:
-                getattr(found, word[1]).add(getattr(item, word[0]))
-            names = _IR_FIELDS.get(cls)
-            for name in names if names is not None else _ir_fields(cls):
-                stack.append(getattr(item, name))
-        elif isinstance(item, _CONTAINERS):
-            stack.extend(item)
+        if item is None:
+            continue  # an absent field: the commonest leaf, settled before any look-up
+        cls = type(item)
+        parts, word = visits.get(cls) or _visit(cls)
+        if word is not None:
+            getattr(found, word[1]).add(getattr(item, word[0]))
+        if parts is not None:
+            stack.extend(parts(item))
     return found

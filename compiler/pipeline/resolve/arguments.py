@@ -20,15 +20,27 @@ from compiler.pipeline.resolve.text import (
 )
 from runtime import ir
 
+# The slot types this module compares for every argument, read from the enum once: each `T.X` is an
+# attribute read through the enum's metaclass, a Python-level hook.
+_PLAYERS, _NUMBER, _FORMULA, _CARDS, _AMOUNT, _WORD = (
+    T.PLAYERS,
+    T.NUMBER,
+    T.FORMULA,
+    T.CARDS,
+    T.AMOUNT,
+    T.WORD,
+)
+
 
 class _Places(NamedTuple):
     """Where an op's written arguments go: its bare objects in order, its slots by preposition,
-    its flags by word, and the slots that must be filled."""
+    its flags by word, and the slots that must be filled; whether it moves cards."""
 
     bare: tuple[int, ...]
     by_prep: dict[str | None, int]
     flags: dict[str | None, int]
     required: tuple[int, ...]
+    moves_cards: bool
 
 
 def _places(op: Op) -> _Places:
@@ -38,6 +50,7 @@ def _places(op: Op) -> _Places:
         {s.prep: i for i, s in enumerate(slots) if s.prep is not None},
         {s.word: i for i, s in enumerate(slots) if s.type is T.FLAG},
         tuple(i for i, s in enumerate(slots) if not s.optional),
+        any(s.type is T.CARDS for s in slots),
     )
 
 
@@ -77,14 +90,14 @@ class Arguments(ResolverBase):
         subject: ir.Node | None = None
         saved = self.scope.subject_set
         if stmt.subject is not None:
-            if op.subject is T.PLAYERS:
+            if op.subject is _PLAYERS:
                 subject = self._players(stmt.subject)
                 self.scope.subject_set = not (
                     stmt.subject.form == "pronoun" and stmt.subject.word == "you"
                 )
             else:
                 subject = self._convert(stmt.subject, op.subject)
-        elif op.subject is not T.PLAYERS:
+        elif op.subject is not _PLAYERS:
             raise ResolveError(
                 d.BAD_ARGUMENTS,
                 f"'{vp.written}' needs a subject ({op.subject.value})",
@@ -102,7 +115,7 @@ class Arguments(ResolverBase):
 
     def _bind_args(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
-        bare, by_prep, flags, required = _PLACES[op.name]
+        bare, by_prep, flags, required, moves_cards = _PLACES[op.name]
         next_bare = 0
         for a in vp.args:
             if isinstance(a, ast.Adverb):
@@ -124,7 +137,8 @@ class Arguments(ResolverBase):
                     )
                 i = by_prep[a.prep]
                 bound[i] = self._convert(a.value, op.slots[i].type, op.slots[i])
-                self._check_card_place(op, bound[i], a)
+                if moves_cards:
+                    self._check_card_place(bound[i], a)
             else:
                 # a noun phrase that carries `in ...` may stand for a slot that wants a place
                 if next_bare >= len(bare):
@@ -147,9 +161,9 @@ class Arguments(ResolverBase):
                 )
         return tuple(bound)
 
-    def _check_card_place(self, op: Op, place: ir.Node | None, written: ast.PP) -> None:
+    def _check_card_place(self, place: ir.Node | None, written: ast.PP) -> None:
         """An op that moves cards takes them from, or puts them in, a place that holds cards."""
-        if not isinstance(place, ir.Place) or not any(s.type is T.CARDS for s in op.slots):
+        if not isinstance(place, ir.Place):
             return
         if place.kind not in CARD_ZONES and not place.kind.startswith("pile:"):
             raise ResolveError(
@@ -161,17 +175,17 @@ class Arguments(ResolverBase):
 
     def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
         saved = self.scope.argument
-        self.scope.argument = t.value
+        self.scope.argument = t._value_  # `.value` is a Python-level property of the enum
         try:
             return self._convert_as(expr, t, slot)
         finally:
             self.scope.argument = saved
 
     def _convert_as(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
-        if t is T.NUMBER or t is T.FORMULA:
+        if t is _NUMBER or t is _FORMULA:
             return self._number(expr)
         pos = pos_of(expr)
-        if t is T.CARDS and isinstance(expr, ast.HalfOf) and isinstance(expr.value, ast.NP):
+        if t is _CARDS and isinstance(expr, ast.HalfOf) and isinstance(expr.value, ast.NP):
             # "half of your hand rounded up": that many of the cards the phrase names
             whole = self._cards(expr.value, counting=True)
             if isinstance(whole, ir.Cards):
@@ -180,7 +194,7 @@ class Arguments(ResolverBase):
                     half, whole.filter, whole.owner, whole.random, False, False, whole.zone
                 )
         if not isinstance(expr, ast.NP):
-            if t is T.AMOUNT and isinstance(expr, ast.HalfOf):
+            if t is _AMOUNT and isinstance(expr, ast.HalfOf):
                 raise ResolveError(
                     d.WRONG_ARG_TYPE, "an amount needs a noun, such as '2 lucre'", pos
                 )
@@ -190,10 +204,10 @@ class Arguments(ResolverBase):
                 pos,
                 "name the thing, e.g. '2 cards' or 'the opponent'",
             )
-        read = _READERS.get(t)
+        read = _READERS.get(t._value_)
         if read is not None:
             return read(self, expr)
-        if t is T.AMOUNT:
+        if t is _AMOUNT:
             amount = self._amount(expr)
             if slot is not None and isinstance(amount, ir.Amount) and amount.what in slot.refuses:
                 raise ResolveError(
@@ -203,7 +217,7 @@ class Arguments(ResolverBase):
                     f"this verb takes no {amount.what}",
                 )
             return amount
-        if t is T.WORD:
+        if t is _WORD:
             return self._word(expr, slot)
         raise ResolveError(d.WRONG_ARG_TYPE, f"cannot use a noun phrase as {t.value}", pos)
 
@@ -234,17 +248,18 @@ class Arguments(ResolverBase):
 
 # The part of the resolver that reads a noun phrase as each type of argument that needs nothing
 # more than the phrase. One lookup: each `T.X` an if-chain compares with is an attribute read on the
-# enum class, which goes through its metaclass's Python-level hook.
-_READERS: dict[T, Callable[[Arguments, ast.NP], ir.Node]] = {
-    T.PLAYERS: lambda r, np: r._players(np),
-    T.POWER: lambda r, np: r._power(np),
-    T.CARDS: lambda r, np: r._cards(np),
-    T.CARD: lambda r, np: r._card_ref(np),
-    T.CARD_SPEC: lambda r, np: r._card_spec(np),
-    T.SHIPS: lambda r, np: r._ships(np),
-    T.PLACE: lambda r, np: r._place(np),
-    T.SIDE: lambda r, np: r._side(np),
-    T.QUANTITY: lambda r, np: r._quantity(np),
-    T.NAMEABLE: lambda r, np: r._nameable(np),
-    T.ALIENS: lambda r, np: r._aliens(np),
+# enum class, which goes through its metaclass's Python-level hook. Keyed by the type's value: a
+# member hashes through a Python-level method, its `_value_` (a plain string) in C.
+_READERS: dict[str, Callable[[Arguments, ast.NP], ir.Node]] = {
+    T.PLAYERS.value: lambda r, np: r._players(np),
+    T.POWER.value: lambda r, np: r._power(np),
+    T.CARDS.value: lambda r, np: r._cards(np),
+    T.CARD.value: lambda r, np: r._card_ref(np),
+    T.CARD_SPEC.value: lambda r, np: r._card_spec(np),
+    T.SHIPS.value: lambda r, np: r._ships(np),
+    T.PLACE.value: lambda r, np: r._place(np),
+    T.SIDE.value: lambda r, np: r._side(np),
+    T.QUANTITY.value: lambda r, np: r._quantity(np),
+    T.NAMEABLE.value: lambda r, np: r._nameable(np),
+    T.ALIENS.value: lambda r, np: r._aliens(np),
 }
