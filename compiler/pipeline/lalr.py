@@ -253,6 +253,7 @@ class ParseRun:
         self._end_state = self._tables.end_states[start]
         self.states = [self._tables.start_states[start]]
         self.values: list[Any] = []
+        self.last: Token | None = None  # the last token fed
 
     def feed(self, token: Token, is_end: bool = False) -> Any:
         """Shift `token`, after the reductions it calls for; at the end, the finished tree."""
@@ -263,16 +264,17 @@ class ParseRun:
 
     def feed_all(self, tokens: Iterable[Token]) -> Token | None:
         """Feed each of `tokens` in turn; the last of them, if any."""
-        return self._run(tokens, None)
+        self._run(tokens, None)
+        return self.last
 
     def _run(self, tokens: Iterable[Token], end_state: int | None) -> Any:
         """Shift each token after the reductions it calls for. With `end_state` (the tokens end
-        the text), the tree once the start rule is reduced; else the last token fed."""
+        the text), the tree once the start rule is reduced; else None."""
         states, values = self.states, self.values
         table = self._tables.states
         reductions = self._parser._reductions
         on_token = self._parser._token_callbacks
-        token = None
+        token = self.last
         for token in tokens:
             kind = token.type
             state = states[-1]
@@ -300,7 +302,8 @@ class ParseRun:
                     states.append(state)
                 if state == end_state:
                     return values[-1]
-        return token
+        self.last = token
+        return None
 
     def choices(self) -> set[str]:
         """The terminals the current state has an action for."""

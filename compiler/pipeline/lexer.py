@@ -118,7 +118,6 @@ class Vocabulary:
     themselves -> their (terminal type, value)."""
 
     phrases: dict[tuple[str, ...], tuple[str, str]]
-    longest: int
     beginnings: frozenset[tuple[str, ...]]
     alone: dict[str, tuple[str, str]]
 
@@ -177,7 +176,7 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
             add(form, kind, pred.name)
     beginnings = frozenset(key[:n] for key in phrases for n in range(1, len(key)))
     alone = {key[0]: hit for key, hit in phrases.items() if len(key) == 1 and key not in beginnings}
-    return Vocabulary(phrases, max(len(k) for k in phrases), beginnings, alone)
+    return Vocabulary(phrases, beginnings, alone)
 
 
 def _alias_target(word: str) -> str:
@@ -263,7 +262,8 @@ def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
 def _line_tokens(
     line: str, start: int, end: int, base: int, line_no: int, vocab: Vocabulary, tokens: list[Token]
 ) -> None:
-    """Append the tokens of `line[start:end]`; an unexpected character is refused before any."""
+    """Append the tokens of `line[start:end]`; an unexpected character is refused before any
+    token of that text is appended."""
     pieces: list[tuple[str, str, int]] = []  # (kind, text, column index)
     for m in _PIECE.finditer(line, start, end):
         kind = m.lastgroup or ""

@@ -42,11 +42,14 @@ class Loaded:
     # By pointer, the loader's node of each value, mark of each key and node of each string value:
     # a valid card's compile asks where only a few values sit, so lines and columns are worked out
     # on demand.
-    _value_nodes: dict[str, Any] = field(default_factory=dict, repr=False)
-    _key_marks: dict[str, Any] = field(default_factory=dict, repr=False)
-    _string_nodes: dict[str, Any] = field(default_factory=dict, repr=False)
-    _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
-    _key_positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+    # (nodes compare by identity, so two loads of one text compare by their positions instead)
+    _value_nodes: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _key_marks: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _string_nodes: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False, compare=False)
+    _key_positions: dict[str, tuple[int, int]] | None = field(
+        default=None, repr=False, compare=False
+    )
     _lines: list[str] | None = field(default=None, repr=False)
 
     @property

@@ -179,7 +179,7 @@ def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loa
     result.spans = {
         p: loaded.span(p) for p in ("/id", "/alien", "/essence/count", "/aliens") if p in known
     }
-    if "/requires" in known or "/aliens" in known:  # a list's items come after the list itself
+    if "/requires" in known or "/aliens" in known:  # an item is recorded only with its list
         result.spans.update(
             {p: loaded.span(p) for p in known if p.startswith(("/requires/", "/aliens/"))}
         )

@@ -83,7 +83,8 @@ def _generator(definition: dict[str, Any]) -> Any:
     """fastjsonschema's draft-07 code generator, with cheaper code for what valid data runs
     through on every check: a word list is one set look-up rather than a comparison per word,
     unique items are keyed by one shared function rather than one defined on each call, and an
-    item's path for a nested check is an f-string rather than a `.format(**locals())`."""
+    item's path for a nested check is an f-string rather than a `.format(**locals())`. The
+    nested-check call is written for fastjsonschema's fail-fast mode only, the one used here."""
     from fastjsonschema.draft07 import CodeGeneratorDraft07
     from fastjsonschema.ref_resolver import RefResolver
 

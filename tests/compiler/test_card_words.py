@@ -70,3 +70,31 @@ def test_words_are_read_from_every_depth_of_a_hook() -> None:
     assert words.measures == {"hand size"}
     assert words.predicates == {"is"}
     assert words.amounts == {"lucre"}
+
+
+# The annotations of IR fields that hold plain words, numbers and flags, never IR.
+PLAIN_FIELD_TYPES = {
+    "bool",
+    "int",
+    "int | None",
+    "str",
+    "str | None",
+    "tuple[str, ...]",
+    "frozenset[str] | None",
+}
+
+
+def test_every_ir_field_the_walk_skips_holds_plain_values() -> None:
+    """A field typed `Any`, `object` or an alias would be skipped without a word: each IR field
+    either names IR in its annotation or has one of the plain types."""
+    from compiler.pipeline.card_words import _NAMES_IR
+
+    unknown = [
+        f"{cls.__name__}.{name}: {cls.__annotations__[name]}"
+        for cls in vars(ir).values()
+        if isinstance(cls, type) and issubclass(cls, Record) and cls is not Record
+        for name in cls.__slots__
+        if not _NAMES_IR.search(str(cls.__annotations__[name]))
+        and str(cls.__annotations__[name]) not in PLAIN_FIELD_TYPES
+    ]
+    assert unknown == [], "name the IR in these annotations, or add a plain type here"
