@@ -226,4 +226,4 @@ def _line_column(mark: Any) -> tuple[int, int]:
 
 
 def mark_span(path: str, mark: Any) -> Span:
-    return Span(path, mark.line + 1, mark.column + 1)
+    return Span(path, *_line_column(mark))
