@@ -109,8 +109,15 @@ def too_deep(span: Span) -> Diagnostic:
     )
 
 
-class TaglessLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):  # type: ignore[misc]
+# libyaml's composer alone when PyYAML has it: the constructor and resolver a CSafeLoader adds
+# are never used here, and their setup per file and their place in every method look-up cost.
+_COMPOSER: type = yaml.cyaml.CParser if yaml.__with_libyaml__ else yaml.SafeLoader  # type: ignore[attr-defined]
+
+
+class TaglessLoader(_COMPOSER):
     """The safe composer with tag resolution switched off: scalars are resolved by our own rules."""
+
+    __slots__ = ()
 
     # The composer tells path resolvers about every node it enters and leaves. There are none
     # here, so both hooks take their arguments and do nothing, in C: PyYAML's own no-ops are
