@@ -47,10 +47,8 @@ class NotLoaded:
 
 
 class CheckFailed(ValueError):
-    """The data breaks the schema (what and where is left to the reference validator)."""
-
-    def __init__(self, message: str, *args: Any, **details: Any) -> None:
-        super().__init__(message)
+    """The data breaks the schema: it names the rule broken (what and where is left to the
+    reference validator)."""
 
 
 def unique_key(value: Any) -> Any:
@@ -82,9 +80,11 @@ def source_schema(which: str) -> dict[str, Any]:
 def _generator(definition: dict[str, Any]) -> Any:
     """fastjsonschema's draft-07 code generator, with cheaper code for what valid data runs
     through on every check: a word list is one set look-up rather than a comparison per word,
-    unique items are keyed by one shared function rather than one defined on each call, and an
-    item's path for a nested check is an f-string rather than a `.format(**locals())`. The
-    nested-check call is written for fastjsonschema's fail-fast mode only, the one used here."""
+    unique items are keyed by one shared function rather than one defined on each call, and a
+    failure raises with the name of its rule alone, so that neither a nested check nor a
+    branch of a oneOf or anyOf that valid data does not match (the other branches) builds a
+    path, a message or a copy of the schema. The code is written for fastjsonschema's
+    fail-fast mode only, the one used here."""
     from fastjsonschema.draft07 import CodeGeneratorDraft07
     from fastjsonschema.ref_resolver import RefResolver
 
@@ -116,11 +116,10 @@ def _generator(definition: dict[str, Any]) -> Any:
                 uri = self._resolver.get_uri()
                 if uri not in self._validation_functions_done:
                     self._needed_validation_functions[uri] = name
-                path = str(self._variable_name).removeprefix("data")
-                path_code = ("f" if "{" in path else "") + f'"{path}"'
-                self.l(
-                    '{}({variable}, custom_formats, (name_prefix or "data") + {})', name, path_code
-                )
+                self.l("{}({variable}, custom_formats)", name)
+
+        def exc(self, msg: str, *args: Any, append_to_msg: Any = None, rule: Any = None) -> None:
+            self.l("raise JsonSchemaValueException({})", repr(rule))
 
     resolver = RefResolver.from_schema(definition, handlers={}, store={})
     return QuickGenerator(definition, resolver=resolver)

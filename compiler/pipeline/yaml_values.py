@@ -4,6 +4,7 @@ position recorded and each refusal reported."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 import re
@@ -56,6 +57,16 @@ _CORE_WORDS: dict[str, Any] = {
 }
 _YAML11_WORDS = frozenset({"yes", "no", "on", "off", "y", "n"})
 _NUMBER_START = frozenset("0123456789+-.")
+
+
+def _every_case(word: str) -> set[str]:
+    return {"".join(letters) for letters in itertools.product(*((c, c.upper()) for c in word))}
+
+
+# The texts a plain scalar is not simply kept as, but for those starting like a number: the empty
+# one, the core words, and YAML 1.1's boolean words in every case (no other character has one of
+# their letters as its lowercase).
+_NOT_KEPT = frozenset({"", *_CORE_WORDS, *(t for w in _YAML11_WORDS for t in _every_case(w))})
 _NUMBER_CHARS = frozenset("0123456789+-._eExXoOabcdefABCDEF")
 MAX_NUMBER_DIGITS = 30  # refused before conversion: Python's int() stops at 4,300 digits
 _CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
@@ -109,8 +120,15 @@ def too_deep(span: Span) -> Diagnostic:
     )
 
 
-class TaglessLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):  # type: ignore[misc]
+# libyaml's composer alone when PyYAML has it: the constructor and resolver a CSafeLoader adds
+# are never used here, and their setup per file and their place in every method look-up cost.
+_COMPOSER: type = yaml.cyaml.CParser if yaml.__with_libyaml__ else yaml.SafeLoader  # type: ignore[attr-defined]
+
+
+class TaglessLoader(_COMPOSER):
     """The safe composer with tag resolution switched off: scalars are resolved by our own rules."""
+
+    __slots__ = ()
 
     # The composer tells path resolvers about every node it enters and leaves. There are none
     # here, so both hooks take their arguments and do nothing, in C: PyYAML's own no-ops are
@@ -120,7 +138,13 @@ class TaglessLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.S
 
     def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
         if kind is ScalarNode:
-            return PLAIN_TAG if implicit[0] else STR_TAG
+            if not implicit[0]:  # quoted, or tagged '!'
+                return STR_TAG
+            # Most plain scalars are words or text that only the string reading fits: they are
+            # strings from here on, and only the others are left to the core-schema rules.
+            if value not in _NOT_KEPT and value[0] not in _NUMBER_START:
+                return STR_TAG
+            return PLAIN_TAG
         return SEQ_TAG if kind is SequenceNode else MAP_TAG
 
 
@@ -164,8 +188,17 @@ class Builder:
         if self.visits > NODE_BUDGET:
             raise _Abort(node)
         self.value_nodes[pointer] = node
-        if type(node) is ScalarNode:
-            return self.scalar(node, pointer)
+        if node.__class__ is ScalarNode:
+            tag = node.tag
+            text: str = node.value
+            if tag != STR_TAG:
+                if tag != PLAIN_TAG:
+                    return self.tagged(node, tag, text)
+                value = self.plain(node, text)
+                if value.__class__ is not str:
+                    return value
+            self.string_nodes[pointer] = node
+            return text
         if depth >= MAX_DEPTH:
             self.too_deep(node)
             return None
@@ -212,9 +245,13 @@ class Builder:
         prefix = pointer + "/"
         key_marks = self.key_marks
         for key_node, value_node in node.value:
-            key = self.key(key_node)
-            if key is None:
-                continue
+            self.visits += 1
+            if key_node.__class__ is ScalarNode and key_node.tag == STR_TAG:
+                key = key_node.value  # nearly every key: a word, known as a string when composed
+            else:
+                key = self.key(key_node)
+                if key is None:
+                    continue
             child = prefix + escape_pointer(key)
             if key in result:
                 self.duplicate(key, key_node, key_marks[child].line + 1)
@@ -232,7 +269,6 @@ class Builder:
 
     def key(self, node: Node) -> str | None:
         """The key as a string, or None when the entry cannot be kept."""
-        self.visits += 1
         if node.__class__ is not ScalarNode:
             kind = "a list" if node.__class__ is SequenceNode else "a mapping"
             self.report(NON_STRING_KEY, f"a mapping key is {kind}, not a string", node)
@@ -242,8 +278,7 @@ class Builder:
         if tag == STR_TAG:
             return text
         if tag == PLAIN_TAG:
-            value = self.plain(node, text, in_key=True)
-            if value.__class__ is str:
+            if self.plain(node, text, in_key=True).__class__ is str:
                 return text
         elif tag not in _SCALAR_TAGS:
             self.bad_tag(node, "a key")
@@ -257,18 +292,6 @@ class Builder:
             node,
             f'quote it if it is meant as a name: "{text}":',
         )
-        return text
-
-    def scalar(self, node: ScalarNode, pointer: str) -> Any:
-        tag = node.tag
-        text: str = node.value
-        if tag == PLAIN_TAG:
-            value = self.plain(node, text)
-            if value.__class__ is not str:
-                return value
-        elif tag != STR_TAG:
-            return self.tagged(node, tag, text)
-        self.string_nodes[pointer] = node
         return text
 
     def plain(self, node: Node, text: str, in_key: bool = False) -> Any:

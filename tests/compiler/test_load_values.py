@@ -5,9 +5,15 @@ number differently."""
 from __future__ import annotations
 
 import math
+from itertools import product
 
 import pytest
 from load_kit import CARD, load, where
+from yaml.error import Mark
+
+from compiler.pipeline.loaded import Loaded
+from compiler.pipeline.yaml_import import ScalarNode
+from compiler.pipeline.yaml_values import PLAIN_TAG, STR_TAG, Builder, TaglessLoader
 
 # --- plain data -------------------------------------------------------------
 
@@ -127,3 +133,42 @@ def test_leading_zero_keeps_the_decimal_value_and_warns() -> None:
     assert "octal 15" in first.message
     assert "the string '-08'" in loaded.diagnostics[1].message
     assert first.hint is not None and "17" in first.hint and '"017"' in first.hint
+
+
+# --- plain scalars known as strings while composing ------------------------------------------
+
+
+def _resolved_at_once(text: str) -> bool:
+    loader = TaglessLoader("")
+    try:
+        return loader.resolve(ScalarNode, text, (True, False)) == STR_TAG
+    finally:
+        loader.dispose()
+
+
+def _kept_by_core_rules(text: str) -> bool:
+    loaded = Loaded("card.yaml")
+    mark = Mark("card.yaml", 0, 0, 0, None, None)
+    value = Builder(loaded).plain(ScalarNode(PLAIN_TAG, text, mark, mark), text)
+    return value == text and value.__class__ is str and not loaded.diagnostics
+
+
+def test_plain_scalars_taken_as_strings_at_once_are_those_the_core_rules_keep() -> None:
+    letters = "yesnoftrulYESNOFTRUL~0.-+x "
+    texts = {"", *(a + b + c for a in letters for b in letters for c in letters)}
+    texts |= {a + b for a in letters for b in letters} | set(letters)
+    texts |= {
+        "".join(t)
+        for w in ("true", "false", "null")
+        for t in product(*zip(w, w.upper(), strict=True))
+    }
+    texts |= {"0x1f", "0o17", "017", ".inf", "-.Inf", "1e3", "Undying", "draw 1 card"}
+    # a text that starts like a number is always left to the full rules
+    kept = {t for t in texts if _kept_by_core_rules(t) and t[:1] not in set("0123456789+-.")}
+    assert {t for t in texts if _resolved_at_once(t)} == kept
+
+
+def test_no_other_character_lowercases_to_a_letter_of_a_yaml11_boolean() -> None:
+    letters = set("yesnof")
+    found = [c for c in map(chr, range(0x110000)) if not c.isascii() and set(c.lower()) & letters]
+    assert found == []

@@ -16,124 +16,124 @@ REGEX_PATTERNS = {
 NoneType = type(None)
 
 def validate(data, custom_formats={}, name_prefix=None):
-    validate____defs_destiny(data, custom_formats, (name_prefix or "data") + "")
+    validate____defs_destiny(data, custom_formats)
     return data
 
 def validate____defs_destiny(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'kind', 'name', 'type'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$', 'description': 'equals the file name without .yaml'}, 'kind': {'const': 'destiny'}, 'name': {'type': 'string', 'description': "the card's name"}, 'text': {'type': 'string', 'description': "rules text in the project's own words"}, 'copies': {'type': 'integer', 'minimum': 1, 'maximum': 60}, 'requires': {'type': 'array', 'items': {'type': 'string'}, 'description': 'setup options the card needs'}, 'min_players': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'notes': {'type': 'string', 'description': 'designer notes: rulings and interpretations'}, 'markers': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'kinds of markers the card\'s effects name, each quoted there: markers: [point] lets an effect say `gain 1 "point" marker`'}, 'piles': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'the card\'s own piles of cards, each quoted where an effect names it: piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`'}, 'type': {'enum': ['color', 'wild', 'special']}, 'color': {'type': 'string', 'description': 'the colour of a colour card'}, 'target': {'type': 'string', 'description': 'for a special card: whom it points at, as a player phrase'}}}, rule='type')
+        raise JsonSchemaValueException('type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['id', 'kind', 'name', 'type']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'kind', 'name', 'type'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$', 'description': 'equals the file name without .yaml'}, 'kind': {'const': 'destiny'}, 'name': {'type': 'string', 'description': "the card's name"}, 'text': {'type': 'string', 'description': "rules text in the project's own words"}, 'copies': {'type': 'integer', 'minimum': 1, 'maximum': 60}, 'requires': {'type': 'array', 'items': {'type': 'string'}, 'description': 'setup options the card needs'}, 'min_players': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'notes': {'type': 'string', 'description': 'designer notes: rulings and interpretations'}, 'markers': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'kinds of markers the card\'s effects name, each quoted there: markers: [point] lets an effect say `gain 1 "point" marker`'}, 'piles': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'the card\'s own piles of cards, each quoted where an effect names it: piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`'}, 'type': {'enum': ['color', 'wild', 'special']}, 'color': {'type': 'string', 'description': 'the colour of a colour card'}, 'target': {'type': 'string', 'description': 'for a special card: whom it points at, as a player phrase'}}}, rule='required')
+            raise JsonSchemaValueException('required')
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
             data__id = data["id"]
             if not isinstance(data__id, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be string", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$', 'description': 'equals the file name without .yaml'}, rule='type')
+                raise JsonSchemaValueException('type')
             if isinstance(data__id, str):
                 if not REGEX_PATTERNS['^[a-z0-9][a-z0-9-]*$'].search(data__id):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must match pattern ^[a-z0-9][a-z0-9-]*$", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$', 'description': 'equals the file name without .yaml'}, rule='pattern')
+                    raise JsonSchemaValueException('pattern')
         if "kind" in data_keys:
             data_keys.remove("kind")
             data__kind = data["kind"]
             if not (isinstance(data__kind, str) and data__kind == 'destiny'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".kind must be same as const definition: destiny", value=data__kind, name="" + (name_prefix or "data") + ".kind", definition={'const': 'destiny'}, rule='const')
+                raise JsonSchemaValueException('const')
         if "name" in data_keys:
             data_keys.remove("name")
             data__name = data["name"]
             if not isinstance(data__name, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be string", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'description': "the card's name"}, rule='type')
+                raise JsonSchemaValueException('type')
         if "text" in data_keys:
             data_keys.remove("text")
             data__text = data["text"]
             if not isinstance(data__text, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".text must be string", value=data__text, name="" + (name_prefix or "data") + ".text", definition={'type': 'string', 'description': "rules text in the project's own words"}, rule='type')
+                raise JsonSchemaValueException('type')
         if "copies" in data_keys:
             data_keys.remove("copies")
             data__copies = data["copies"]
             if not isinstance(data__copies, (int)) and not (isinstance(data__copies, float) and data__copies.is_integer()) or isinstance(data__copies, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".copies must be integer", value=data__copies, name="" + (name_prefix or "data") + ".copies", definition={'type': 'integer', 'minimum': 1, 'maximum': 60}, rule='type')
+                raise JsonSchemaValueException('type')
             if isinstance(data__copies, (int, float, Decimal)) and not isinstance(data__copies, bool):
                 if data__copies < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".copies must be bigger than or equal to 1", value=data__copies, name="" + (name_prefix or "data") + ".copies", definition={'type': 'integer', 'minimum': 1, 'maximum': 60}, rule='minimum')
+                    raise JsonSchemaValueException('minimum')
                 if data__copies > 60:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".copies must be smaller than or equal to 60", value=data__copies, name="" + (name_prefix or "data") + ".copies", definition={'type': 'integer', 'minimum': 1, 'maximum': 60}, rule='maximum')
+                    raise JsonSchemaValueException('maximum')
         if "requires" in data_keys:
             data_keys.remove("requires")
             data__requires = data["requires"]
             if not isinstance(data__requires, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".requires must be array", value=data__requires, name="" + (name_prefix or "data") + ".requires", definition={'type': 'array', 'items': {'type': 'string'}, 'description': 'setup options the card needs'}, rule='type')
+                raise JsonSchemaValueException('type')
             data__requires_is_list = isinstance(data__requires, (list, tuple))
             if data__requires_is_list:
                 data__requires_len = len(data__requires)
                 for data__requires_x, data__requires_item in enumerate(data__requires):
                     if not isinstance(data__requires_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".requires[{data__requires_x}]".format(**locals()) + " must be string", value=data__requires_item, name="" + (name_prefix or "data") + ".requires[{data__requires_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException('type')
         if "min_players" in data_keys:
             data_keys.remove("min_players")
             data__minplayers = data["min_players"]
             if not isinstance(data__minplayers, (int)) and not (isinstance(data__minplayers, float) and data__minplayers.is_integer()) or isinstance(data__minplayers, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".min_players must be integer", value=data__minplayers, name="" + (name_prefix or "data") + ".min_players", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='type')
+                raise JsonSchemaValueException('type')
             if isinstance(data__minplayers, (int, float, Decimal)) and not isinstance(data__minplayers, bool):
                 if data__minplayers < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".min_players must be bigger than or equal to 1", value=data__minplayers, name="" + (name_prefix or "data") + ".min_players", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='minimum')
+                    raise JsonSchemaValueException('minimum')
                 if data__minplayers > 8:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".min_players must be smaller than or equal to 8", value=data__minplayers, name="" + (name_prefix or "data") + ".min_players", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='maximum')
+                    raise JsonSchemaValueException('maximum')
         if "notes" in data_keys:
             data_keys.remove("notes")
             data__notes = data["notes"]
             if not isinstance(data__notes, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".notes must be string", value=data__notes, name="" + (name_prefix or "data") + ".notes", definition={'type': 'string', 'description': 'designer notes: rulings and interpretations'}, rule='type')
+                raise JsonSchemaValueException('type')
         if "markers" in data_keys:
             data_keys.remove("markers")
             data__markers = data["markers"]
             if not isinstance(data__markers, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".markers must be array", value=data__markers, name="" + (name_prefix or "data") + ".markers", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'kinds of markers the card\'s effects name, each quoted there: markers: [point] lets an effect say `gain 1 "point" marker`'}, rule='type')
+                raise JsonSchemaValueException('type')
             data__markers_is_list = isinstance(data__markers, (list, tuple))
             if data__markers_is_list:
                 data__markers_len = len(data__markers)
                 if data__markers_len > len(set(map(unique_key, data__markers))):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".markers must contain unique items", value=data__markers, name="" + (name_prefix or "data") + ".markers", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'kinds of markers the card\'s effects name, each quoted there: markers: [point] lets an effect say `gain 1 "point" marker`'}, rule='uniqueItems')
+                    raise JsonSchemaValueException('uniqueItems')
                 for data__markers_x, data__markers_item in enumerate(data__markers):
                     if not isinstance(data__markers_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".markers[{data__markers_x}]".format(**locals()) + " must be string", value=data__markers_item, name="" + (name_prefix or "data") + ".markers[{data__markers_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, rule='type')
+                        raise JsonSchemaValueException('type')
                     if isinstance(data__markers_item, str):
                         if not REGEX_PATTERNS['^[a-z][a-z -]*$'].search(data__markers_item):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".markers[{data__markers_x}]".format(**locals()) + " must match pattern ^[a-z][a-z -]*$", value=data__markers_item, name="" + (name_prefix or "data") + ".markers[{data__markers_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, rule='pattern')
+                            raise JsonSchemaValueException('pattern')
         if "piles" in data_keys:
             data_keys.remove("piles")
             data__piles = data["piles"]
             if not isinstance(data__piles, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".piles must be array", value=data__piles, name="" + (name_prefix or "data") + ".piles", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'the card\'s own piles of cards, each quoted where an effect names it: piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`'}, rule='type')
+                raise JsonSchemaValueException('type')
             data__piles_is_list = isinstance(data__piles, (list, tuple))
             if data__piles_is_list:
                 data__piles_len = len(data__piles)
                 if data__piles_len > len(set(map(unique_key, data__piles))):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".piles must contain unique items", value=data__piles, name="" + (name_prefix or "data") + ".piles", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'the card\'s own piles of cards, each quoted where an effect names it: piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`'}, rule='uniqueItems')
+                    raise JsonSchemaValueException('uniqueItems')
                 for data__piles_x, data__piles_item in enumerate(data__piles):
                     if not isinstance(data__piles_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".piles[{data__piles_x}]".format(**locals()) + " must be string", value=data__piles_item, name="" + (name_prefix or "data") + ".piles[{data__piles_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, rule='type')
+                        raise JsonSchemaValueException('type')
                     if isinstance(data__piles_item, str):
                         if not REGEX_PATTERNS['^[a-z][a-z -]*$'].search(data__piles_item):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".piles[{data__piles_x}]".format(**locals()) + " must match pattern ^[a-z][a-z -]*$", value=data__piles_item, name="" + (name_prefix or "data") + ".piles[{data__piles_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, rule='pattern')
+                            raise JsonSchemaValueException('pattern')
         if "type" in data_keys:
             data_keys.remove("type")
             data__type = data["type"]
             if not (isinstance(data__type, str) and data__type in {'color', 'wild', 'special'}):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be one of ['color', 'wild', 'special']", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'enum': ['color', 'wild', 'special']}, rule='enum')
+                raise JsonSchemaValueException('enum')
         if "color" in data_keys:
             data_keys.remove("color")
             data__color = data["color"]
             if not isinstance(data__color, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".color must be string", value=data__color, name="" + (name_prefix or "data") + ".color", definition={'type': 'string', 'description': 'the colour of a colour card'}, rule='type')
+                raise JsonSchemaValueException('type')
         if "target" in data_keys:
             data_keys.remove("target")
             data__target = data["target"]
             if not isinstance(data__target, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".target must be string", value=data__target, name="" + (name_prefix or "data") + ".target", definition={'type': 'string', 'description': 'for a special card: whom it points at, as a player phrase'}, rule='type')
+                raise JsonSchemaValueException('type')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'kind', 'name', 'type'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$', 'description': 'equals the file name without .yaml'}, 'kind': {'const': 'destiny'}, 'name': {'type': 'string', 'description': "the card's name"}, 'text': {'type': 'string', 'description': "rules text in the project's own words"}, 'copies': {'type': 'integer', 'minimum': 1, 'maximum': 60}, 'requires': {'type': 'array', 'items': {'type': 'string'}, 'description': 'setup options the card needs'}, 'min_players': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'notes': {'type': 'string', 'description': 'designer notes: rulings and interpretations'}, 'markers': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'kinds of markers the card\'s effects name, each quoted there: markers: [point] lets an effect say `gain 1 "point" marker`'}, 'piles': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z -]*$'}, 'uniqueItems': True, 'description': 'the card\'s own piles of cards, each quoted where an effect names it: piles: [hoard] lets an effect say `put 1 card into your "hoard" pile`'}, 'type': {'enum': ['color', 'wild', 'special']}, 'color': {'type': 'string', 'description': 'the colour of a colour card'}, 'target': {'type': 'string', 'description': 'for a special card: whom it points at, as a player phrase'}}}, rule='additionalProperties')
+            raise JsonSchemaValueException('additionalProperties')
     return data

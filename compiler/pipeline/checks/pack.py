@@ -17,126 +17,126 @@ NoneType = type(None)
 
 def validate(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', 'title': 'Cosmic Encounter pack manifest', 'type': 'object', 'additionalProperties': False, 'required': ['id', 'name', 'version'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, 'name': {'type': 'string'}, 'version': {'type': 'string'}, 'description': {'type': 'string'}, 'requires': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, 'options': {'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['name', 'default', 'doc'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'default': {'type': ['boolean', 'integer', 'string']}, 'doc': {'type': 'string'}, 'choices': {'type': 'array', 'minItems': 1}, 'min': {'type': 'integer', 'description': 'the least value of a whole-number option'}, 'max': {'type': 'integer', 'description': 'the greatest value of a whole-number option'}, 'needs': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}}}}, 'players': {'type': 'object', 'additionalProperties': False, 'properties': {'min': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'max': {'type': 'integer', 'minimum': 1, 'maximum': 8}}}, 'overrides': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, 'modules': {'type': 'array', 'items': {'enum': ['techs', 'lucre', 'hidden_alliances', 'kickers', 'hired_help', 'insurance', 'leases', 'raids', 'essence']}, 'description': "the rules modules the pack's mechanics need (docs/extending.md)"}}}, rule='type')
+        raise JsonSchemaValueException('type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['id', 'name', 'version']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', 'title': 'Cosmic Encounter pack manifest', 'type': 'object', 'additionalProperties': False, 'required': ['id', 'name', 'version'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, 'name': {'type': 'string'}, 'version': {'type': 'string'}, 'description': {'type': 'string'}, 'requires': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, 'options': {'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['name', 'default', 'doc'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'default': {'type': ['boolean', 'integer', 'string']}, 'doc': {'type': 'string'}, 'choices': {'type': 'array', 'minItems': 1}, 'min': {'type': 'integer', 'description': 'the least value of a whole-number option'}, 'max': {'type': 'integer', 'description': 'the greatest value of a whole-number option'}, 'needs': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}}}}, 'players': {'type': 'object', 'additionalProperties': False, 'properties': {'min': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'max': {'type': 'integer', 'minimum': 1, 'maximum': 8}}}, 'overrides': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, 'modules': {'type': 'array', 'items': {'enum': ['techs', 'lucre', 'hidden_alliances', 'kickers', 'hired_help', 'insurance', 'leases', 'raids', 'essence']}, 'description': "the rules modules the pack's mechanics need (docs/extending.md)"}}}, rule='required')
+            raise JsonSchemaValueException('required')
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
             data__id = data["id"]
             if not isinstance(data__id, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be string", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, rule='type')
+                raise JsonSchemaValueException('type')
             if isinstance(data__id, str):
                 if not REGEX_PATTERNS['^[a-z0-9][a-z0-9-]*$'].search(data__id):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must match pattern ^[a-z0-9][a-z0-9-]*$", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, rule='pattern')
+                    raise JsonSchemaValueException('pattern')
         if "name" in data_keys:
             data_keys.remove("name")
             data__name = data["name"]
             if not isinstance(data__name, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be string", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException('type')
         if "version" in data_keys:
             data_keys.remove("version")
             data__version = data["version"]
             if not isinstance(data__version, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".version must be string", value=data__version, name="" + (name_prefix or "data") + ".version", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException('type')
         if "description" in data_keys:
             data_keys.remove("description")
             data__description = data["description"]
             if not isinstance(data__description, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException('type')
         if "requires" in data_keys:
             data_keys.remove("requires")
             data__requires = data["requires"]
             if not isinstance(data__requires, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".requires must be array", value=data__requires, name="" + (name_prefix or "data") + ".requires", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, rule='type')
+                raise JsonSchemaValueException('type')
             data__requires_is_list = isinstance(data__requires, (list, tuple))
             if data__requires_is_list:
                 data__requires_len = len(data__requires)
                 for data__requires_x, data__requires_item in enumerate(data__requires):
                     if not isinstance(data__requires_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".requires[{data__requires_x}]".format(**locals()) + " must be string", value=data__requires_item, name="" + (name_prefix or "data") + ".requires[{data__requires_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, rule='type')
+                        raise JsonSchemaValueException('type')
                     if isinstance(data__requires_item, str):
                         if not REGEX_PATTERNS['^[a-z0-9][a-z0-9-]*$'].search(data__requires_item):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".requires[{data__requires_x}]".format(**locals()) + " must match pattern ^[a-z0-9][a-z0-9-]*$", value=data__requires_item, name="" + (name_prefix or "data") + ".requires[{data__requires_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, rule='pattern')
+                            raise JsonSchemaValueException('pattern')
         if "options" in data_keys:
             data_keys.remove("options")
             data__options = data["options"]
             if not isinstance(data__options, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options must be array", value=data__options, name="" + (name_prefix or "data") + ".options", definition={'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['name', 'default', 'doc'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'default': {'type': ['boolean', 'integer', 'string']}, 'doc': {'type': 'string'}, 'choices': {'type': 'array', 'minItems': 1}, 'min': {'type': 'integer', 'description': 'the least value of a whole-number option'}, 'max': {'type': 'integer', 'description': 'the greatest value of a whole-number option'}, 'needs': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}}}}, rule='type')
+                raise JsonSchemaValueException('type')
             data__options_is_list = isinstance(data__options, (list, tuple))
             if data__options_is_list:
                 data__options_len = len(data__options)
                 for data__options_x, data__options_item in enumerate(data__options):
                     if not isinstance(data__options_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}]".format(**locals()) + " must be object", value=data__options_item, name="" + (name_prefix or "data") + ".options[{data__options_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['name', 'default', 'doc'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'default': {'type': ['boolean', 'integer', 'string']}, 'doc': {'type': 'string'}, 'choices': {'type': 'array', 'minItems': 1}, 'min': {'type': 'integer', 'description': 'the least value of a whole-number option'}, 'max': {'type': 'integer', 'description': 'the greatest value of a whole-number option'}, 'needs': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}}}, rule='type')
+                        raise JsonSchemaValueException('type')
                     data__options_item_is_dict = isinstance(data__options_item, dict)
                     if data__options_item_is_dict:
                         data__options_item__missing_keys = set(['name', 'default', 'doc']) - data__options_item.keys()
                         if data__options_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}]".format(**locals()) + " must contain " + (str(sorted(data__options_item__missing_keys)) + " properties"), value=data__options_item, name="" + (name_prefix or "data") + ".options[{data__options_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['name', 'default', 'doc'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'default': {'type': ['boolean', 'integer', 'string']}, 'doc': {'type': 'string'}, 'choices': {'type': 'array', 'minItems': 1}, 'min': {'type': 'integer', 'description': 'the least value of a whole-number option'}, 'max': {'type': 'integer', 'description': 'the greatest value of a whole-number option'}, 'needs': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}}}, rule='required')
+                            raise JsonSchemaValueException('required')
                         data__options_item_keys = set(data__options_item.keys())
                         if "name" in data__options_item_keys:
                             data__options_item_keys.remove("name")
                             data__options_item__name = data__options_item["name"]
                             if not isinstance(data__options_item__name, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].name".format(**locals()) + " must be string", value=data__options_item__name, name="" + (name_prefix or "data") + ".options[{data__options_x}].name".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='type')
+                                raise JsonSchemaValueException('type')
                             if isinstance(data__options_item__name, str):
                                 if not REGEX_PATTERNS['^[a-z][a-z0-9_]*$'].search(data__options_item__name):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].name".format(**locals()) + " must match pattern ^[a-z][a-z0-9_]*$", value=data__options_item__name, name="" + (name_prefix or "data") + ".options[{data__options_x}].name".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='pattern')
+                                    raise JsonSchemaValueException('pattern')
                         if "default" in data__options_item_keys:
                             data__options_item_keys.remove("default")
                             data__options_item__default = data__options_item["default"]
                             if not isinstance(data__options_item__default, (bool, int, str)) and not (isinstance(data__options_item__default, float) and data__options_item__default.is_integer()):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].default".format(**locals()) + " must be boolean or integer or string", value=data__options_item__default, name="" + (name_prefix or "data") + ".options[{data__options_x}].default".format(**locals()) + "", definition={'type': ['boolean', 'integer', 'string']}, rule='type')
+                                raise JsonSchemaValueException('type')
                         if "doc" in data__options_item_keys:
                             data__options_item_keys.remove("doc")
                             data__options_item__doc = data__options_item["doc"]
                             if not isinstance(data__options_item__doc, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].doc".format(**locals()) + " must be string", value=data__options_item__doc, name="" + (name_prefix or "data") + ".options[{data__options_x}].doc".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException('type')
                         if "choices" in data__options_item_keys:
                             data__options_item_keys.remove("choices")
                             data__options_item__choices = data__options_item["choices"]
                             if not isinstance(data__options_item__choices, (list, tuple)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].choices".format(**locals()) + " must be array", value=data__options_item__choices, name="" + (name_prefix or "data") + ".options[{data__options_x}].choices".format(**locals()) + "", definition={'type': 'array', 'minItems': 1}, rule='type')
+                                raise JsonSchemaValueException('type')
                             data__options_item__choices_is_list = isinstance(data__options_item__choices, (list, tuple))
                             if data__options_item__choices_is_list:
                                 data__options_item__choices_len = len(data__options_item__choices)
                                 if data__options_item__choices_len < 1:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].choices".format(**locals()) + " must contain at least 1 items", value=data__options_item__choices, name="" + (name_prefix or "data") + ".options[{data__options_x}].choices".format(**locals()) + "", definition={'type': 'array', 'minItems': 1}, rule='minItems')
+                                    raise JsonSchemaValueException('minItems')
                         if "min" in data__options_item_keys:
                             data__options_item_keys.remove("min")
                             data__options_item__min = data__options_item["min"]
                             if not isinstance(data__options_item__min, (int)) and not (isinstance(data__options_item__min, float) and data__options_item__min.is_integer()) or isinstance(data__options_item__min, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].min".format(**locals()) + " must be integer", value=data__options_item__min, name="" + (name_prefix or "data") + ".options[{data__options_x}].min".format(**locals()) + "", definition={'type': 'integer', 'description': 'the least value of a whole-number option'}, rule='type')
+                                raise JsonSchemaValueException('type')
                         if "max" in data__options_item_keys:
                             data__options_item_keys.remove("max")
                             data__options_item__max = data__options_item["max"]
                             if not isinstance(data__options_item__max, (int)) and not (isinstance(data__options_item__max, float) and data__options_item__max.is_integer()) or isinstance(data__options_item__max, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].max".format(**locals()) + " must be integer", value=data__options_item__max, name="" + (name_prefix or "data") + ".options[{data__options_x}].max".format(**locals()) + "", definition={'type': 'integer', 'description': 'the greatest value of a whole-number option'}, rule='type')
+                                raise JsonSchemaValueException('type')
                         if "needs" in data__options_item_keys:
                             data__options_item_keys.remove("needs")
                             data__options_item__needs = data__options_item["needs"]
                             if not isinstance(data__options_item__needs, (list, tuple)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].needs".format(**locals()) + " must be array", value=data__options_item__needs, name="" + (name_prefix or "data") + ".options[{data__options_x}].needs".format(**locals()) + "", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}, rule='type')
+                                raise JsonSchemaValueException('type')
                             data__options_item__needs_is_list = isinstance(data__options_item__needs, (list, tuple))
                             if data__options_item__needs_is_list:
                                 data__options_item__needs_len = len(data__options_item__needs)
                                 for data__options_item__needs_x, data__options_item__needs_item in enumerate(data__options_item__needs):
                                     if not isinstance(data__options_item__needs_item, (str)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].needs[{data__options_item__needs_x}]".format(**locals()) + " must be string", value=data__options_item__needs_item, name="" + (name_prefix or "data") + ".options[{data__options_x}].needs[{data__options_item__needs_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='type')
+                                        raise JsonSchemaValueException('type')
                                     if isinstance(data__options_item__needs_item, str):
                                         if not REGEX_PATTERNS['^[a-z][a-z0-9_]*$'].search(data__options_item__needs_item):
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}].needs[{data__options_item__needs_x}]".format(**locals()) + " must match pattern ^[a-z][a-z0-9_]*$", value=data__options_item__needs_item, name="" + (name_prefix or "data") + ".options[{data__options_x}].needs[{data__options_item__needs_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='pattern')
+                                            raise JsonSchemaValueException('pattern')
                         if data__options_item_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".options[{data__options_x}]".format(**locals()) + " must not contain "+str(data__options_item_keys)+" properties", value=data__options_item, name="" + (name_prefix or "data") + ".options[{data__options_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['name', 'default', 'doc'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'default': {'type': ['boolean', 'integer', 'string']}, 'doc': {'type': 'string'}, 'choices': {'type': 'array', 'minItems': 1}, 'min': {'type': 'integer', 'description': 'the least value of a whole-number option'}, 'max': {'type': 'integer', 'description': 'the greatest value of a whole-number option'}, 'needs': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}}}, rule='additionalProperties')
+                            raise JsonSchemaValueException('additionalProperties')
         if "players" in data_keys:
             data_keys.remove("players")
             data__players = data["players"]
             if not isinstance(data__players, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".players must be object", value=data__players, name="" + (name_prefix or "data") + ".players", definition={'type': 'object', 'additionalProperties': False, 'properties': {'min': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'max': {'type': 'integer', 'minimum': 1, 'maximum': 8}}}, rule='type')
+                raise JsonSchemaValueException('type')
             data__players_is_dict = isinstance(data__players, dict)
             if data__players_is_dict:
                 data__players_keys = set(data__players.keys())
@@ -144,49 +144,49 @@ def validate(data, custom_formats={}, name_prefix=None):
                     data__players_keys.remove("min")
                     data__players__min = data__players["min"]
                     if not isinstance(data__players__min, (int)) and not (isinstance(data__players__min, float) and data__players__min.is_integer()) or isinstance(data__players__min, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".players.min must be integer", value=data__players__min, name="" + (name_prefix or "data") + ".players.min", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='type')
+                        raise JsonSchemaValueException('type')
                     if isinstance(data__players__min, (int, float, Decimal)) and not isinstance(data__players__min, bool):
                         if data__players__min < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".players.min must be bigger than or equal to 1", value=data__players__min, name="" + (name_prefix or "data") + ".players.min", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='minimum')
+                            raise JsonSchemaValueException('minimum')
                         if data__players__min > 8:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".players.min must be smaller than or equal to 8", value=data__players__min, name="" + (name_prefix or "data") + ".players.min", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='maximum')
+                            raise JsonSchemaValueException('maximum')
                 if "max" in data__players_keys:
                     data__players_keys.remove("max")
                     data__players__max = data__players["max"]
                     if not isinstance(data__players__max, (int)) and not (isinstance(data__players__max, float) and data__players__max.is_integer()) or isinstance(data__players__max, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".players.max must be integer", value=data__players__max, name="" + (name_prefix or "data") + ".players.max", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='type')
+                        raise JsonSchemaValueException('type')
                     if isinstance(data__players__max, (int, float, Decimal)) and not isinstance(data__players__max, bool):
                         if data__players__max < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".players.max must be bigger than or equal to 1", value=data__players__max, name="" + (name_prefix or "data") + ".players.max", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='minimum')
+                            raise JsonSchemaValueException('minimum')
                         if data__players__max > 8:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".players.max must be smaller than or equal to 8", value=data__players__max, name="" + (name_prefix or "data") + ".players.max", definition={'type': 'integer', 'minimum': 1, 'maximum': 8}, rule='maximum')
+                            raise JsonSchemaValueException('maximum')
                 if data__players_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".players must not contain "+str(data__players_keys)+" properties", value=data__players, name="" + (name_prefix or "data") + ".players", definition={'type': 'object', 'additionalProperties': False, 'properties': {'min': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'max': {'type': 'integer', 'minimum': 1, 'maximum': 8}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException('additionalProperties')
         if "overrides" in data_keys:
             data_keys.remove("overrides")
             data__overrides = data["overrides"]
             if not isinstance(data__overrides, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".overrides must be array", value=data__overrides, name="" + (name_prefix or "data") + ".overrides", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, rule='type')
+                raise JsonSchemaValueException('type')
             data__overrides_is_list = isinstance(data__overrides, (list, tuple))
             if data__overrides_is_list:
                 data__overrides_len = len(data__overrides)
                 for data__overrides_x, data__overrides_item in enumerate(data__overrides):
                     if not isinstance(data__overrides_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".overrides[{data__overrides_x}]".format(**locals()) + " must be string", value=data__overrides_item, name="" + (name_prefix or "data") + ".overrides[{data__overrides_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, rule='type')
+                        raise JsonSchemaValueException('type')
                     if isinstance(data__overrides_item, str):
                         if not REGEX_PATTERNS['^[a-z0-9][a-z0-9-]*$'].search(data__overrides_item):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".overrides[{data__overrides_x}]".format(**locals()) + " must match pattern ^[a-z0-9][a-z0-9-]*$", value=data__overrides_item, name="" + (name_prefix or "data") + ".overrides[{data__overrides_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, rule='pattern')
+                            raise JsonSchemaValueException('pattern')
         if "modules" in data_keys:
             data_keys.remove("modules")
             data__modules = data["modules"]
             if not isinstance(data__modules, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".modules must be array", value=data__modules, name="" + (name_prefix or "data") + ".modules", definition={'type': 'array', 'items': {'enum': ['techs', 'lucre', 'hidden_alliances', 'kickers', 'hired_help', 'insurance', 'leases', 'raids', 'essence']}, 'description': "the rules modules the pack's mechanics need (docs/extending.md)"}, rule='type')
+                raise JsonSchemaValueException('type')
             data__modules_is_list = isinstance(data__modules, (list, tuple))
             if data__modules_is_list:
                 data__modules_len = len(data__modules)
                 for data__modules_x, data__modules_item in enumerate(data__modules):
                     if not (isinstance(data__modules_item, str) and data__modules_item in {'techs', 'lucre', 'hidden_alliances', 'kickers', 'hired_help', 'insurance', 'leases', 'raids', 'essence'}):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".modules[{data__modules_x}]".format(**locals()) + " must be one of ['techs', 'lucre', 'hidden_alliances', 'kickers', 'hired_help', 'insurance', 'leases', 'raids', 'essence']", value=data__modules_item, name="" + (name_prefix or "data") + ".modules[{data__modules_x}]".format(**locals()) + "", definition={'enum': ['techs', 'lucre', 'hidden_alliances', 'kickers', 'hired_help', 'insurance', 'leases', 'raids', 'essence']}, rule='enum')
+                        raise JsonSchemaValueException('enum')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', 'title': 'Cosmic Encounter pack manifest', 'type': 'object', 'additionalProperties': False, 'required': ['id', 'name', 'version'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}, 'name': {'type': 'string'}, 'version': {'type': 'string'}, 'description': {'type': 'string'}, 'requires': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, 'options': {'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['name', 'default', 'doc'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'default': {'type': ['boolean', 'integer', 'string']}, 'doc': {'type': 'string'}, 'choices': {'type': 'array', 'minItems': 1}, 'min': {'type': 'integer', 'description': 'the least value of a whole-number option'}, 'max': {'type': 'integer', 'description': 'the greatest value of a whole-number option'}, 'needs': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'description': 'options that must be on for this one to be on'}}}}, 'players': {'type': 'object', 'additionalProperties': False, 'properties': {'min': {'type': 'integer', 'minimum': 1, 'maximum': 8}, 'max': {'type': 'integer', 'minimum': 1, 'maximum': 8}}}, 'overrides': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9-]*$'}}, 'modules': {'type': 'array', 'items': {'enum': ['techs', 'lucre', 'hidden_alliances', 'kickers', 'hired_help', 'insurance', 'leases', 'raids', 'essence']}, 'description': "the rules modules the pack's mechanics need (docs/extending.md)"}}}, rule='additionalProperties')
+            raise JsonSchemaValueException('additionalProperties')
     return data
