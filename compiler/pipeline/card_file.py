@@ -4,6 +4,7 @@ field parsed and resolved, with each problem placed at its line and column in th
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -349,11 +350,10 @@ class _Compiler:
         return hooks
 
 
-def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> CardFile:
+def compile_card(loaded: Loaded, pack: str, path: str | PurePath | None = None) -> CardFile:
     """Compile a loaded card file; the file name and folder are checked against id and kind."""
     comp = _Compiler(loaded, pack)
-    expected = path.stem if path is not None else None
-    folder = path.parent.name if path is not None else None
+    expected, folder = _stem_and_folder(path) if path is not None else (None, None)
     try:
         card = comp.card(expected, folder if folder in CARD_KINDS else None)
     except Exception as exc:  # an internal failure is still a diagnostic naming the file
@@ -377,6 +377,20 @@ def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> Car
         kind if isinstance(kind, str) else None,
         declared_id=declared if isinstance(declared, str) else None,
     )
+
+
+def _stem_and_folder(path: str | PurePath) -> tuple[str, str]:
+    """The file's name without its suffix and the name of its folder, as PurePath reads them. A
+    plain `folder/name.yaml` string is read as it is: building a PurePath for every card file
+    costs more than all else compile_card does with the path."""
+    if isinstance(path, str) and not (os.altsep and os.altsep in path):
+        folder, _, name = path.rpartition(os.sep)
+        parent = folder.rpartition(os.sep)[2]
+        # PurePath drops `.` folders and empty names: such paths, and odd file names, take it
+        if name.endswith(".yaml") and not name.startswith(".") and parent not in ("", "."):
+            return name.removesuffix(".yaml"), parent
+    pure = PurePath(path)
+    return pure.stem, pure.parent.name
 
 
 def _each(spec: Any, pointer: str) -> list[tuple[str, Any]]:

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import cast
 
 from compiler import diagnostics as d
@@ -166,7 +166,9 @@ def _manifest(raw: bytes, shown: str, folder_name: str, store: PackStore | None)
     return manifest
 
 
-def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
+def compile_bytes(
+    raw: bytes, path: str | PurePath, shown: str, pack_id: str
+) -> tuple[Loaded, CardFile]:
     """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
     reports cross-card problems at (a file on disk and an editor's buffer alike)."""
     from compiler.pipeline.card_file import compile_card
@@ -223,7 +225,7 @@ def compile_file(
                     _recompile, raw, path, shown, pack_id, cache, key
                 )
             return found
-    loaded, result = compile_bytes(raw, Path(path), shown, pack_id)
+    loaded, result = compile_bytes(raw, path, shown, pack_id)
     if loaded.text:
         sources.raw[shown] = raw
     if cache is not None:
@@ -251,7 +253,7 @@ def _recompile(
 ) -> CardFile:
     """A stored card file compiled again because its stored card did not decode; its store is
     written again with the fresh result."""
-    result = compile_bytes(raw, Path(path), shown, pack_id)[1]
+    result = compile_bytes(raw, path, shown, pack_id)[1]
     cache.put(key, result)
     cache.save()
     return result
