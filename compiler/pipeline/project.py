@@ -8,7 +8,7 @@ import functools
 import hashlib
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import cast
@@ -166,14 +166,25 @@ def _manifest(raw: bytes, shown: str, folder_name: str, store: PackStore | None)
     return manifest
 
 
+@functools.cache
+def _compile_stages() -> tuple[
+    Callable[[bytes, str], Loaded], Callable[[Loaded, str, str | PurePath], CardFile]
+]:
+    """The loader and the card compiler, imported when the first file is compiled (a run whose
+    every card comes from the cache never loads them), and then once: an import statement run
+    per file costs as much as reading the file."""
+    from compiler.pipeline.card_file import compile_card
+    from compiler.pipeline.load import load_yaml_bytes
+
+    return load_yaml_bytes, compile_card
+
+
 def compile_bytes(
     raw: bytes, path: str | PurePath, shown: str, pack_id: str
 ) -> tuple[Loaded, CardFile]:
     """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
     reports cross-card problems at (a file on disk and an editor's buffer alike)."""
-    from compiler.pipeline.card_file import compile_card
-    from compiler.pipeline.load import load_yaml_bytes
-
+    load_yaml_bytes, compile_card = _compile_stages()
     loaded = load_yaml_bytes(raw, shown)
     result = compile_card(loaded, pack_id, path)
     result.diagnostics = list(loaded.diagnostics) + result.diagnostics
