@@ -98,9 +98,7 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = resolver_of(
-            window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
-        )
+        resolver = resolver_of(window, text, self.marker_kinds, self.pile_names)
         node = resolver.effect(tree)
         self._report_resolve(pointer, resolver.errors)
         return None if resolver.errors else node
@@ -114,9 +112,7 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = resolver_of(
-            window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
-        )
+        resolver = resolver_of(window, text, self.marker_kinds, self.pile_names)
         node = resolver.condition(tree)
         self._report_resolve(pointer, resolver.errors)
         return node
@@ -182,23 +178,24 @@ class _Compiler:
                 or ("cost" in spec and cost is None)
             ):
                 continue
+            # every field in the record's order: keywords would cost each hook a dictionary
             hooks.append(
                 Hook(
-                    card=card,
-                    name=str(spec.get("name", name)),
-                    kind=kind,
-                    window=window,
-                    effect=effect,
-                    roles=roles,
-                    optional=spec.get("use", default_use) == "optional",
-                    condition=condition,
-                    cost=cost,
-                    limit=LIMITS.get(str(spec.get("limit", ""))),
-                    text=str(spec.get("text", "")),
-                    upgrades=spec.get("upgrades"),
-                    zone=str(spec.get("from", "laid")),
-                    decider=str(spec.get("by", "owner")),
-                    users=spec.get("for") == "users",
+                    card,
+                    str(spec.get("name", name)),
+                    kind,
+                    window,
+                    effect,
+                    roles,
+                    spec.get("use", default_use) == "optional",  # optional
+                    condition,
+                    cost,
+                    LIMITS.get(str(spec.get("limit", ""))),  # limit
+                    str(spec.get("text", "")),  # text
+                    spec.get("upgrades"),  # upgrades
+                    str(spec.get("from", "laid")),  # zone
+                    str(spec.get("by", "owner")),  # decider
+                    spec.get("for") == "users",  # users
                 )
             )
         return hooks
@@ -271,22 +268,23 @@ class _Compiler:
             self.error(d.MISSING_KEY, "an attack card needs a 'value'", "", "add 'value: 8'")
         if len([x for x in self.diags if x.is_error]) > before:
             return None
+        # every field in the record's order: keywords would cost each card a dictionary
         return CardDef(
-            id=str(card_id),
-            kind=kind,
-            name=str(data.get("name", card_id)),
-            pack=self.pack,
-            text=str(data.get("text", "")),
-            copies=int(data.get("copies", 1)),
-            type=data.get("type"),
-            value=data.get("value") if not isinstance(data.get("value"), bool) else None,
-            color=data.get("color"),
-            alien=data.get("alien"),
-            hooks=tuple(hooks),
-            target=target,
-            requires=tuple(data.get("requires", ())),
-            min_players=data.get("min_players"),
-            attrs={
+            str(card_id),  # id
+            kind,
+            str(data.get("name", card_id)),  # name
+            self.pack,
+            str(data.get("text", "")),  # text
+            int(data.get("copies", 1)),  # copies
+            data.get("type"),  # type
+            data.get("value") if not isinstance(data.get("value"), bool) else None,  # value
+            data.get("color"),  # color
+            data.get("alien"),  # alien
+            tuple(hooks),
+            target,
+            tuple(data.get("requires", ())),  # requires
+            data.get("min_players"),  # min_players
+            {  # attrs
                 k: data[k]
                 for k in (
                     "alert",
