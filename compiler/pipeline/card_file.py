@@ -4,6 +4,7 @@ field parsed and resolved, with each problem placed at its line and column in th
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -97,9 +98,7 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = resolver_of(
-            window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
-        )
+        resolver = resolver_of(window, text, self.marker_kinds, self.pile_names)
         node = resolver.effect(tree)
         self._report_resolve(pointer, resolver.errors)
         return None if resolver.errors else node
@@ -113,9 +112,7 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = resolver_of(
-            window, text, marker_kinds=self.marker_kinds, pile_names=self.pile_names
-        )
+        resolver = resolver_of(window, text, self.marker_kinds, self.pile_names)
         node = resolver.condition(tree)
         self._report_resolve(pointer, resolver.errors)
         return node
@@ -181,23 +178,24 @@ class _Compiler:
                 or ("cost" in spec and cost is None)
             ):
                 continue
+            # every field in the record's order: keywords would cost each hook a dictionary
             hooks.append(
                 Hook(
-                    card=card,
-                    name=str(spec.get("name", name)),
-                    kind=kind,
-                    window=window,
-                    effect=effect,
-                    roles=roles,
-                    optional=spec.get("use", default_use) == "optional",
-                    condition=condition,
-                    cost=cost,
-                    limit=LIMITS.get(str(spec.get("limit", ""))),
-                    text=str(spec.get("text", "")),
-                    upgrades=spec.get("upgrades"),
-                    zone=str(spec.get("from", "laid")),
-                    decider=str(spec.get("by", "owner")),
-                    users=spec.get("for") == "users",
+                    card,
+                    str(spec.get("name", name)),
+                    kind,
+                    window,
+                    effect,
+                    roles,
+                    spec.get("use", default_use) == "optional",  # optional
+                    condition,
+                    cost,
+                    LIMITS.get(str(spec.get("limit", ""))),  # limit
+                    str(spec.get("text", "")),  # text
+                    spec.get("upgrades"),  # upgrades
+                    str(spec.get("from", "laid")),  # zone
+                    str(spec.get("by", "owner")),  # decider
+                    spec.get("for") == "users",  # users
                 )
             )
         return hooks
@@ -270,22 +268,23 @@ class _Compiler:
             self.error(d.MISSING_KEY, "an attack card needs a 'value'", "", "add 'value: 8'")
         if len([x for x in self.diags if x.is_error]) > before:
             return None
+        # every field in the record's order: keywords would cost each card a dictionary
         return CardDef(
-            id=str(card_id),
-            kind=kind,
-            name=str(data.get("name", card_id)),
-            pack=self.pack,
-            text=str(data.get("text", "")),
-            copies=int(data.get("copies", 1)),
-            type=data.get("type"),
-            value=data.get("value") if not isinstance(data.get("value"), bool) else None,
-            color=data.get("color"),
-            alien=data.get("alien"),
-            hooks=tuple(hooks),
-            target=target,
-            requires=tuple(data.get("requires", ())),
-            min_players=data.get("min_players"),
-            attrs={
+            str(card_id),  # id
+            kind,
+            str(data.get("name", card_id)),  # name
+            self.pack,
+            str(data.get("text", "")),  # text
+            int(data.get("copies", 1)),  # copies
+            data.get("type"),  # type
+            data.get("value") if not isinstance(data.get("value"), bool) else None,  # value
+            data.get("color"),  # color
+            data.get("alien"),  # alien
+            tuple(hooks),
+            target,
+            tuple(data.get("requires", ())),  # requires
+            data.get("min_players"),  # min_players
+            {  # attrs
                 k: data[k]
                 for k in (
                     "alert",
@@ -349,11 +348,10 @@ class _Compiler:
         return hooks
 
 
-def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> CardFile:
+def compile_card(loaded: Loaded, pack: str, path: str | PurePath | None = None) -> CardFile:
     """Compile a loaded card file; the file name and folder are checked against id and kind."""
     comp = _Compiler(loaded, pack)
-    expected = path.stem if path is not None else None
-    folder = path.parent.name if path is not None else None
+    expected, folder = _stem_and_folder(path) if path is not None else (None, None)
     try:
         card = comp.card(expected, folder if folder in CARD_KINDS else None)
     except Exception as exc:  # an internal failure is still a diagnostic naming the file
@@ -377,6 +375,20 @@ def compile_card(loaded: Loaded, pack: str, path: PurePath | None = None) -> Car
         kind if isinstance(kind, str) else None,
         declared_id=declared if isinstance(declared, str) else None,
     )
+
+
+def _stem_and_folder(path: str | PurePath) -> tuple[str, str]:
+    """The file's name without its suffix and the name of its folder, as PurePath reads them. A
+    plain `folder/name.yaml` string is read as it is: building a PurePath for every card file
+    costs more than all else compile_card does with the path."""
+    if isinstance(path, str) and not (os.altsep and os.altsep in path):
+        folder, _, name = path.rpartition(os.sep)
+        parent = folder.rpartition(os.sep)[2]
+        # PurePath drops `.` folders and empty names: such paths, and odd file names, take it
+        if name.endswith(".yaml") and not name.startswith(".") and parent not in ("", "."):
+            return name.removesuffix(".yaml"), parent
+    pure = PurePath(path)
+    return pure.stem, pure.parent.name
 
 
 def _each(spec: Any, pointer: str) -> list[tuple[str, Any]]:

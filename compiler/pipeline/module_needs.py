@@ -12,9 +12,10 @@ compile cache needs no runtime code loaded."""
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from compiler import diagnostics as d
@@ -24,6 +25,7 @@ from runtime.record import record
 
 if TYPE_CHECKING:
     from compiler.pipeline.card_file import CardFile
+    from compiler.pipeline.card_words import Words
 
 USES = "uses"  # the summary attribute holding the words a stored card uses (see stored.py)
 
@@ -65,10 +67,18 @@ def owned() -> list[Owned]:
 def words_used(card: Any) -> frozenset[str]:
     """The words a card uses: worked out from a compiled card, read from a stored summary."""
     if isinstance(card, CardDef):
-        from compiler.pipeline.card_words import words_of
-
-        return frozenset(words_of(card).all())
+        return frozenset(_words_of()(card).all())
     return frozenset(card.attrs.get(USES, ()))
+
+
+@functools.cache
+def _words_of() -> Callable[[CardDef], Words]:
+    """The walk of a compiled card's IR, imported when first needed (a validation from the compile
+    cache never needs it), and then once: an import statement run per card costs more than
+    anything else the link stage does with a card that needs no module."""
+    from compiler.pipeline.card_words import words_of
+
+    return words_of
 
 
 def named_with_requirements(defs: Mapping[str, PackDef]) -> dict[str, set[str]]:

@@ -8,9 +8,9 @@ import functools
 import hashlib
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import cast
 
 from compiler import diagnostics as d
@@ -166,12 +166,25 @@ def _manifest(raw: bytes, shown: str, folder_name: str, store: PackStore | None)
     return manifest
 
 
-def compile_bytes(raw: bytes, path: Path, shown: str, pack_id: str) -> tuple[Loaded, CardFile]:
-    """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
-    reports cross-card problems at (a file on disk and an editor's buffer alike)."""
+@functools.cache
+def _compile_stages() -> tuple[
+    Callable[[bytes, str], Loaded], Callable[[Loaded, str, str | PurePath], CardFile]
+]:
+    """The loader and the card compiler, imported when the first file is compiled (a run whose
+    every card comes from the cache never loads them), and then once: an import statement run
+    per file costs as much as reading the file."""
     from compiler.pipeline.card_file import compile_card
     from compiler.pipeline.load import load_yaml_bytes
 
+    return load_yaml_bytes, compile_card
+
+
+def compile_bytes(
+    raw: bytes, path: str | PurePath, shown: str, pack_id: str
+) -> tuple[Loaded, CardFile]:
+    """One card file's bytes compiled, with the loader's diagnostics and the spans the link stage
+    reports cross-card problems at (a file on disk and an editor's buffer alike)."""
+    load_yaml_bytes, compile_card = _compile_stages()
     loaded = load_yaml_bytes(raw, shown)
     result = compile_card(loaded, pack_id, path)
     result.diagnostics = list(loaded.diagnostics) + result.diagnostics
@@ -223,7 +236,7 @@ def compile_file(
                     _recompile, raw, path, shown, pack_id, cache, key
                 )
             return found
-    loaded, result = compile_bytes(raw, Path(path), shown, pack_id)
+    loaded, result = compile_bytes(raw, path, shown, pack_id)
     if loaded.text:
         sources.raw[shown] = raw
     if cache is not None:
@@ -251,7 +264,7 @@ def _recompile(
 ) -> CardFile:
     """A stored card file compiled again because its stored card did not decode; its store is
     written again with the fresh result."""
-    result = compile_bytes(raw, Path(path), shown, pack_id)[1]
+    result = compile_bytes(raw, path, shown, pack_id)[1]
     cache.put(key, result)
     cache.save()
     return result

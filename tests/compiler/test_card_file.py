@@ -68,3 +68,38 @@ def test_the_card_id_must_match_the_file_name() -> None:
 def test_which_roles_exist_in_which_window(window: str, role: str, message: str | None) -> None:
     absent = absent_role(window, role)
     assert (absent[0] if absent else None) == message
+
+
+ODD_PATHS = [
+    "alien/virus.yaml",
+    "packs/base/alien/virus.yaml",
+    "/abs/packs/base/flare/virus-v001.yaml",
+    "virus.yaml",
+    "/virus.yaml",
+    "./virus.yaml",
+    "alien/./virus.yaml",
+    "alien//virus.yaml",
+    "../alien/virus.yaml",
+    "alien/../virus.yaml",
+    "alien/.yaml",
+    "alien/..yaml",
+    "alien/.hidden.yaml",
+    "alien/virus.v2.yaml",
+    "alien/virus.yml",
+    "alien/virus.",
+    "alien/virus",
+    "alien/virus.yaml/",
+    "alien/.",
+    "",
+]
+
+
+@pytest.mark.parametrize("path", ODD_PATHS)
+def test_the_file_name_and_folder_checked_read_as_a_pure_path_reads_them(path: str) -> None:
+    text = VIRUS.replace("id: virus", "id: other").replace("kind: alien", "kind: flare")
+    loaded = load_yaml_bytes(text.encode("utf-8"), "alien/virus.yaml")
+    from_string = compile_card(loaded, "base", path)
+    from_pure_path = compile_card(loaded, "base", PurePath(path))
+    assert from_string.diagnostics == from_pure_path.diagnostics
+    messages = [x.message for x in from_string.diagnostics]
+    assert any("differs from the file name" in m for m in messages)

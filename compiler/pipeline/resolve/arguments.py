@@ -111,7 +111,9 @@ class Arguments(ResolverBase):
         if stmt.modal in ("may not", "cannot"):
             return ir.Forbid(action(op, args), subject or ir.Players("you"), args)
         text = self._slice(stmt.pos) or vp_text(stmt, vp)
-        return ir.Do(op.name, subject, args, may=stmt.modal == "may", prevent=prevent, text=text)
+        # every verb phrase makes one: its fields in order (op, subject, args, may, prevent,
+        # text), as keywords cost a record call a dictionary
+        return ir.Do(op.name, subject, args, stmt.modal == "may", prevent, text)
 
     def _bind_args(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
@@ -174,17 +176,17 @@ class Arguments(ResolverBase):
             )
 
     def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
+        """`expr` read as an argument of type `t`; the numbers written in it count what `t` does."""
         saved = self.scope.argument
         self.scope.argument = t._value_  # `.value` is a Python-level property of the enum
         try:
-            return self._convert_as(expr, t, slot)
+            if t is _NUMBER or t is _FORMULA:
+                return self._number(expr)
+            return self._convert_phrase(expr, t, slot)
         finally:
             self.scope.argument = saved
 
-    def _convert_as(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
-        if t is _NUMBER or t is _FORMULA:
-            return self._number(expr)
-        pos = pos_of(expr)
+    def _convert_phrase(self, expr: ast.Expr, t: T, slot: Slot | None) -> ir.Node:
         if t is _CARDS and isinstance(expr, ast.HalfOf) and isinstance(expr.value, ast.NP):
             # "half of your hand rounded up": that many of the cards the phrase names
             whole = self._cards(expr.value, counting=True)
@@ -196,12 +198,12 @@ class Arguments(ResolverBase):
         if not isinstance(expr, ast.NP):
             if t is _AMOUNT and isinstance(expr, ast.HalfOf):
                 raise ResolveError(
-                    d.WRONG_ARG_TYPE, "an amount needs a noun, such as '2 lucre'", pos
+                    d.WRONG_ARG_TYPE, "an amount needs a noun, such as '2 lucre'", pos_of(expr)
                 )
             raise ResolveError(
                 d.WRONG_ARG_TYPE,
                 f"expected {t.value} here, not a number",
-                pos,
+                pos_of(expr),
                 "name the thing, e.g. '2 cards' or 'the opponent'",
             )
         read = _READERS.get(t._value_)
@@ -213,16 +215,15 @@ class Arguments(ResolverBase):
                 raise ResolveError(
                     d.WRONG_ARG_TYPE,
                     f"'{np_text(expr)}' cannot be used here",
-                    pos,
+                    pos_of(expr),
                     f"this verb takes no {amount.what}",
                 )
             return amount
         if t is _WORD:
             return self._word(expr, slot)
-        raise ResolveError(d.WRONG_ARG_TYPE, f"cannot use a noun phrase as {t.value}", pos)
+        raise ResolveError(d.WRONG_ARG_TYPE, f"cannot use a noun phrase as {t.value}", pos_of(expr))
 
     def _word(self, np: ast.NP, slot: Slot | None) -> ir.Node:
-        written = np_text(np)
         if slot is not None and slot.word is not None:
             want = slot.word.split()
             noun = self.nouns.get(np.noun or "")
@@ -233,7 +234,7 @@ class Arguments(ResolverBase):
                 want[-len(written_noun.split()) :]
             ):
                 raise ResolveError(
-                    d.BAD_ARGUMENTS, f"expected '{slot.word}', not '{written}'", np.pos
+                    d.BAD_ARGUMENTS, f"expected '{slot.word}', not '{np_text(np)}'", np.pos
                 )
             return ir.Word(slot.word)
         if np.form == "phrase" and np.noun:
@@ -243,7 +244,7 @@ class Arguments(ResolverBase):
             if np.det == "that":
                 self._need_event(np, noun.word)
             return ir.Word(noun.word if noun.word != "reward" else "rewards")
-        raise ResolveError(d.BAD_PHRASE, f"'{written}' cannot be used here", np.pos)
+        raise ResolveError(d.BAD_PHRASE, f"'{np_text(np)}' cannot be used here", np.pos)
 
 
 # The part of the resolver that reads a noun phrase as each type of argument that needs nothing

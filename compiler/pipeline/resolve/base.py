@@ -27,9 +27,9 @@ class Scope:
     """What the text around a phrase makes available: `they`, the event of the window."""
 
     window: str | None = None
+    in_event: bool = False  # the window carries an event ("those ships", "that card")
     loop_var: bool = False  # inside `for each <players>`
     subject_set: bool = False  # inside the arguments of a statement with its own subject
-    in_event: bool = False  # the window carries an event ("those ships", "that card")
     recurring: bool = False  # inside a lasting effect that spans later encounters
     argument: str = T.NUMBER.value  # what the numbers written here count (a NUMBER_RANGES key)
     repeats: int = 1  # how many times the enclosing repeats run the text here

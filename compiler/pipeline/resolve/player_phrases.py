@@ -8,6 +8,13 @@ from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import np_text
 from runtime import ir
 
+# The players a pronoun names are fixed selectors: built once and shared (IR never changes), as
+# nearly every effect names someone by a pronoun ("you", "your ships", "they").
+_YOU = ir.Players("you")
+_SUBJECT = ir.Players("subject")
+_THEY = ir.Players("they")
+_EVENT_PLAYER = ir.Players("event player")
+
 
 class PlayerPhrases(ResolverBase):
     def _players(self, np: ast.NP) -> ir.Node:
@@ -49,7 +56,13 @@ class PlayerPhrases(ResolverBase):
                     np.pos,
                     "only allies belong to a player: 'your allies', 'the opponent's allies'",
                 )
-        tail_of = self._tail(np, "of")
+        # most phrases have no tails: then none is looked for
+        tail_of = most = None
+        chosen = False
+        if np.tails:
+            tail_of = self._tail(np, "of")
+            most = self._tail(np, "most") or self._tail(np, "fewest")
+            chosen = self._tail(np, "chosen") is not None
         if tail_of is not None and tail_of.np is not None:
             if role != "ally":
                 raise ResolveError(
@@ -62,7 +75,6 @@ class PlayerPhrases(ResolverBase):
         if role == "ally" and of in ("offense", "defense"):
             role, of = f"{'offensive' if of == 'offense' else 'defensive'} ally", None
         base: ir.Node = ir.Players(role, of, other)
-        most = self._tail(np, "most") or self._tail(np, "fewest")
         if most is not None:
             where = self._tail(np, "in")
             if (
@@ -75,7 +87,6 @@ class PlayerPhrases(ResolverBase):
             else:
                 measure = self._measure_name(most.noun or "", most.pos)
             return ir.Extreme(measure, most.kind == "fewest", base)
-        chosen = self._tail(np, "chosen") is not None
         if np.det in ("a", "another", "any") or chosen:
             q = np.quantity
             if q is not None and q.kind == "any number":
@@ -128,14 +139,14 @@ class PlayerPhrases(ResolverBase):
     def _pronoun(self, np: ast.NP) -> ir.Node:
         word = np.word or ""
         if word in ("you", "yours"):
-            return ir.Players("you")
+            return _YOU
         if word == "they":
             if self.scope.subject_set:
-                return ir.Players("subject")
+                return _SUBJECT
             if self.scope.loop_var:
-                return ir.Players("they")
+                return _THEY
             if self.scope.in_event:
-                return ir.Players("event player")
+                return _EVENT_PLAYER
             raise ResolveError(
                 d.BAD_PHRASE,
                 "'they' refers to nobody here",

@@ -39,14 +39,14 @@ class Resolver(
 
     window: str | None = None
     source: str = ""  # the effect text, for prompts and option labels in the author's words
-    errors: list[ResolveError] = field(default_factory=list)
     marker_kinds: tuple[str, ...] | None = None  # the kinds of markers the card declares
     pile_names: tuple[str, ...] | None = None  # the card's own piles it declares
+    errors: list[ResolveError] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.nouns = SURFACE_NOUNS
         window = WINDOWS.get(self.window or "")
-        self.scope = Scope(self.window, in_event=window is not None and window.kind != STEP)
+        self.scope = Scope(self.window, window is not None and window.kind != STEP)
 
     def effect(self, effect: ast.Effect) -> ir.Node:
         return self._block(effect.stmts)
