@@ -160,24 +160,30 @@ def _rule(stored: dict[str, Any]) -> Rule:
 
 
 def callback(rule: Rule, builder: object) -> Callback:
-    """What reducing by `rule` makes of its items (see the module's docstring)."""
+    """What reducing by `rule` makes of its items (see the module's docstring). An inlined
+    `_rule` without a callback makes the list of its kept items, which the rules using it
+    splice into theirs."""
     name = rule.alias or rule.template_source or rule.origin
     make: Callback | None = getattr(builder, name, None)
-    if make is None:
+    if make is None and not _inlined(rule.origin):
 
         def make(items: list[Any], name: str = name) -> Any:
             return Tree(name, items)
 
-    if rule.expand1 and not rule.alias:
+    if make is not None and rule.expand1 and not rule.alias:
         make = _single_or(make)
     keep = [
-        (i, not s.is_term and s.name.startswith("_"))
+        (i, not s.is_term and _inlined(s.name))
         for i, s in enumerate(rule.expansion)
         if rule.keep_all_tokens or not (s.is_term and s.filter_out)
     ]
     if len(keep) < len(rule.expansion) or any(inline for _, inline in keep):
-        make = _filtered(keep, make)
-    return make
+        return _filtered(keep, make)
+    return list if make is None else make
+
+
+def _inlined(name: str) -> bool:
+    return name.startswith("_")
 
 
 def _single_or(make: Callback) -> Callback:
@@ -187,15 +193,18 @@ def _single_or(make: Callback) -> Callback:
     return single
 
 
-def _filtered(keep: list[tuple[int, bool]], make: Callback) -> Callback:
+def _filtered(keep: list[tuple[int, bool]], make: Callback | None) -> Callback:
+    """The kept items, those of inlined rules spliced in, handed to `make` (or made the result
+    when there is none: the rule is itself inlined)."""
+
     def filtered(items: list[Any]) -> Any:
         kept: list[Any] = []
         for i, inline in keep:
             if inline:
-                kept.extend(items[i].children)
+                kept.extend(items[i])
             else:
                 kept.append(items[i])
-        return make(kept)
+        return kept if make is None else make(kept)
 
     return filtered
 
@@ -208,7 +217,7 @@ def passes_on(rule: Rule) -> bool:
     (symbol,) = rule.expansion
     if symbol.is_term:
         return rule.keep_all_tokens or not symbol.filter_out
-    return not symbol.name.startswith("_")
+    return not _inlined(symbol.name)
 
 
 class LalrParser:

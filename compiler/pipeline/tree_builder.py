@@ -89,9 +89,6 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
             fresh,
         )
 
-    def subject(self, items: list[Any]) -> ast.NP:
-        return items[0]
-
     def option(self, items: list[Any]) -> _Option:
         label = next((str(i) for i in items if isinstance(i, Token) and i.type == "LABEL"), None)
         return _Option(label, _stmts(items))
@@ -131,9 +128,6 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
 
     def modal(self, items: list[Any]) -> str:
         return str(items[0].type).lower().replace("_", " ")
-
-    def prevent(self, items: list[Any]) -> Token:
-        return items[0]
 
     def next_count(self, items: list[Any]) -> ast.Duration:
         return ast.Duration(_count_scope(items[2]), int(items[1]), _pos(*items))
@@ -233,9 +227,6 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
     def copy(self, items: list[Any]) -> ast.NP:
         return ast.NP("copy", _pos(*items), inner=items[-1], noun="copy")
 
-    def det(self, items: list[Any]) -> Token:
-        return items[0]
-
     def quantity(self, items: list[Any]) -> ast.Quantity:
         token = items[0]
         if token.type == "NUMBER":
@@ -265,9 +256,6 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
 
     def fewer_than(self, items: list[Any]) -> Any:
         return self._bounded("fewer than", items)
-
-    def modifier(self, items: list[Any]) -> Token:
-        return items[0]
 
     def kind_name(self, items: list[Any]) -> Token:  # `"point"` marker: keeps its quotes
         return Token.new_borrow_pos("KIND_NAME", f'"{items[0]}"', items[0])
