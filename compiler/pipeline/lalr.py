@@ -124,21 +124,31 @@ class ParseTables:
         return {name for name in self.states.tokens.values() if name.isupper()}
 
 
-class StatesOnDemand(dict[int, dict[str, int]]):
+UNREAD: dict[str, int] = {}  # stands for the actions of a state not read yet (told by identity)
+
+
+class StatesOnDemand:
     """State number -> actions, each state built from its stored text on first look-up: a run
-    that parses a few effects reaches a small part of them."""
+    that parses a few effects reaches a small part of them. The states are numbered from 0 on;
+    `read` holds each one's actions by number once built (UNREAD before), for the parse's loop
+    to index directly."""
 
     def __init__(self, stored: dict[int, str], tokens: dict[int, str], rules: dict[int, int]):
-        super().__init__()
         self.stored, self.tokens, self._rules = stored, tokens, rules
+        self.read: list[dict[str, int]] = [UNREAD] * (max(stored, default=-1) + 1)
 
-    def __missing__(self, number: int) -> dict[str, int]:
+    def __getitem__(self, number: int) -> dict[str, int]:
+        found = self.read[number]
+        return self.build(number) if found is UNREAD else found
+
+    def build(self, number: int) -> dict[str, int]:
+        """Read one state's actions from its stored text."""
         tokens, rules = self.tokens, self._rules
         found = {
             tokens[int(token)]: ~rules[arg["@"]] if kind == 1 else arg
             for token, (kind, arg) in json.loads(self.stored[number]).items()
         }
-        self[number] = found
+        self.read[number] = found
         return found
 
 
@@ -280,7 +290,10 @@ class ParseRun:
         """Shift each token after the reductions it calls for. With `end_state` (the tokens end
         the text), the tree once the start rule is reduced; else None."""
         states, values = self.states, self.values
-        table = self._tables.states
+        # every state on the stack has been the current one, so its actions are read already;
+        # the current state's may not be
+        table = self._tables.states.read
+        build = self._tables.states.build
         reductions = self._parser._reductions
         on_token = self._parser._token_callbacks
         token = self.last
@@ -288,7 +301,10 @@ class ParseRun:
             kind = token.type
             state = states[-1]
             while True:
-                action = table[state].get(kind)
+                actions = table[state]
+                if actions is UNREAD:
+                    actions = build(state)
+                action = actions.get(kind)
                 if action is None:
                     raise UnexpectedToken(token, self.choices(), self.accepts())
                 if action >= 0:
