@@ -249,6 +249,27 @@ class LalrParser:
             for name in tables.terminals()
             if callable(getattr(builder, name, None))
         }
+        # (state below, top state, terminal) -> the top state once the reductions that pass an
+        # item on are done, filled in as parses meet them
+        self._passed_on: dict[tuple[int, int, str], int] = {}
+        self._end_states = frozenset(tables.end_states.values())
+
+    def pass_on(self, key: tuple[int, int, str]) -> int:
+        """The top state after the reductions that only hand their one item on, from the top
+        state of `key` (above the state below it) before its terminal: they pop nothing, so the
+        state below stays, and the run of them ends where the next action is another one (or
+        at the parse's end). Kept for the parses that meet the same run."""
+        below, found, kind = key
+        table, reductions = self.tables.states, self._reductions
+        while True:
+            action = table[found].get(kind)
+            if action is None or action >= 0 or reductions[~action][2] is not None:
+                break
+            found = table[below][reductions[~action][1]]
+            if found in self._end_states:  # the parse may end here: the driver checks
+                break
+        self._passed_on[key] = found
+        return found
 
     def parse(self, text: str, start: str) -> Any:
         """The tree of `text` from the start rule `start`; raises UnexpectedToken where the
@@ -296,6 +317,7 @@ class ParseRun:
         build = self._tables.states.build
         reductions = self._parser._reductions
         on_token = self._parser._token_callbacks
+        passed_on, pass_on = self._parser._passed_on, self._parser.pass_on
         token = self.last
         for token in tokens:
             kind = token.type
@@ -313,7 +335,9 @@ class ParseRun:
                     break
                 size, origin, make = reductions[~action]
                 if make is None:  # the one item is the result: only the state changes
-                    state = table[states[-2]][origin]
+                    key = (states[-2], state, kind)
+                    found = passed_on.get(key)
+                    state = pass_on(key) if found is None else found
                     states[-1] = state
                 else:
                     if size:
