@@ -124,21 +124,31 @@ class ParseTables:
         return {name for name in self.states.tokens.values() if name.isupper()}
 
 
-class StatesOnDemand(dict[int, dict[str, int]]):
+UNREAD: dict[str, int] = {}  # stands for the actions of a state not read yet (told by identity)
+
+
+class StatesOnDemand:
     """State number -> actions, each state built from its stored text on first look-up: a run
-    that parses a few effects reaches a small part of them."""
+    that parses a few effects reaches a small part of them. The states are numbered from 0 on;
+    `read` holds each one's actions by number once built (UNREAD before), for the parse's loop
+    to index directly."""
 
     def __init__(self, stored: dict[int, str], tokens: dict[int, str], rules: dict[int, int]):
-        super().__init__()
         self.stored, self.tokens, self._rules = stored, tokens, rules
+        self.read: list[dict[str, int]] = [UNREAD] * (max(stored, default=-1) + 1)
 
-    def __missing__(self, number: int) -> dict[str, int]:
+    def __getitem__(self, number: int) -> dict[str, int]:
+        found = self.read[number]
+        return self.build(number) if found is UNREAD else found
+
+    def build(self, number: int) -> dict[str, int]:
+        """Read one state's actions from its stored text."""
         tokens, rules = self.tokens, self._rules
         found = {
             tokens[int(token)]: ~rules[arg["@"]] if kind == 1 else arg
             for token, (kind, arg) in json.loads(self.stored[number]).items()
         }
-        self[number] = found
+        self.read[number] = found
         return found
 
 
@@ -160,24 +170,30 @@ def _rule(stored: dict[str, Any]) -> Rule:
 
 
 def callback(rule: Rule, builder: object) -> Callback:
-    """What reducing by `rule` makes of its items (see the module's docstring)."""
+    """What reducing by `rule` makes of its items (see the module's docstring). An inlined
+    `_rule` without a callback makes the list of its kept items, which the rules using it
+    splice into theirs."""
     name = rule.alias or rule.template_source or rule.origin
     make: Callback | None = getattr(builder, name, None)
-    if make is None:
+    if make is None and not _inlined(rule.origin):
 
         def make(items: list[Any], name: str = name) -> Any:
             return Tree(name, items)
 
-    if rule.expand1 and not rule.alias:
+    if make is not None and rule.expand1 and not rule.alias:
         make = _single_or(make)
     keep = [
-        (i, not s.is_term and s.name.startswith("_"))
+        (i, not s.is_term and _inlined(s.name))
         for i, s in enumerate(rule.expansion)
         if rule.keep_all_tokens or not (s.is_term and s.filter_out)
     ]
     if len(keep) < len(rule.expansion) or any(inline for _, inline in keep):
-        make = _filtered(keep, make)
-    return make
+        return _filtered(keep, make)
+    return list if make is None else make
+
+
+def _inlined(name: str) -> bool:
+    return name.startswith("_")
 
 
 def _single_or(make: Callback) -> Callback:
@@ -187,15 +203,18 @@ def _single_or(make: Callback) -> Callback:
     return single
 
 
-def _filtered(keep: list[tuple[int, bool]], make: Callback) -> Callback:
+def _filtered(keep: list[tuple[int, bool]], make: Callback | None) -> Callback:
+    """The kept items, those of inlined rules spliced in, handed to `make` (or made the result
+    when there is none: the rule is itself inlined)."""
+
     def filtered(items: list[Any]) -> Any:
         kept: list[Any] = []
         for i, inline in keep:
             if inline:
-                kept.extend(items[i].children)
+                kept.extend(items[i])
             else:
                 kept.append(items[i])
-        return make(kept)
+        return kept if make is None else make(kept)
 
     return filtered
 
@@ -208,7 +227,7 @@ def passes_on(rule: Rule) -> bool:
     (symbol,) = rule.expansion
     if symbol.is_term:
         return rule.keep_all_tokens or not symbol.filter_out
-    return not symbol.name.startswith("_")
+    return not _inlined(symbol.name)
 
 
 class LalrParser:
@@ -230,6 +249,27 @@ class LalrParser:
             for name in tables.terminals()
             if callable(getattr(builder, name, None))
         }
+        # (state below, top state, terminal) -> the top state once the reductions that pass an
+        # item on are done, filled in as parses meet them
+        self._passed_on: dict[tuple[int, int, str], int] = {}
+        self._end_states = frozenset(tables.end_states.values())
+
+    def pass_on(self, key: tuple[int, int, str]) -> int:
+        """The top state after the reductions that only hand their one item on, from the top
+        state of `key` (above the state below it) before its terminal: they pop nothing, so the
+        state below stays, and the run of them ends where the next action is another one (or
+        at the parse's end). Kept for the parses that meet the same run."""
+        below, found, kind = key
+        table, reductions = self.tables.states, self._reductions
+        while True:
+            action = table[found].get(kind)
+            if action is None or action >= 0 or reductions[~action][2] is not None:
+                break
+            found = table[below][reductions[~action][1]]
+            if found in self._end_states:  # the parse may end here: the driver checks
+                break
+        self._passed_on[key] = found
+        return found
 
     def parse(self, text: str, start: str) -> Any:
         """The tree of `text` from the start rule `start`; raises UnexpectedToken where the
@@ -271,15 +311,22 @@ class ParseRun:
         """Shift each token after the reductions it calls for. With `end_state` (the tokens end
         the text), the tree once the start rule is reduced; else None."""
         states, values = self.states, self.values
-        table = self._tables.states
+        # every state on the stack has been the current one, so its actions are read already;
+        # the current state's may not be
+        table = self._tables.states.read
+        build = self._tables.states.build
         reductions = self._parser._reductions
         on_token = self._parser._token_callbacks
+        passed_on, pass_on = self._parser._passed_on, self._parser.pass_on
         token = self.last
         for token in tokens:
             kind = token.type
             state = states[-1]
             while True:
-                action = table[state].get(kind)
+                actions = table[state]
+                if actions is UNREAD:
+                    actions = build(state)
+                action = actions.get(kind)
                 if action is None:
                     raise UnexpectedToken(token, self.choices(), self.accepts())
                 if action >= 0:
@@ -288,7 +335,9 @@ class ParseRun:
                     break
                 size, origin, make = reductions[~action]
                 if make is None:  # the one item is the result: only the state changes
-                    state = table[states[-2]][origin]
+                    key = (states[-2], state, kind)
+                    found = passed_on.get(key)
+                    state = pass_on(key) if found is None else found
                     states[-1] = state
                 else:
                     if size:

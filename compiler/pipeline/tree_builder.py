@@ -89,9 +89,6 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
             fresh,
         )
 
-    def subject(self, items: list[Any]) -> ast.NP:
-        return items[0]
-
     def option(self, items: list[Any]) -> _Option:
         label = next((str(i) for i in items if isinstance(i, Token) and i.type == "LABEL"), None)
         return _Option(label, _stmts(items))
@@ -118,22 +115,28 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
         return ast.DelayedStmt(str(items[1]), items[2], _pos(*items), _pos(items[1]))
 
     def simple(self, items: list[Any]) -> ast.Simple:
-        subject = next((i for i in items if isinstance(i, ast.NP)), None)
-        modal = next((i for i in items if isinstance(i, str) and not isinstance(i, Token)), None)
-        verbs = tuple(i for i in items if isinstance(i, ast.VerbPhrase))
-        prevent = any(isinstance(i, Token) and i.type == "TO_PREVENT_THIS" for i in items)
-        duration = next((i for i in items if isinstance(i, ast.Duration)), None)
-        if duration is None:
-            for i in items:
-                if isinstance(i, Token) and i.type == "DURATION":
-                    duration = duration_word(i)
-        return ast.Simple(subject, modal, verbs, prevent, duration, _pos(*items))
+        # [subject] [modal] verb phrases, with AND between them, [prevent] [duration]
+        subject = modal = duration = None
+        verbs: list[ast.VerbPhrase] = []
+        prevent = False
+        for item in items:
+            if isinstance(item, ast.VerbPhrase):
+                verbs.append(item)
+            elif isinstance(item, Token):
+                if item.type == "TO_PREVENT_THIS":
+                    prevent = True
+                elif item.type == "DURATION":
+                    duration = duration_word(item)
+            elif isinstance(item, str):
+                modal = item
+            elif isinstance(item, ast.NP):
+                subject = item
+            elif isinstance(item, ast.Duration):
+                duration = item
+        return ast.Simple(subject, modal, tuple(verbs), prevent, duration, _pos(*items))
 
     def modal(self, items: list[Any]) -> str:
         return str(items[0].type).lower().replace("_", " ")
-
-    def prevent(self, items: list[Any]) -> Token:
-        return items[0]
 
     def next_count(self, items: list[Any]) -> ast.Duration:
         return ast.Duration(_count_scope(items[2]), int(items[1]), _pos(*items))
@@ -159,18 +162,19 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
         modifiers: list[str] = []
         noun = ""
         for item in items:
-            if isinstance(item, ast.Quantity):
+            if isinstance(item, Token):
+                if item.type in DETERMINERS:
+                    det = item.type.lower()
+                elif item.type == "NOUN":
+                    noun = str(item)
+                else:
+                    modifiers.append(str(item).lower())
+            elif isinstance(item, ast.Quantity):
                 quantity = item
-            elif isinstance(item, Token) and item.type in DETERMINERS:
-                det = item.type.lower()
             elif isinstance(item, tuple) and item and item[0] == "worth":
                 worth = item[1]
             elif isinstance(item, tuple) and item and item[0] == "worth range":
                 worth_range = (item[1], item[2])
-            elif isinstance(item, Token) and item.type == "NOUN":
-                noun = str(item)
-            elif isinstance(item, Token):
-                modifiers.append(str(item).lower())
         return ast.NP(
             "phrase",
             _pos(*items),
@@ -233,13 +237,11 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
     def copy(self, items: list[Any]) -> ast.NP:
         return ast.NP("copy", _pos(*items), inner=items[-1], noun="copy")
 
-    def det(self, items: list[Any]) -> Token:
-        return items[0]
-
     def quantity(self, items: list[Any]) -> ast.Quantity:
         token = items[0]
         if token.type == "NUMBER":
-            return ast.Quantity("number", ast.Num(int(token), _pos(token)), _pos(token))
+            pos = _pos(token)
+            return ast.Quantity("number", ast.Num(int(token), pos), pos)
         kind = {"X": "x", "ALL": "all", "ANY_NUMBER_OF": "any number", "THAT_MANY": "that many"}[
             token.type
         ]
@@ -265,9 +267,6 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
 
     def fewer_than(self, items: list[Any]) -> Any:
         return self._bounded("fewer than", items)
-
-    def modifier(self, items: list[Any]) -> Token:
-        return items[0]
 
     def kind_name(self, items: list[Any]) -> Token:  # `"point"` marker: keeps its quotes
         return Token.new_borrow_pos("KIND_NAME", f'"{items[0]}"', items[0])

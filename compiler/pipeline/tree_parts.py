@@ -17,19 +17,19 @@ WorthRange = tuple[str, ast.Expr | None, ast.Expr | None, ast.Pos]
 def span(*items: Any) -> ast.Pos:
     """Where parse items sit in the effect text: from the first start to the last end."""
     start: int | None = None
-    end: int | None = None
+    end = 0
     for item in items:
-        if item is None:
-            continue
         if isinstance(item, Token):
-            if item.start_pos is None:
-                continue
             first = item.start_pos
-            last = item.end_pos if item.end_pos is not None else first + len(item)
+            if first is None:
+                continue
+            last = item.end_pos
+            if last is None:
+                last = first + len(item)
+        elif hasattr(item, "pos"):
+            first, last = item.pos
         elif isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int):
             first, last = item
-        elif hasattr(item, "pos"):
-            first, last = item.pos[0], item.pos[1]
         elif isinstance(item, (list, tuple)):
             placed = [part for part in map(span, item) if part != (0, 0)]
             if not placed:
@@ -37,11 +37,14 @@ def span(*items: Any) -> ast.Pos:
             first, last = span(*placed)
         else:
             continue
-        if start is None or first < start:
-            start = first
-        if end is None or last > end:
-            end = last
-    return (start, end) if start is not None and end is not None else (0, 0)
+        if start is None:
+            start, end = first, last
+        else:
+            if first < start:
+                start = first
+            if last > end:
+                end = last
+    return (0, 0) if start is None else (start, end)
 
 
 def with_worth(np: ast.NP, worth: tuple[Any, ...]) -> ast.NP:
