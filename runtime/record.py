@@ -8,7 +8,7 @@ default state-restoring path of slotted dataclasses.
 decorates; for the hundred-odd syntax and IR node classes that is most of what importing them
 costs, paid by every `cosmic` process. `@record` gives the same class (fields, defaults, init,
 equality, hashing, repr, frozenness, slots, and `dataclasses.fields`/`replace`/`is_dataclass`)
-with shared methods and one compiled `__init__` per distinct list of field names; a test holds
+with shared methods and one compiled constructor per distinct list of field names; a test holds
 its classes to what `@dataclass(frozen=True, slots=True)` makes of the same definitions."""
 
 from __future__ import annotations
@@ -43,8 +43,12 @@ class _Probe:
 
 _PARAMS = _Probe.__dataclass_params__  # type: ignore[attr-defined]
 _FIELD_KIND = dataclasses.fields(_Probe)[0]._field_type  # type: ignore[attr-defined]
-# compiled `__init__` bodies by field names: node classes share a few dozen shapes
-_INIT_CODE: dict[tuple[str, ...], Any] = {}
+# compiled constructor bodies by method and field names: node classes share a few dozen shapes
+_CODE: dict[tuple[str, tuple[str, ...]], Any] = {}
+# Up to this many fields, `__init__` stores each through its slot's setter; a record with more is
+# built by `__new__` as a mutable twin and then given its class (the switch costs about as much
+# as three setter calls, each further field a twentieth of one).
+_SETTERS_UP_TO = 3
 
 
 @dataclass_transform(frozen_default=True)
@@ -83,18 +87,38 @@ def record(cls: _T) -> _T:
     for name, method in _METHODS.items():
         if name not in own:
             body[name] = method
-    # the body stores each field through its slot's own setter (the class's `__setattr__`
-    # refuses), found in globals filled in once the class, and so its slots, exist
-    setters: dict[str, Any] = {"__builtins__": __builtins__}
-    init = FunctionType(_init_code(names), setters, "__init__", tuple(defaults) or None)
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    init.__annotations__ = {**types, "return": None}
-    body["__init__"] = init
-    made = type(cls)(cls.__name__, cls.__bases__, body)
+    if len(names) > _SETTERS_UP_TO:
+        # built as an instance of a mutable twin with the same slots, whose plain attribute
+        # stores cost a fraction of a slot setter's call, then turned into this class
+        made_globals: dict[str, Any] = {"__builtins__": __builtins__, "_new": object.__new__}
+        build = FunctionType(
+            _code("__new__", names), made_globals, "__new__", tuple(defaults) or None
+        )
+        _name_method(build, cls, "__new__", types)
+        body["__new__"] = staticmethod(build)
+        made = type(cls)(cls.__name__, cls.__bases__, body)
+        made_globals["_twin"] = type(cls)(
+            f"{cls.__name__}Builder", cls.__bases__, {"__slots__": names}
+        )
+    else:
+        # the body stores each field through its slot's own setter (the class's `__setattr__`
+        # refuses), found in globals filled in once the class, and so its slots, exist
+        made_globals = {"__builtins__": __builtins__}
+        init = FunctionType(
+            _code("__init__", names), made_globals, "__init__", tuple(defaults) or None
+        )
+        _name_method(init, cls, "__init__", types)
+        body["__init__"] = init
+        made = type(cls)(cls.__name__, cls.__bases__, body)
+        made_globals.update((f"_set_{i}", made.__dict__[n].__set__) for i, n in enumerate(names))
     made.__qualname__ = cls.__qualname__
-    setters.update((f"_set_{i}", made.__dict__[name].__set__) for i, name in enumerate(names))
     return made
+
+
+def _name_method(method: FunctionType, cls: type, name: str, types: dict[str, Any]) -> None:
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    method.__module__ = cls.__module__
+    method.__annotations__ = {**types, "return": None}  # as the dataclass's `__init__` has it
 
 
 def _field(name: str, kind: Any, default: Any) -> dataclasses.Field[Any]:
@@ -104,15 +128,22 @@ def _field(name: str, kind: Any, default: Any) -> dataclasses.Field[Any]:
     return made
 
 
-def _init_code(names: tuple[str, ...]) -> Any:
-    code = _INIT_CODE.get(names)
+def _code(method: str, names: tuple[str, ...]) -> Any:
+    """The compiled body of a record's `__init__` (slot setters) or `__new__` (a twin's stores)."""
+    code = _CODE.get((method, names))
     if code is None:
-        sets = (
-            "".join(f"\n    _set_{i}(self, {name})" for i, name in enumerate(names)) or "\n    pass"
-        )
+        if method == "__init__":
+            first = "self"
+            body = (
+                "".join(f"\n    _set_{i}(self, {n})" for i, n in enumerate(names)) or "\n    pass"
+            )
+        else:
+            first = "cls"
+            sets = "".join(f"\n    self.{n} = {n}" for n in names)
+            body = f"\n    self = _new(_twin){sets}\n    self.__class__ = cls\n    return self"
         made: dict[str, Any] = {}
-        exec(f"def __init__(self, {', '.join(names)}):{sets}", {}, made)
-        code = _INIT_CODE[names] = made["__init__"].__code__
+        exec(f"def {method}({', '.join((first, *names))}):{body}", {}, made)
+        code = _CODE[method, names] = made[method].__code__
     return code
 
 

@@ -163,3 +163,29 @@ def test_records_with_the_same_field_names_each_fill_their_own_slots() -> None:
     assert type(first).__init__.__code__ is type(second).__init__.__code__
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.a = 3  # type: ignore[misc]
+
+
+@record
+class Wide(Record):
+    """More fields than a record stores through slot setters: built as a mutable twin."""
+
+    a: int
+    b: int
+    c: int
+    d: tuple[int, ...] = ()
+    e: str | None = None
+
+
+def test_a_record_built_through_its_twin_is_of_its_own_class_and_frozen() -> None:
+    wide = Wide(1, 2, 3, e="e")
+    assert type(wide) is Wide and (wide.a, wide.b, wide.c, wide.d, wide.e) == (1, 2, 3, (), "e")
+    assert not hasattr(wide, "__dict__")
+    assert wide == Wide(1, 2, 3, (), "e") and hash(wide) == hash(Wide(1, 2, 3, (), "e"))
+    assert dataclasses.replace(wide, d=(4,)) == Wide(1, 2, 3, (4,), "e")
+    assert pickle.loads(pickle.dumps(wide)) == wide
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        wide.a = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Wide(1, 2)  # type: ignore[call-arg]
+    assert "__new__" in vars(Wide) and "__init__" not in vars(Wide)
+    assert "__init__" in vars(Pair), "a record of few fields keeps its setter-based __init__"
