@@ -87,38 +87,26 @@ def record(cls: _T) -> _T:
     for name, method in _METHODS.items():
         if name not in own:
             body[name] = method
-    if len(names) > _SETTERS_UP_TO:
-        # built as an instance of a mutable twin with the same slots, whose plain attribute
-        # stores cost a fraction of a slot setter's call, then turned into this class
-        made_globals: dict[str, Any] = {"__builtins__": __builtins__, "_new": object.__new__}
-        build = FunctionType(
-            _code("__new__", names), made_globals, "__new__", tuple(defaults) or None
-        )
-        _name_method(build, cls, "__new__", types)
-        body["__new__"] = staticmethod(build)
-        made = type(cls)(cls.__name__, cls.__bases__, body)
+    # A record of few fields stores each through its slot's own setter (the class's
+    # `__setattr__` refuses); one of more is built as an instance of a mutable twin with the same
+    # slots, whose plain stores cost a fraction of a setter's call, then turned into this class.
+    # Setters and twin go in the method's globals once the class, and so its slots, exist.
+    maker = "__init__" if len(names) <= _SETTERS_UP_TO else "__new__"
+    made_globals: dict[str, Any] = {"__builtins__": __builtins__, "_new": object.__new__}
+    build = FunctionType(_code(maker, names), made_globals, maker, tuple(defaults) or None)
+    build.__qualname__ = f"{cls.__qualname__}.{maker}"
+    build.__module__ = cls.__module__
+    build.__annotations__ = {**types, "return": None}  # as the dataclass's `__init__` has it
+    body[maker] = build if maker == "__init__" else staticmethod(build)
+    made = type(cls)(cls.__name__, cls.__bases__, body)
+    if maker == "__init__":
+        made_globals.update((f"_set_{i}", made.__dict__[n].__set__) for i, n in enumerate(names))
+    else:
         made_globals["_twin"] = type(cls)(
             f"{cls.__name__}Builder", cls.__bases__, {"__slots__": names}
         )
-    else:
-        # the body stores each field through its slot's own setter (the class's `__setattr__`
-        # refuses), found in globals filled in once the class, and so its slots, exist
-        made_globals = {"__builtins__": __builtins__}
-        init = FunctionType(
-            _code("__init__", names), made_globals, "__init__", tuple(defaults) or None
-        )
-        _name_method(init, cls, "__init__", types)
-        body["__init__"] = init
-        made = type(cls)(cls.__name__, cls.__bases__, body)
-        made_globals.update((f"_set_{i}", made.__dict__[n].__set__) for i, n in enumerate(names))
     made.__qualname__ = cls.__qualname__
     return made
-
-
-def _name_method(method: FunctionType, cls: type, name: str, types: dict[str, Any]) -> None:
-    method.__qualname__ = f"{cls.__qualname__}.{name}"
-    method.__module__ = cls.__module__
-    method.__annotations__ = {**types, "return": None}  # as the dataclass's `__init__` has it
 
 
 def _field(name: str, kind: Any, default: Any) -> dataclasses.Field[Any]:
