@@ -196,7 +196,10 @@ class Table:
         if len(options) == 1 and minimum == 1 and maximum == 1 and caps is None:
             return [options[0]]  # as ask() answers it
         asked = build_decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
-        return [options[i] for i in self._answered(asked)]
+        picked = []
+        for i in self._answered(asked):  # a loop, not a list comprehension: no function to make
+            picked.append(options[i])
+        return picked
 
     # ------------------------------------------------------------------ names and the log
 

@@ -84,29 +84,31 @@ def random_pick(rng: random.Random, decision: Decision) -> Answer:
     n = len(pool)
     high = decision.maximum if decision.maximum < n else n  # min(): see fullest_first
     count = randint(rng, decision.minimum if decision.minimum < high else high, high)
-    picks = sample(rng, pool, count)
+    picks = draw_from(rng, pool, count)
     picks.sort()
     return tuple(picks)
 
 
-def sample(rng: random.Random, pool: list[int], count: int) -> list[int]:
-    """rng.sample(pool, count) with the same draws from the RNG (Python 3.11's steps for a pool
-    of at most 21, as a random pick has: an invitation, a few cards), without the checks sample()
-    makes of its arguments, which cost more than the pick; larger pools go to sample() itself."""
+def draw_from(rng: random.Random, pool: list[int], count: int) -> list[int]:
+    """rng.sample(pool, count) with the same draws from the RNG, taken from `pool` itself (its
+    contents are spent: rng.sample() draws from a copy): Python
+    3.11's steps for a pool of at most 21, as a random pick has (an invitation, a few cards),
+    without the checks rng.sample() makes of its arguments, which cost more than the pick;
+    larger pools go to rng.sample() itself."""
     n = len(pool)
     if n > 21 or not 0 <= count <= 5 or count > n:
         return rng.sample(pool, count)
-    pool = pool[:]
     result = []
     getrandbits = rng.getrandbits
-    for i in range(count):
-        below = n - i  # Random._randbelow(n - i)
+    below = n
+    while below > n - count:  # Random._randbelow(below), for below = n, n - 1, ...
         k = below.bit_length()
         j = getrandbits(k)
         while j >= below:
             j = getrandbits(k)
         result.append(pool[j])
-        pool[j] = pool[below - 1]  # the pick's place goes to the last of those left
+        below -= 1
+        pool[j] = pool[below]  # the pick's place goes to the last of those left
     return result
 
 
