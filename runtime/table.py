@@ -196,14 +196,15 @@ class Table:
         if len(options) == 1 and minimum == 1 and maximum == 1 and caps is None:
             return [options[0]]  # as ask() answers it
         asked = build_decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
-        picked = []
-        for i in self._answered(asked):  # a loop, not a list comprehension: no function to make
+        picked = []  # a loop, not a list comprehension: no function to make and call
+        for i in self._answered(asked):
             picked.append(options[i])
         return picked
 
     # ------------------------------------------------------------------ names and the log
 
     def log(self, *event: Any) -> None:
+        """Log an event if the log is kept (the rules test `events` first where they log most)."""
         if self.events is not None:
             self.events.append(event)
 
