@@ -253,7 +253,8 @@ class Dispatcher(CardPlays, Lasting):
         bound, flare = self.offer_upgrade(seat, bound)
         try:
             self.count_use(bound.hook, seat)
-            game.log("power", seat, hook.name)
+            if game.events is not None:
+                game.log("power", seat, hook.name)
             # an effect that chooses what it plays before zaps may answer opens its own window
             if not bound.zapped_inside and self.zapped(seat, hook):
                 return

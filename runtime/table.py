@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from runtime import card_events, extension
 from runtime.cards import CardDef, CardSet
-from runtime.decisions import Answer, Decision, different_answer
+from runtime.decisions import Answer, Decision, build_decision, different_answer
 from runtime.draws import shuffle
 from runtime.interfaces import Hooks, LinkedRules
 from runtime.log import Event, render
@@ -116,7 +116,7 @@ class Table:
             return (0,)
         return self._answered(decision)
 
-    def _answered(self, decision: Decision, *, again: bool = False) -> Answer:
+    def _answered(self, decision: Decision, again: bool = False) -> Answer:
         """Ask for an answer (checked unless the agent is trusted), record it and announce it,
         asking again if an effect negates it. `again`: the decision is asked anew after a
         negation, and the new answer is not announced."""
@@ -156,7 +156,7 @@ class Table:
             (i,) = self.ask(again)
             return (keep[i],)
         for _ in range(20):
-            answer = self._answered(decision, again=True)
+            answer = self._answered(decision, True)
             if answer != previous:
                 return answer
         return different_answer(decision, previous)
@@ -173,8 +173,8 @@ class Table:
         """Ask for exactly one of `options` and return it."""
         if len(options) == 1:
             return options[0]  # the only legal answer: ask() gives it without asking anyone
-        decision = Decision(player, kind, prompt, options, 1, 1, None, labeler, passive)
-        (i,) = self._answered(decision)
+        asked = build_decision(player, kind, prompt, options, 1, 1, None, labeler, passive)
+        (i,) = self._answered(asked)
         return options[i]
 
     def yes_no(self, player: int, kind: str, prompt: str) -> bool:
@@ -195,12 +195,16 @@ class Table:
             return []
         if len(options) == 1 and minimum == 1 and maximum == 1 and caps is None:
             return [options[0]]  # as ask() answers it
-        decision = Decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
-        return [options[i] for i in self._answered(decision)]
+        asked = build_decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
+        picked = []  # a loop, not a list comprehension: no function to make and call
+        for i in self._answered(asked):
+            picked.append(options[i])
+        return picked
 
     # ------------------------------------------------------------------ names and the log
 
     def log(self, *event: Any) -> None:
+        """Log an event if the log is kept (the rules test `events` first where they log most)."""
         if self.events is not None:
             self.events.append(event)
 

@@ -50,48 +50,65 @@ class RandomAgent:
 
 
 def fullest_first(rng: random.Random, decision: Decision) -> Answer:
-    """A random number of picks from piles (ships on colonies), always from the biggest pile."""
-    assert decision.caps is not None
-    left = list(decision.caps)
-    high = min(decision.maximum, sum(left))
-    count = randint(rng, min(decision.minimum, high), high)
+    """A random number of picks from piles (ships on colonies), always from the biggest pile
+    (the first of equal piles)."""
+    caps = decision.caps
+    assert caps is not None
+    # `a if a < b else b` for min(a, b): the builtin parses its keywords on every call
+    total = sum(caps)
+    high = decision.maximum if decision.maximum < total else total
+    count = randint(rng, decision.minimum if decision.minimum < high else high, high)
+    if not count:
+        return ()
+    # Taking one at a time from the biggest pile brings the biggest piles down level by level:
+    # at each level, every pile at least that big gives one, in pile order, before any pile
+    # gives again. So walk the levels down from the biggest pile, without a max() per pick.
     picks: list[int] = []
-    for _ in range(count):
-        i = left.index(max(left))  # the first of equal piles
-        left[i] -= 1
-        picks.append(i)
-    return tuple(sorted(picks))
+    level = max(caps)
+    while True:
+        for i, cap in enumerate(caps):
+            if cap >= level:
+                picks.append(i)
+                if len(picks) == count:
+                    picks.sort()
+                    return tuple(picks)
+        level -= 1
 
 
 def random_pick(rng: random.Random, decision: Decision) -> Answer:
-    if decision.caps is None:
+    caps = decision.caps
+    if caps is None:
         pool = list(range(len(decision.options)))
     else:
-        pool = [i for i, cap in enumerate(decision.caps) for _ in range(cap)]
-    high = min(decision.maximum, len(pool))
-    low = min(decision.minimum, high)
-    count = randint(rng, low, high)
-    return tuple(sorted(sample(rng, pool, count)))
-
-
-def sample(rng: random.Random, pool: list[int], count: int) -> list[int]:
-    """rng.sample(pool, count) with the same draws from the RNG (Python 3.11's steps for a pool
-    of at most 21, as a random pick has: an invitation, a few cards), without the checks sample()
-    makes of its arguments, which cost more than the pick; larger pools go to sample() itself."""
+        pool = [i for i, cap in enumerate(caps) for _ in range(cap)]
     n = len(pool)
-    if n > 21 or not 0 <= count <= min(n, 5):
+    high = decision.maximum if decision.maximum < n else n  # min(): see fullest_first
+    count = randint(rng, decision.minimum if decision.minimum < high else high, high)
+    picks = draw_from(rng, pool, count)
+    picks.sort()
+    return tuple(picks)
+
+
+def draw_from(rng: random.Random, pool: list[int], count: int) -> list[int]:
+    """rng.sample(pool, count) with the same draws from the RNG, taken from `pool` itself (its
+    contents are spent: rng.sample() draws from a copy): Python
+    3.11's steps for a pool of at most 21, as a random pick has (an invitation, a few cards),
+    without the checks rng.sample() makes of its arguments, which cost more than the pick;
+    larger pools go to rng.sample() itself."""
+    n = len(pool)
+    if n > 21 or not 0 <= count <= 5 or count > n:
         return rng.sample(pool, count)
-    pool = pool[:]
     result = []
     getrandbits = rng.getrandbits
-    for i in range(count):
-        below = n - i  # Random._randbelow(n - i)
+    below = n
+    while below > n - count:  # Random._randbelow(below), for below = n, n - 1, ...
         k = below.bit_length()
         j = getrandbits(k)
         while j >= below:
             j = getrandbits(k)
         result.append(pool[j])
-        pool[j] = pool[below - 1]  # the pick's place goes to the last of those left
+        below -= 1
+        pool[j] = pool[below]  # the pick's place goes to the last of those left
     return result
 
 

@@ -168,7 +168,8 @@ class CardPlays:
         st.in_play.append(instance)
         if play.flare and st.encounter is not None:
             st.encounter.flares_played.add(seat)
-        game.log("play", seat, instance)
+        if game.events is not None:
+            game.log("play", seat, instance)
         played = CardPlay(seat, instance, play.bound.hook)
         discarded = False
         try:

@@ -55,7 +55,8 @@ def enlist(
     if not count:
         return
     enc.allies[side].append(seat)
-    game.log("ally", seat, name, count)
+    if game.events is not None:
+        game.log("ally", seat, name, count)
     joined(game, seat, side, count)
 
 
@@ -65,7 +66,8 @@ def most_ships(game: Table, enc: Encounter, seat: int) -> int:
 
 
 def declined(game: Table, seat: int) -> None:
-    game.log("decline", seat)
+    if game.events is not None:
+        game.log("decline", seat)
     if game.dispatch.listening(Windows.ALLIANCE_DECLINED):
         game.dispatch.event(Windows.ALLIANCE_DECLINED, ShipsEvent(seat, {}))
 

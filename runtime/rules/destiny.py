@@ -49,7 +49,8 @@ def draw_destiny(game: Table, enc: Encounter) -> None:
         game.log("effect", enc.offense, "finds every other player sitting out: the timeouts end")
     find_defense(game, enc)
     game.dispatch.step(Windows.DESTINY_AFTER_DRAW)
-    game.log("defense", enc.defense)
+    if game.events is not None:
+        game.log("defense", enc.defense)
 
 
 def draw_again(game: Table, enc: Encounter) -> None:
@@ -66,14 +67,16 @@ def find_defense(game: Table, enc: Encounter) -> None:
         defense = resolve_card(game, enc, card)
         if defense is not None and not game.sitting_out(defense):
             enc.defense = defense
-            game.log("destiny", enc.destiny, defense)
+            if game.events is not None:
+                game.log("destiny", enc.destiny, defense)
             return
         set_aside(game, enc)
     # fifty cards naming nobody who can defend: the timeouts end, and the next card stands
     game.dispatch.lift("take part")
     fallback = resolve_card(game, enc, draw_into(game, enc))
     enc.defense = fallback if fallback is not None else (enc.offense + 1) % game.state.n
-    game.log("destiny", enc.destiny, enc.defense)
+    if game.events is not None:
+        game.log("destiny", enc.destiny, enc.defense)
 
 
 def set_aside(game: Table, enc: Encounter) -> None:

@@ -29,12 +29,13 @@ def reveal(game: Table, enc: Encounter) -> None:
         enc.face_up[side] = True
         side_cards.reveal_added(game, enc, side)
     apply_morph(enc)
-    for side in (OFFENSE, DEFENSE):
-        game.log("reveal", main_of(enc, side), enc.cards[side])
-        for added in enc.extra[side]:
-            game.log("reveal", main_of(enc, side), added)
-        if enc.kickers[side] is not None:
-            game.log("reveal", main_of(enc, side), enc.kickers[side])
+    if game.events is not None:
+        for side in (OFFENSE, DEFENSE):
+            game.log("reveal", main_of(enc, side), enc.cards[side])
+            for added in enc.extra[side]:
+                game.log("reveal", main_of(enc, side), added)
+            if enc.kickers[side] is not None:
+                game.log("reveal", main_of(enc, side), enc.kickers[side])
     game.dispatch.step(Windows.REVEAL_KICKERS)
     extension.run(game, "reveal.kickers", enc)
     game.dispatch.step(Windows.REVEAL_AFTER_CARDS)
@@ -46,7 +47,8 @@ def reveal(game: Table, enc: Encounter) -> None:
     game.dispatch.step(Windows.REVEAL_OUTCOME)
     if enc.reversed and enc.outcome in ("offense", "defense"):
         enc.outcome = "defense" if enc.outcome == "offense" else "offense"
-    game.log("outcome", describe(enc))
+    if game.events is not None:
+        game.log("outcome", describe(enc))
 
 
 def apply_morph(enc: Encounter) -> None:
@@ -126,7 +128,7 @@ def side_total(game: Table, enc: Encounter, side: int) -> int | None:
 def compute_totals(game: Table, enc: Encounter) -> None:
     for side in (OFFENSE, DEFENSE):
         enc.totals[side] = side_total(game, enc, side)
-    if enc.totals[0] is not None and enc.totals[1] is not None:
+    if game.events is not None and enc.totals[0] is not None and enc.totals[1] is not None:
         game.log("totals", enc.totals[0], enc.totals[1])
 
 

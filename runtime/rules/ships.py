@@ -203,11 +203,13 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int], chooser: in
         if event.removed:
             st.players[seat].removed += arrived
             ship_pieces.arrived(game, seat, ship_pieces.BOX)
-            game.log("removed", seat, arrived)
+            if game.events is not None:
+                game.log("removed", seat, arrived)
         else:
             st.players[seat].warp += arrived
             ship_pieces.arrived(game, seat, ship_pieces.WARP)
-            game.log("warp", seat, arrived)
+            if game.events is not None:
+                game.log("warp", seat, arrived)
             enc = st.encounter
             if enc is not None:
                 enc.lost_ships[seat] += arrived
@@ -253,7 +255,8 @@ def return_home(game: Table, seat: int, count: int, source: Source | None = None
     game.state.planets[planet].ships[seat] += count
     ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
-    game.log("home", seat, count)
+    if game.events is not None:
+        game.log("home", seat, count)
 
 
 def return_hostages(game: Table) -> None:
@@ -301,7 +304,8 @@ def retrieve(game: Table, seat: int, count: int) -> int:
     game.state.planets[planet].ships[seat] += count
     ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
-    game.log("retrieve", seat, count)
+    if game.events is not None:
+        game.log("retrieve", seat, count)
     if game.dispatch.listening(Windows.SHIPS_RETRIEVED):
         game.dispatch.event(Windows.SHIPS_RETRIEVED, ShipsEvent(seat, {"warp": count}))
     return count
@@ -316,9 +320,11 @@ def land(game: Table, seat: int, planet: int, count: int, source: Source) -> Non
     had = st.planets[planet].ships[seat] > 0
     st.planets[planet].ships[seat] += count
     ship_pieces.arrived(game, seat, planet)
-    game.log("land", seat, planet, count)
+    if game.events is not None:
+        game.log("land", seat, planet, count)
     if not had:
-        game.log("colony", seat, planet)
+        if game.events is not None:
+            game.log("colony", seat, planet)
         game.dispatch.event(Windows.COLONY_GAINED, ColonyEvent(seat, planet))
     update_powers(game, seat)
 

@@ -123,7 +123,8 @@ def run_encounter(game: Table, number: int, against: tuple[int, int] | None = No
     """One encounter; `against` (offense, defense): one had out of turn, from the launch."""
     if against is None:
         enc = new_encounter(game, number)
-        game.log("encounter", number, enc.offense)
+        if game.events is not None:
+            game.log("encounter", number, enc.offense)
     else:  # its defense is known, and the turn's count of encounters stays as it is
         enc = game.state.encounter = blank_encounter(game, number, against[0])
         enc.defense, game.state.encounter_serial = against[1], game.state.encounter_serial + 1
@@ -171,12 +172,14 @@ def launch(game: Table, enc: Encounter) -> None:
         enc.planet = game.choose(
             enc.offense, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
         )
-    game.log("aim", enc.planet)
+    if game.events is not None:
+        game.log("aim", enc.planet)
     game.dispatch.step(Windows.LAUNCH_AFTER_AIM)
     allies.commit(game, enc, enc.offense, 0, "launch.ships", "send 1 or more ships into the gate")
     if enc.gate[enc.offense] == 0:
         raise EncounterEnded(False)
-    game.log("launch", enc.offense, enc.gate[enc.offense])
+    if game.events is not None:
+        game.log("launch", enc.offense, enc.gate[enc.offense])
     game.dispatch.step(Windows.LAUNCH_AFTER_SHIPS)
 
 
@@ -203,7 +206,7 @@ def alliance(game: Table, enc: Encounter) -> None:
         )
         for s in invitees:
             enc.invited[side][s] = True
-        if invitees:
+        if invitees and game.events is not None:
             game.log("invite", main, invitees)
     game.dispatch.step(Windows.ALLIANCE_AFTER_INVITES)
     if not extension.first(game, "alliance.answers", enc, others):
@@ -301,7 +304,8 @@ def select_card(game: Table, enc: Encounter, side: int) -> None:
         game.log("effect", seat, "selects from its own pile, not its hand")
     game.state.in_play.append(card)
     enc.cards[side] = card
-    game.log("select", seat)
+    if game.events is not None:
+        game.log("select", seat)
 
 
 def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from runtime.agents.random import RandomAgent, randint, sample
+from runtime.agents.random import RandomAgent, draw_from, fullest_first, randint
 from runtime.decisions import Decision
 from tests.tiers import first_quick
 
@@ -40,13 +40,41 @@ def test_empty_ranges_are_refused_as_random_refuses_them() -> None:
 
 
 @pytest.mark.parametrize("seed", first_quick(range(20), 3))
-def test_sample_draws_as_random_sample(seed: int) -> None:
+def test_draw_from_draws_as_random_sample(seed: int) -> None:
     mine, reference = random.Random(seed), random.Random(seed)
     for n in range(0, 30):
         pool = [3 * i + 1 for i in range(n)]
         for count in range(0, min(n, 9) + 1):
-            assert sample(mine, pool, count) == reference.sample(pool, count)
-            assert pool == [3 * i + 1 for i in range(n)]  # the pool is left as it was
+            assert draw_from(mine, pool[:], count) == reference.sample(pool, count)
     assert mine.getstate() == reference.getstate()
     with pytest.raises(ValueError):
-        sample(mine, [1, 2], 3)
+        draw_from(mine, [1, 2], 3)
+
+
+def _fullest_first_one_at_a_time(caps: list[int], count: int) -> tuple[int, ...]:
+    """The slow way: each pick from the first of the biggest piles left."""
+    left = list(caps)
+    picks = []
+    for _ in range(count):
+        i = left.index(max(left))
+        left[i] -= 1
+        picks.append(i)
+    return tuple(sorted(picks))
+
+
+@pytest.mark.parametrize("seed", first_quick(range(20), 3))
+def test_fullest_first_takes_from_the_biggest_pile_each_time(seed: int) -> None:
+    shapes = random.Random(seed)
+    for _ in range(300):
+        caps = [shapes.randint(0, 7) for _ in range(shapes.randint(1, 9))]
+        if not any(caps):
+            continue
+        low = shapes.randint(0, 5)
+        high = shapes.randint(max(low, 1), 8)
+        decision = Decision(0, "test.ships", "ships", list(range(len(caps))), low, high, caps)
+        mine, reference = random.Random(seed), random.Random(seed)
+        picks = fullest_first(mine, decision)
+        top = min(high, sum(caps))
+        count = reference.randint(min(low, top), top)
+        assert picks == _fullest_first_one_at_a_time(caps, count)
+        assert mine.getstate() == reference.getstate()
