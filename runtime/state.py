@@ -241,8 +241,9 @@ class State:
 
     def clockwise_from(self, seat: int) -> list[int]:
         """All seats starting with `seat` and going clockwise (to the left)."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(n)]
+        seat %= len(self.players)
+        # two ranges joined, not a comprehension of modulos: the seats' order, asked every encounter
+        return [*range(seat, len(self.players)), *range(seat)]
 
     def copy(self, rng: random.Random | None = None) -> State:
         """An independent copy: it shares nothing mutable with this state (frozen records, the

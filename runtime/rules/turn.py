@@ -380,16 +380,17 @@ def finish_encounter(game: Table, enc: Encounter) -> None:
             ships.return_home(game, seat, enc.gate[seat], GATE)
         if enc.guard[seat]:
             ships.return_home(game, seat, enc.guard[seat], GUARD)
-    for side in (0, 1):
-        for card in side_cards.cards_of(enc, side):
-            if card in st.in_play:
-                # an encounter that ended before the reveal hands the chosen cards back
-                st.in_play.remove(card)
-                owner = enc.offense if side == 0 else enc.defense
-                game.to_hand(owner, card)
-    for card in list(st.in_play):
-        st.in_play.remove(card)
-        game.discard(card)
+    if st.in_play:  # at the usual end, the resolution has discarded every card played
+        for side in (0, 1):
+            for card in side_cards.cards_of(enc, side):
+                if card in st.in_play:
+                    # an encounter that ended before the reveal hands the chosen cards back
+                    st.in_play.remove(card)
+                    owner = enc.offense if side == 0 else enc.defense
+                    game.to_hand(owner, card)
+        for card in list(st.in_play):
+            st.in_play.remove(card)
+            game.discard(card)
     if enc.destiny is not None:
         st.destiny_discard.append(enc.destiny)
         enc.destiny = None
