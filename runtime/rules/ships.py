@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.rules import ship_pieces
+from runtime.rules import ship_pieces, systems
 from runtime.windows import Windows
 
 if TYPE_CHECKING:
@@ -353,11 +353,13 @@ def update_powers(game: Table, seat: int | None = None) -> None:
     if st.pieces:
         ship_pieces.settle(st, seat)  # the move is over
     threshold = game.power_threshold
+    homes = systems.homes(game)
     for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:
             continue
-        # counting stops at the threshold: asked after every move of the player's ships
-        home = st.home_colonies(p.seat, threshold)
+        # among its home system's planets alone, counting stops at the threshold: asked after
+        # every move of the player's ships
+        home = st.home_colonies(p.seat, threshold, homes[p.seat])
         powered = home >= threshold or game.rules.keeps_power(p.alien)
         if powered != p.powered:
             p.powered = powered

@@ -10,7 +10,7 @@ from runtime import extension
 from runtime.cards import fits
 from runtime.checkpoints import checkpoint
 from runtime.decisions import Decision
-from runtime.rules import allies, destiny, ships, side_cards
+from runtime.rules import allies, destiny, ships, side_cards, systems
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.own_piles import hand_pile_cards, has_encounter_card
 from runtime.rules.ships import GATE, GUARD
@@ -165,9 +165,8 @@ def regroup(game: Table, enc: Encounter) -> None:
 
 
 def launch(game: Table, enc: Encounter) -> None:
-    st = game.state
-    targets = [p.id for p in st.planets if p.system == enc.defense]
     if enc.planet < 0:
+        targets = [p.id for p in systems.home_planets(game, enc.defense)]
         enc.planet = game.choose(
             enc.offense, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
         )
@@ -216,7 +215,7 @@ def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
     invited = enc.invited
     if not (invited[0][seat] or invited[1][seat]):
         return  # asked by neither side
-    if game.dispatch.forbidden("ally", seat) or not game.state.has_colony(seat):
+    if game.dispatch.forbidden("ally", seat) or not systems.has_colony(game, seat):
         return
     if seat in enc.allies[0] or seat in enc.allies[1]:
         return  # a player made to ally already (enlisted) answers no invitation
