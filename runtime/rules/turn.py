@@ -157,9 +157,11 @@ def regroup(game: Table, enc: Encounter) -> None:
     offense = enc.offense
     extension.run(game, "regroup.retrieve", enc)
     if game.state.players[offense].warp > 0:
-        event = ships.ShipsEvent(offense, {"warp": 1})
-        game.dispatch.event(Windows.REGROUP_RETRIEVE, event)
-        if not event.cancelled:
+        event = None  # built only if something could cancel the retrieval
+        if game.dispatch.listening(Windows.REGROUP_RETRIEVE):
+            event = ships.ShipsEvent(offense, {"warp": 1})
+            game.dispatch.event(Windows.REGROUP_RETRIEVE, event)
+        if event is None or not event.cancelled:
             ships.retrieve(game, offense, 1)
     game.dispatch.step(Windows.REGROUP_END)
 
@@ -183,11 +185,9 @@ def alliance(game: Table, enc: Encounter) -> None:
     st = game.state
     game.dispatch.step(Windows.ALLIANCE_START)
     left = (enc.offense + 1) % len(st.players)
-    others = [
-        s
-        for s in st.clockwise_from(left)
-        if s not in (enc.offense, enc.defense) and not game.sitting_out(s)
-    ]
+    others = [s for s in st.clockwise_from(left) if s != enc.offense and s != enc.defense]
+    if st.restrictions:  # only a restriction makes a player sit out: most encounters skip this
+        others = [s for s in others if not game.sitting_out(s)]
     for side, main in ((0, enc.offense), (1, enc.defense)):
         if not others or game.dispatch.forbidden("invite", main):
             continue
@@ -333,10 +333,11 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
 def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     """The encounter cards a main player may select (drawing a new hand if it holds none)."""
     seat = enc.offense if side == 0 else enc.defense
+    defs = game.defs
     options = [
         c
         for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
-        if game.defs[c].kind == "encounter"
+        if defs[c].kind == "encounter"
     ]
     if not options:
         game.new_hand(seat)
@@ -374,11 +375,12 @@ def finish_encounter(game: Table, enc: Encounter) -> None:
     st = game.state
     if not st.over:
         game.dispatch.step(Windows.ENCOUNTER_END)
-    for seat in range(len(st.players)):
-        if enc.gate[seat]:
-            ships.return_home(game, seat, enc.gate[seat], GATE)
-        if enc.guard[seat]:
-            ships.return_home(game, seat, enc.guard[seat], GUARD)
+    if any(enc.gate) or any(enc.guard):  # after a resolution, every ship has gone somewhere
+        for seat in range(len(st.players)):
+            if enc.gate[seat]:
+                ships.return_home(game, seat, enc.gate[seat], GATE)
+            if enc.guard[seat]:
+                ships.return_home(game, seat, enc.guard[seat], GUARD)
     if st.in_play:  # at the usual end, the resolution has discarded every card played
         for side in (0, 1):
             for card in side_cards.cards_of(enc, side):
