@@ -1,6 +1,6 @@
 """The planets of each home system, indexed once per game on the table: a game table in, each
-seat's home planets (and what is asked of them often: its home colonies, whether it has any
-colony) out, without a loop over every planet of the game.
+seat's home planets out (to count its home colonies among, to aim at, to look for its colonies
+there first), without a loop over every planet of the game.
 
 A planet's home never changes (destroying it flips its `system` to ~home) and planets are only
 ever appended, so an index built from a state's planet list stays right while the state holds
