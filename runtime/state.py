@@ -212,11 +212,12 @@ class State:
                 return True
         return False
 
-    def home_colonies(self, seat: int, most: int = -1) -> int:
+    def home_colonies(self, seat: int, most: int = -1, among: list[Planet] | None = None) -> int:
         """How many of the seat's home planets hold its ships; with `most` above 0, counting stops
-        there: min(that count, most), enough to compare with a threshold of `most`."""
+        there: min(that count, most), enough to compare with a threshold of `most`. `among`: the
+        planets to look at, if not every planet (those of its home system: runtime/rules/systems.py)."""
         count = 0
-        for p in self.planets:
+        for p in self.planets if among is None else among:
             if p.system == seat and p.ships[seat]:
                 count += 1
                 if count == most:
@@ -241,8 +242,9 @@ class State:
 
     def clockwise_from(self, seat: int) -> list[int]:
         """All seats starting with `seat` and going clockwise (to the left)."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(n)]
+        seat %= len(self.players)
+        # two ranges joined, not a comprehension of modulos: the seats' order, asked every encounter
+        return [*range(seat, len(self.players)), *range(seat)]
 
     def copy(self, rng: random.Random | None = None) -> State:
         """An independent copy: it shares nothing mutable with this state (frozen records, the

@@ -92,6 +92,7 @@ class Table:
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
         self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
         self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
+        self.systems: Any = None  # runtime/rules/systems.py's index of planets, built there
 
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card

@@ -39,7 +39,8 @@ def commit(
         enc.gate[seat] += count
     else:
         enc.guard[seat] += count
-    ship_pieces.arrived(game, seat, GATE if side == 0 else GUARD)
+    if game.state.pieces:  # as in runtime/rules/ships.py: most games have none
+        ship_pieces.arrived(game, seat, GATE if side == 0 else GUARD)
     ships.update_powers(game, seat)
     return count
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from runtime import card_events, extension
 from runtime.extension import DealTerm
-from runtime.rules import ships
+from runtime.rules import ships, systems
 from runtime.rules.ships import GATE, GUARD
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.windows import Window
@@ -134,7 +134,7 @@ def can_colonize(game: Table, parties: Parties, side: int) -> bool:
     if enc is None:
         has_ships = ships.free_ships(game, me) > 0
     else:  # a main player may also land the ships it has in the gate
-        has_ships = st.ships_in_play(me) > 0 or (side == OFFENSE and enc.gate[me] > 0)
+        has_ships = systems.has_colony(game, me) or (side == OFFENSE and enc.gate[me] > 0)
     if not has_ships:
         return False
     # a loop, not any() over a generator (which resumes it from C for each planet)

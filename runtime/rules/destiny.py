@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import chance, ship_pieces, ships
+from runtime.rules import chance, ship_pieces, ships, systems
 from runtime.state import Encounter
 from runtime.table_events import EncounterEnded
 from runtime.windows import Windows
@@ -116,13 +116,13 @@ def own_color(game: Table, enc: Encounter) -> int | None:
     st = game.state
     offense = enc.offense
     options: list[str] = ["draw again"]
-    home = st.home_planets(offense)
+    home = systems.home_planets(game, offense)
     # other players' ships are there when the planet holds more than the offense's own
     invaders = [p for p in home if sum(p.ships) > p.ships[offense]]
     empty = [p for p in home if p.ships[offense] == 0]
     if invaders:
         options.append("attack a colony in your system")
-    if empty and st.ships_in_play(offense) > 0:
+    if empty and systems.has_colony(game, offense):
         options.append("re-establish a home colony")
     choice = game.choose(
         offense, "destiny.own_color", "your own colour was drawn", options, passive=0

@@ -205,7 +205,7 @@ def discard_encounter_cards(game: Table, enc: Encounter) -> None:
     st = game.state
     for side, seat in ((OFFENSE, enc.offense), (DEFENSE, enc.defense)):
         gone = []
-        for card in (*side_cards.cards_of(enc, side), enc.kickers[side]):
+        for card in (*enc.cards_on(side), enc.kickers[side]):
             if card is not None and card in st.in_play:
                 st.in_play.remove(card)
                 game.discard(card)

@@ -3,6 +3,10 @@
 Ships sit on planets (by seat), in the gate (offense side), beside the target planet (defensive
 allies), in the warp, or out of the game. Every loss to the warp goes through `send_to_warp`,
 which opens the replaceable `ships.to_warp` event.
+
+Only some cards bring ship pieces into play (runtime/rules/ship_pieces.py): the moves here call
+its bookkeeping only while `State.pieces` holds a piece, a call saved on each of the ~600 moves
+of a game without any.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from runtime import extension
-from runtime.rules import ship_pieces
+from runtime.rules import ship_pieces, systems
 from runtime.windows import Windows
 
 if TYPE_CHECKING:
@@ -126,7 +130,8 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
     """Lift ships from a source (a ship piece there may go with them: runtime/rules/ship_pieces.py;
     `chooser`, by default the owner, is the player picking which ships move)."""
     st = game.state
-    ship_pieces.leaving(game, seat, src, count, chooser)
+    if st.pieces:
+        ship_pieces.leaving(game, seat, src, count, chooser)
     if src == GATE:
         assert st.encounter is not None
         st.encounter.gate[seat] -= count
@@ -173,7 +178,8 @@ def pick_ships(
         )
         for p in picked:
             out[p] = out.get(p, 0) + 1
-    ship_pieces.decide(game, seat, out)
+    if st.pieces:
+        ship_pieces.decide(game, seat, out)
     return out
 
 
@@ -194,7 +200,8 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int], chooser: in
     if game.dispatch.listening(Windows.COLONY_LOSING):
         keep_colonies(game, event)
     st = game.state
-    ship_pieces.decide(game, seat, event.sources, chooser, fill=True)
+    if st.pieces:
+        ship_pieces.decide(game, seat, event.sources, chooser, fill=True)
     arrived = 0
     for src, count in event.sources.items():
         remove_from(game, seat, src, count, chooser)
@@ -202,12 +209,14 @@ def send_to_warp(game: Table, seat: int, sources: dict[Source, int], chooser: in
     if arrived:
         if event.removed:
             st.players[seat].removed += arrived
-            ship_pieces.arrived(game, seat, ship_pieces.BOX)
+            if st.pieces:
+                ship_pieces.arrived(game, seat, ship_pieces.BOX)
             if game.events is not None:
                 game.log("removed", seat, arrived)
         else:
             st.players[seat].warp += arrived
-            ship_pieces.arrived(game, seat, ship_pieces.WARP)
+            if st.pieces:
+                ship_pieces.arrived(game, seat, ship_pieces.WARP)
             if game.events is not None:
                 game.log("warp", seat, arrived)
             enc = st.encounter
@@ -252,8 +261,10 @@ def return_home(game: Table, seat: int, count: int, source: Source | None = None
     planet = choose_colony(game, seat, count)
     if source is not None:
         remove_from(game, seat, source, count)
-    game.state.planets[planet].ships[seat] += count
-    ship_pieces.arrived(game, seat, planet)
+    st = game.state
+    st.planets[planet].ships[seat] += count
+    if st.pieces:
+        ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
     if game.events is not None:
         game.log("home", seat, count)
@@ -294,15 +305,18 @@ def choose_colony(game: Table, seat: int, count: int) -> int:
 
 def retrieve(game: Table, seat: int, count: int) -> int:
     """Take up to `count` of the player's ships out of the warp onto its colonies."""
-    player = game.state.players[seat]
+    st = game.state
+    player = st.players[seat]
     count = min(count, player.warp)
     if count <= 0 or game.dispatch.forbidden("retrieve", seat):
         return 0
     planet = choose_colony(game, seat, count)
-    ship_pieces.leaving(game, seat, ship_pieces.WARP, count)
+    if st.pieces:
+        ship_pieces.leaving(game, seat, ship_pieces.WARP, count)
     player.warp -= count
-    game.state.planets[planet].ships[seat] += count
-    ship_pieces.arrived(game, seat, planet)
+    st.planets[planet].ships[seat] += count
+    if st.pieces:
+        ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
     if game.events is not None:
         game.log("retrieve", seat, count)
@@ -319,7 +333,8 @@ def land(game: Table, seat: int, planet: int, count: int, source: Source) -> Non
     remove_from(game, seat, source, count)
     had = st.planets[planet].ships[seat] > 0
     st.planets[planet].ships[seat] += count
-    ship_pieces.arrived(game, seat, planet)
+    if st.pieces:
+        ship_pieces.arrived(game, seat, planet)
     if game.events is not None:
         game.log("land", seat, planet, count)
     if not had:
@@ -341,13 +356,16 @@ def update_powers(game: Table, seat: int | None = None) -> None:
     Only the owner's home colonies change when its ships move, so callers name that seat.
     """
     st = game.state
-    ship_pieces.settle(st, seat)  # the move is over
+    if st.pieces:
+        ship_pieces.settle(st, seat)  # the move is over
     threshold = game.power_threshold
+    homes = systems.homes(game)
     for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:
             continue
-        # counting stops at the threshold: asked after every move of the player's ships
-        home = st.home_colonies(p.seat, threshold)
+        # among its home system's planets alone, counting stops at the threshold: asked after
+        # every move of the player's ships
+        home = st.home_colonies(p.seat, threshold, homes[p.seat])
         powered = home >= threshold or game.rules.keeps_power(p.alien)
         if powered != p.powered:
             p.powered = powered

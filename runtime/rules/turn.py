@@ -10,7 +10,7 @@ from runtime import extension
 from runtime.cards import fits
 from runtime.checkpoints import checkpoint
 from runtime.decisions import Decision
-from runtime.rules import allies, destiny, ships, side_cards
+from runtime.rules import allies, destiny, ships, side_cards, systems
 from runtime.rules.outcome import resolve, reveal
 from runtime.rules.own_piles import hand_pile_cards, has_encounter_card
 from runtime.rules.ships import GATE, GUARD
@@ -158,17 +158,18 @@ def regroup(game: Table, enc: Encounter) -> None:
     offense = enc.offense
     extension.run(game, "regroup.retrieve", enc)
     if game.state.players[offense].warp > 0:
-        event = ships.ShipsEvent(offense, {"warp": 1})
-        game.dispatch.event(Windows.REGROUP_RETRIEVE, event)
-        if not event.cancelled:
+        event = None  # built only if something could cancel the retrieval
+        if game.dispatch.listening(Windows.REGROUP_RETRIEVE):
+            event = ships.ShipsEvent(offense, {"warp": 1})
+            game.dispatch.event(Windows.REGROUP_RETRIEVE, event)
+        if event is None or not event.cancelled:
             ships.retrieve(game, offense, 1)
     game.dispatch.step(Windows.REGROUP_END)
 
 
 def launch(game: Table, enc: Encounter) -> None:
-    st = game.state
-    targets = [p.id for p in st.planets if p.system == enc.defense]
     if enc.planet < 0:
+        targets = [p.id for p in systems.home_planets(game, enc.defense)]
         enc.planet = game.choose(
             enc.offense, "launch.planet", "aim the hyperspace gate at", targets, game.planet_name
         )
@@ -187,11 +188,9 @@ def alliance(game: Table, enc: Encounter) -> None:
     st = game.state
     game.dispatch.step(Windows.ALLIANCE_START)
     left = (enc.offense + 1) % len(st.players)
-    others = [
-        s
-        for s in st.clockwise_from(left)
-        if s not in (enc.offense, enc.defense) and not game.sitting_out(s)
-    ]
+    others = [s for s in st.clockwise_from(left) if s != enc.offense and s != enc.defense]
+    if st.restrictions:  # only a restriction makes a player sit out: most encounters skip this
+        others = [s for s in others if not game.sitting_out(s)]
     for side, main in ((0, enc.offense), (1, enc.defense)):
         if not others or game.dispatch.forbidden("invite", main):
             continue
@@ -219,7 +218,7 @@ def answer_invitation(game: Table, enc: Encounter, seat: int) -> None:
     invited = enc.invited
     if not (invited[0][seat] or invited[1][seat]):
         return  # asked by neither side
-    if game.dispatch.forbidden("ally", seat) or not game.state.has_colony(seat):
+    if game.dispatch.forbidden("ally", seat) or not systems.has_colony(game, seat):
         return
     if seat in enc.allies[0] or seat in enc.allies[1]:
         return  # a player made to ally already (enlisted) answers no invitation
@@ -338,10 +337,11 @@ def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
 def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     """The encounter cards a main player may select (drawing a new hand if it holds none)."""
     seat = enc.offense if side == 0 else enc.defense
+    defs = game.defs
     options = [
         c
         for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
-        if game.defs[c].kind == "encounter"
+        if defs[c].kind == "encounter"
     ]
     if not options:
         game.new_hand(seat)
@@ -379,21 +379,23 @@ def finish_encounter(game: Table, enc: Encounter) -> None:
     st = game.state
     if not st.over:
         game.dispatch.step(Windows.ENCOUNTER_END)
-    for seat in range(len(st.players)):
-        if enc.gate[seat]:
-            ships.return_home(game, seat, enc.gate[seat], GATE)
-        if enc.guard[seat]:
-            ships.return_home(game, seat, enc.guard[seat], GUARD)
-    for side in (0, 1):
-        for card in side_cards.cards_of(enc, side):
-            if card in st.in_play:
-                # an encounter that ended before the reveal hands the chosen cards back
-                st.in_play.remove(card)
-                owner = enc.offense if side == 0 else enc.defense
-                game.to_hand(owner, card)
-    for card in list(st.in_play):
-        st.in_play.remove(card)
-        game.discard(card)
+    if any(enc.gate) or any(enc.guard):  # after a resolution, every ship has gone somewhere
+        for seat in range(len(st.players)):
+            if enc.gate[seat]:
+                ships.return_home(game, seat, enc.gate[seat], GATE)
+            if enc.guard[seat]:
+                ships.return_home(game, seat, enc.guard[seat], GUARD)
+    if st.in_play:  # at the usual end, the resolution has discarded every card played
+        for side in (0, 1):
+            for card in side_cards.cards_of(enc, side):
+                if card in st.in_play:
+                    # an encounter that ended before the reveal hands the chosen cards back
+                    st.in_play.remove(card)
+                    owner = enc.offense if side == 0 else enc.defense
+                    game.to_hand(owner, card)
+        for card in list(st.in_play):
+            st.in_play.remove(card)
+            game.discard(card)
     if enc.destiny is not None:
         st.destiny_discard.append(enc.destiny)
         enc.destiny = None

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from runtime.extension import Slot
+from runtime.plain_data import COPIERS
 
 if TYPE_CHECKING:
     from runtime.state import State
@@ -30,6 +31,18 @@ class TechPiles:
     tech_deck: list[int] = field(default_factory=list)
     tech_discard: list[int] = field(default_factory=list)
 
+
+def _copy_techs(techs: Techs) -> Techs:
+    return Techs(techs.techs[:], techs.research.copy(), techs.completed[:])
+
+
+def _copy_piles(piles: TechPiles) -> TechPiles:
+    return TechPiles(piles.tech_deck[:], piles.tech_discard[:])
+
+
+# copied field by field, as the state's own records (runtime/state.py): every copy of a state
+# copies one of these a player and the game's piles, in every game the module is in
+COPIERS.update({Techs: _copy_techs, TechPiles: _copy_piles})
 
 HELD: Slot[Techs] = Slot("techs", "player", lambda players: Techs())
 PILES: Slot[TechPiles] = Slot("techs", "game", lambda players: TechPiles())
