@@ -13,8 +13,14 @@ from typing import Any
 
 from runtime import ir
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
-from runtime.registry import PREDICATES, measure_def
+from runtime.effects.selectors import (
+    SELECTORS,
+    SHIP_COUNTERS,
+    cards_in,
+    ships_at,
+    ships_in_the_encounter,
+)
+from runtime.registry import PREDICATES, T, measure_def
 from runtime.roles import ROLES
 from runtime.rules.outcome import ships_in_encounter
 from runtime.state import Encounter
@@ -68,6 +74,18 @@ def players_expr(src: Source, node: ir.Node | None) -> str:
         base = f"{src.bind(SELECTORS[node.role], 'sel')}(ctx, {node.of!r})"
         return f"[s for s in {base} if s != ctx.you]" if node.other else base
     return _fallback(src, CLOSURES["players"](node))
+
+
+def owner_expr(src: Source, node: ir.Node) -> str:
+    """The one seat a phrase of players stands for as an owner (its first player; -1: none)."""
+    seat = seat_expr(node)
+    if seat is not None:
+        return seat
+    return f"{src.bind(first_seat, 'first')}({players_expr(src, node)})"
+
+
+def first_seat(seats: list[int]) -> int:
+    return seats[0] if seats else -1
 
 
 # ---------------------------------------------------------------- numbers
@@ -144,6 +162,20 @@ def count_expr(src: Source, thing: ir.Node) -> str:
             if seat is not None:
                 return f"{at}(ctx, {seat}, {kind!r})"
             return f"sum({at}(ctx, s, {kind!r}) for s in {players_expr(src, thing.owner)})"
+    if (
+        isinstance(thing, ir.Cards)
+        and not thing.filter.named_type
+        and thing.filter.least is None
+        and thing.filter.most is None
+    ):
+        # the cards are counted where they lie, with no argument record built for them (how
+        # many a phrase asks for does not change how many there are)
+        if thing.owner is not None:
+            owner = owner_expr(src, thing.owner)
+        else:  # "those cards" belong to nobody in particular; other cards are the subject's
+            owner = "-1" if thing.zone == "those" else "ctx.subject"
+        cards = src.bind(cards_in, "cards")
+        return f"len({cards}(ctx, {src.bind(thing.filter, 'f')}, {owner}, {thing.zone!r}))"
     return _fallback(src, CLOSURES["value"](ir.CountOf(thing)))
 
 
@@ -194,18 +226,35 @@ def cond_expr(src: Source, node: ir.Node) -> str:
         if special is not None:
             return special
         p = PREDICATES[node.name]
-        args = ", ".join(
-            f"{src.bind(CLOSURES['arg'](a, t), 'a')}(ctx)"
-            for a, t in zip(node.args, p.args, strict=True)
-        )
+        args = ", ".join(arg_expr(src, a, t) for a, t in zip(node.args, p.args, strict=True))
         return f"bool({src.bind(p.test, 'p')}(ctx, {args}))"
     return _fallback(src, CLOSURES["condition"](node))
 
 
+def arg_expr(src: Source, node: ir.Node | None, t: T) -> str:
+    """A predicate's argument: players, numbers and words written out, the rest worked out by
+    the closure compiler's argument forms."""
+    if node is not None:
+        if t is T.PLAYERS:
+            return players_expr(src, node)
+        if t is T.NUMBER:
+            return value_expr(src, node)
+        if t is T.WORD:
+            return repr(node.word if isinstance(node, ir.Word) else True)
+    return f"{src.bind(CLOSURES['arg'](node, t), 'a')}(ctx)"
+
+
 def _special_predicate(src: Source, node: ir.Pred) -> str | None:
-    """The two tests nearly every card makes, written without building any argument."""
+    """The tests nearly every card makes, written without building any argument."""
     if node.name == "card is":
         card, kind = node.args
+        if (
+            isinstance(card, ir.CardRef)
+            and card.which in ("event", "this")
+            and isinstance(kind, ir.Word)
+        ):
+            test = event_card_is if card.which == "event" else this_card_is
+            return f"{src.bind(test, 'card')}(ctx, {kind.word!r})"
         if (
             isinstance(card, ir.CardRef)
             and card.which == "encounter"
@@ -235,6 +284,24 @@ def encounter_card_is(ctx: Ctx, seat: int, kind: str) -> bool:
     else:
         return False
     return side_card_is(ctx, enc, side, kind)
+
+
+def event_card_is(ctx: Ctx, kind: str) -> bool:
+    """Whether the card of the event (a card played, say), or else this card, is of a kind."""
+    instance = getattr(ctx.event, "instance", None)
+    return card_is_kind(ctx, instance if instance is not None else ctx.card, kind)
+
+
+def this_card_is(ctx: Ctx, kind: str) -> bool:
+    return card_is_kind(ctx, ctx.card, kind)
+
+
+def card_is_kind(ctx: Ctx, instance: int | None, kind: str) -> bool:
+    """Whether a card, as printed, is of a kind or type (kind: never empty)."""
+    if instance is None:
+        return False
+    card = ctx.game.defs[instance]
+    return kind == card.kind or kind == card.type
 
 
 def side_card_is(ctx: Ctx, enc: Encounter, side: int, kind: str) -> bool:

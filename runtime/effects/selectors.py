@@ -237,40 +237,40 @@ def one_of_each(ctx: Ctx) -> list[int]:
 def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
     if arg.instances is not None:
         return list(arg.instances)
+    return cards_in(ctx, arg.filter, arg.owner, arg.zone)
+
+
+def cards_in(ctx: Ctx, f: ir.CardFilter, owner: int, zone: str) -> list[int]:
+    """The cards of a zone (of `owner`'s, for a hand or a pile) that pass a filter."""
     st = ctx.game.state
-    types = arg.filter.types
+    types = f.types
     if types is not None and types & extension.dealt_kinds():
         # cards of a kind a rules module deals are wherever that module says, never in a hand
-        found = extension.answer(ctx.game, "cards.owned", types, arg.owner)
+        found = extension.answer(ctx.game, "cards.owned", types, owner)
         if found is not None:
             return list(found)
-    if arg.zone == "hand":
-        pool = st.players[arg.owner].hand if arg.owner >= 0 else []
-    elif arg.zone == "discard":
+    if zone == "hand":
+        pool = st.players[owner].hand if owner >= 0 else []
+    elif zone == "discard":
         pool = st.discard
-    elif arg.zone == "deck":
+    elif zone == "deck":
         pool = st.deck
-    elif arg.zone == "those":
-        pool = those_cards(ctx, arg.owner)
-    elif arg.zone.startswith("pile:"):  # a card's own pile (`your "hoard" pile`)
-        pool = pile_cards(ctx, arg.zone[5:], arg.owner) if arg.owner >= 0 else []
-    elif arg.zone == "game":
+    elif zone == "those":
+        pool = those_cards(ctx, owner)
+    elif zone.startswith("pile:"):  # a card's own pile (`your "hoard" pile`)
+        pool = pile_cards(ctx, zone[5:], owner) if owner >= 0 else []
+    elif zone == "game":
         pool = one_of_each(ctx)
-    elif arg.zone == "encounter":  # the encounter cards on the owner's side
+    elif zone == "encounter":  # the encounter cards on the owner's side
         enc = current_encounter(ctx)
-        side = seat_side(enc, arg.owner) if enc is not None else None
+        side = seat_side(enc, owner) if enc is not None else None
         pool = enc.cards_on(side) if enc is not None and side is not None else []
     else:
         pool = []
-    if (
-        arg.filter.types is None
-        and arg.filter.named is None
-        and arg.filter.min_value is None
-        and arg.filter.max_value is None
-    ):
+    if types is None and f.named is None and f.min_value is None and f.max_value is None:
         return list(pool)
-    found = [c for c in pool if matches(ctx, c, arg.filter)]
-    if arg.filter.highest and found:
+    found = [c for c in pool if matches(ctx, c, f)]
+    if f.highest and found:
         defs = ctx.game.defs
         top = max(defs[c].value or 0 for c in found)
         found = [c for c in found if (defs[c].value or 0) == top]
