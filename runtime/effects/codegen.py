@@ -107,7 +107,7 @@ def value_expr(src: Source, node: ir.Node) -> str:
         seat = seat_expr(node.of)
         if seat is not None:
             return f"{read}(ctx, {seat})"
-        return f"sum({read}(ctx, s) for s in {players_expr(src, node.of)})"
+        return f"{src.bind(total, 'sum')}({read}, ctx, {players_expr(src, node.of)})"
     if isinstance(node, ir.Arith):
         left, right = value_expr(src, node.left), value_expr(src, node.right)
         if node.op == "/":
@@ -157,7 +157,7 @@ def count_expr(src: Source, thing: ir.Node) -> str:
                 at = src.bind(counter, "at")
                 if seat is not None:
                     return f"{at}(ctx, {seat})"
-                return f"sum({at}(ctx, s) for s in {players_expr(src, thing.owner)})"
+                return f"{src.bind(total, 'sum')}({at}, ctx, {players_expr(src, thing.owner)})"
             at = src.bind(ships_at, "at")
             if seat is not None:
                 return f"{at}(ctx, {seat}, {kind!r})"
@@ -177,6 +177,15 @@ def count_expr(src: Source, thing: ir.Node) -> str:
         cards = src.bind(cards_in, "cards")
         return f"len({cards}(ctx, {src.bind(thing.filter, 'f')}, {owner}, {thing.zone!r}))"
     return _fallback(src, CLOSURES["value"](ir.CountOf(thing)))
+
+
+def total(read: Callable[[Ctx, int], int], ctx: Ctx, seats: list[int]) -> int:
+    """The sum of a number read for each of some players (a loop: a generator passed to sum()
+    costs more to make than a few players' numbers)."""
+    n = 0
+    for s in seats:
+        n += read(ctx, s)
+    return n
 
 
 def allied_ships(ctx: Ctx, of: str) -> int:

@@ -29,12 +29,20 @@ def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
 
 @predicate("won", "the player's side won the encounter", "won", "won the encounter")
 def _won(ctx: Ctx, seats: list[int]) -> bool:
-    return bool(seats) and all(_on_side(ctx, s, True) for s in seats)
+    # loops, not all() over a generator, in the tests of the commonest conditions: making the
+    # generator cost more than the test of one player
+    for s in seats:
+        if not _on_side(ctx, s, True):
+            return False
+    return bool(seats)
 
 
 @predicate("lost", "the player's side lost the encounter", "lost", "lost the encounter")
 def _lost(ctx: Ctx, seats: list[int]) -> bool:
-    return bool(seats) and all(_on_side(ctx, s, False) for s in seats)
+    for s in seats:
+        if not _on_side(ctx, s, False):
+            return False
+    return bool(seats)
 
 
 def _would_be_on_side(ctx: Ctx, seat: int, win: bool) -> bool:
@@ -82,20 +90,30 @@ def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
     from runtime.roles import ROLES
 
     if role == "opponent":
-        opp = opponents_of(ctx, None)
-        return bool(seats) and all(s in opp for s in seats)
+        return _among(seats, opponents_of(ctx, None))
     if role in ("winner", "loser"):
-        return bool(seats) and all(s in winners_of(ctx, role == "loser") for s in seats)
+        return _among(seats, winners_of(ctx, role == "loser"))
     if role not in ROLES and role in SELECTORS:  # a relation to you: "on your side", "opposing"
-        related = SELECTORS[role](ctx, None)
-        return bool(seats) and all(s in related for s in seats)
+        return _among(seats, SELECTORS[role](ctx, None))
     test = ROLES.get(role, ROLES["any player"])[0]
-    return bool(seats) and all(test(ctx.game.state, s) for s in seats)
+    st = ctx.game.state
+    for s in seats:
+        if not test(st, s):
+            return False
+    return bool(seats)
 
 
 @predicate("is player", "the player is one of the given players", args=(T.PLAYERS, T.PLAYERS))
 def _is_player(ctx: Ctx, seats: list[int], others: list[int]) -> bool:
-    return bool(seats) and all(s in others for s in seats)
+    return _among(seats, others)
+
+
+def _among(seats: list[int], others: list[int]) -> bool:
+    """Whether there are players and every one of them is among `others`."""
+    for s in seats:
+        if s not in others:
+            return False
+    return bool(seats)
 
 
 @predicate(
@@ -122,7 +140,7 @@ def _same_card(ctx: Ctx, one: v.CardTarget, other: v.CardTarget) -> bool:
 @predicate("both cards are", "both encounter cards are of a type", args=(T.WORD,))
 def _both_cards(ctx: Ctx, kind: str) -> bool:
     enc = current_encounter(ctx)
-    return enc is not None and all(enc.types[s] == kind for s in (OFFENSE, DEFENSE))
+    return enc is not None and enc.types[OFFENSE] == kind and enc.types[DEFENSE] == kind
 
 
 @predicate("odd", "a number is odd", args=(T.NUMBER,))

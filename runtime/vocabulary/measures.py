@@ -158,11 +158,11 @@ def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
     enc = current_encounter(ctx)
     if enc is None:
         return False
-    return bool(seats) and all(
-        enc.invited[seat_side(enc, s) or 0][ctx.you]
-        for s in seats
-        if s in (enc.offense, enc.defense)
-    )
+    # a loop, not all() over a generator: making the generator costs more than the test
+    for s in seats:
+        if s in (enc.offense, enc.defense) and not enc.invited[seat_side(enc, s) or 0][ctx.you]:
+            return False
+    return bool(seats)
 
 
 @predicate(
@@ -176,7 +176,11 @@ def _invited_by_you(ctx: Ctx, seats: list[int]) -> bool:
     side = None if enc is None else seat_side(enc, ctx.you)
     if enc is None or side is None or ctx.you not in (enc.offense, enc.defense):
         return False
-    return bool(seats) and all(enc.invited[side][s] for s in seats)
+    invited = enc.invited[side]
+    for s in seats:  # a loop, as in _invited_you
+        if not invited[s]:
+            return False
+    return bool(seats)
 
 
 @measure("ships lost", "how many of a player's ships went to the warp this encounter")
