@@ -20,7 +20,7 @@ from runtime.effects.selectors import (
     ships_at,
     ships_in_the_encounter,
 )
-from runtime.registry import PREDICATES, T, measure_def
+from runtime.registry import MARKERS, MEASURES, PREDICATES, T, marker_name, measure_def
 from runtime.roles import ROLES
 from runtime.rules.outcome import ships_in_encounter
 from runtime.state import Encounter
@@ -101,10 +101,13 @@ def value_expr(src: Source, node: ir.Node) -> str:
     ):
         m = measure_def(node.name)
         assert m is not None
+        seat = seat_expr(node.of)
+        if seat is not None and m.owner != "board" and marker_name(node.name) is not None:
+            # a named kind of marker: the markers measure read for that kind, in one call
+            return f"{src.bind(MEASURES[MARKERS].read, 'm')}(ctx, {seat}, {node.name!r})"
         read = src.bind(m.read, "m")
         if m.owner == "board":
             return f"{read}(ctx, -1)"
-        seat = seat_expr(node.of)
         if seat is not None:
             return f"{read}(ctx, {seat})"
         return f"{src.bind(total, 'sum')}({read}, ctx, {players_expr(src, node.of)})"
@@ -372,3 +375,9 @@ def _own_card_test(node: ir.Node) -> Callable[[Ctx], bool] | None:
 def players(node: ir.Node) -> Callable[[Ctx], list[int]]:
     src = Source()
     return src.function(players_expr(src, node))
+
+
+def owner(node: ir.Node) -> Callable[[Ctx], int]:
+    """The seat an owner phrase stands for, as one function (no list for a single seat)."""
+    src = Source()
+    return src.function(owner_expr(src, node))

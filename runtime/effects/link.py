@@ -85,7 +85,7 @@ class Play:
 def bind(hook: Hook) -> Bound:
     return Bound(
         hook=hook,
-        run=c.guarded(c.statement(hook.effect)),
+        run=_run(hook.effect),
         test=conditions.condition(hook.condition) if hook.condition is not None else None,
         cost=c.statement(hook.cost) if hook.cost is not None else None,
         can_pay=c.feasibility(hook.cost) if hook.cost is not None else None,
@@ -93,6 +93,12 @@ def bind(hook: Hook) -> Bound:
         numbered=states_numbers(hook.effect),
         zapped_inside=zaps_inside(hook.effect),
     )
+
+
+def _run(effect: ir.Node) -> Callable[[Ctx], None]:
+    """An effect compiled to run; guarded only if it may stop itself (a call less for most)."""
+    body = c.statement(effect)
+    return c.guarded(body) if c.prevents(effect) else body
 
 
 def zaps_inside(node: ir.Node | None) -> bool:

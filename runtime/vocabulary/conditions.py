@@ -8,7 +8,6 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import (
     SELECTORS,
     card_types,
-    current_encounter,
     opponents_of,
     seat_side,
     winners_of,
@@ -19,7 +18,7 @@ from runtime.state import DEFENSE, OFFENSE
 
 
 def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.outcome not in ("offense", "defense"):
         return False
     side = seat_side(enc, seat)
@@ -46,7 +45,7 @@ def _lost(ctx: Ctx, seats: list[int]) -> bool:
 
 
 def _would_be_on_side(ctx: Ctx, seat: int, win: bool) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None:
         return False
     outcome = outcome_as_it_stands(ctx.game, enc)
@@ -81,7 +80,7 @@ def _would_lose(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate("lost ships", "the player lost ships to the warp this encounter", "lost ships")
 def _lost_ships(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     return enc is not None and all(enc.lost_ships[s] > 0 for s in seats)
 
 
@@ -90,11 +89,11 @@ def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
     from runtime.roles import ROLES
 
     if role == "opponent":
-        return _among(seats, opponents_of(ctx, None))
+        return _is_player(ctx, seats, opponents_of(ctx, None))
     if role in ("winner", "loser"):
-        return _among(seats, winners_of(ctx, role == "loser"))
+        return _is_player(ctx, seats, winners_of(ctx, role == "loser"))
     if role not in ROLES and role in SELECTORS:  # a relation to you: "on your side", "opposing"
-        return _among(seats, SELECTORS[role](ctx, None))
+        return _is_player(ctx, seats, SELECTORS[role](ctx, None))
     test = ROLES.get(role, ROLES["any player"])[0]
     st = ctx.game.state
     for s in seats:
@@ -105,11 +104,6 @@ def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
 
 @predicate("is player", "the player is one of the given players", args=(T.PLAYERS, T.PLAYERS))
 def _is_player(ctx: Ctx, seats: list[int], others: list[int]) -> bool:
-    return _among(seats, others)
-
-
-def _among(seats: list[int], others: list[int]) -> bool:
-    """Whether there are players and every one of them is among `others`."""
     for s in seats:
         if s not in others:
             return False
@@ -139,7 +133,7 @@ def _same_card(ctx: Ctx, one: v.CardTarget, other: v.CardTarget) -> bool:
 
 @predicate("both cards are", "both encounter cards are of a type", args=(T.WORD,))
 def _both_cards(ctx: Ctx, kind: str) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     return enc is not None and enc.types[OFFENSE] == kind and enc.types[DEFENSE] == kind
 
 
@@ -160,5 +154,5 @@ def _ships_owned(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate("power zapped", "the player's power is zapped this encounter")
 def _zapped(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     return enc is not None and all(s in enc.zapped for s in seats)
