@@ -239,10 +239,7 @@ class Dispatcher(CardPlays, Lasting):
             return False
         if bound.test is None and bound.can_pay is None:
             return True  # no context to build
-        ctx = Ctx(game, seat, bound.hook, event)
-        if bound.test is not None and not bound.test(ctx):
-            return False
-        return bound.can_pay is None or bound.can_pay(ctx)
+        return bound.allows(game, seat, event)
 
     def use_power(self, seat: int, bound: Bound, event: Any) -> None:
         game = self.game

@@ -253,15 +253,25 @@ def measure_def(name: str) -> MeasureDef | None:
     if found is not None or marker_name(name) is None:
         return found
     base = MEASURES[MARKERS]
+    kept = _MARKER_MEASURES.get(name)
+    if kept is not None and kept[0] is base:
+        return kept[1]
     read, write = base.read, base.write
     assert write is not None
-    return MeasureDef(
+    found = MeasureDef(
         name,
         base.doc,
         lambda ctx, seat: read(ctx, seat, name),
         lambda ctx, seat, new: write(ctx, seat, new, name),
         base.owner,
     )
+    _MARKER_MEASURES[name] = (base, found)
+    return found
+
+
+# the measure of each named kind of marker, built once (ops that change markers ask for it each
+# time they run), with the markers measure it was built from
+_MARKER_MEASURES: dict[str, tuple[MeasureDef, MeasureDef]] = {}
 
 
 def setter(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:

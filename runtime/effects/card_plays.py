@@ -74,12 +74,10 @@ class CardPlays:
                     continue
             if st.restrictions and self.forbidden(f"play {play.kind}", seat):
                 continue
-            if bound.test is not None or bound.can_pay is not None:
-                ctx = Ctx(game, seat, bound.hook, event, instance)
-                if bound.test is not None and not bound.test(ctx):
-                    continue
-                if bound.can_pay is not None and not bound.can_pay(ctx):
-                    continue
+            if (bound.test is not None or bound.can_pay is not None) and not bound.allows(
+                game, seat, event, instance
+            ):
+                continue
             mine = out.get(seat)
             if mine is None:
                 out[seat] = [(instance, play)]

@@ -13,8 +13,14 @@ from typing import Any
 
 from runtime import ir
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import SELECTORS, SHIP_COUNTERS, ships_at, ships_in_the_encounter
-from runtime.registry import PREDICATES, measure_def
+from runtime.effects.selectors import (
+    SELECTORS,
+    SHIP_COUNTERS,
+    cards_in,
+    ships_at,
+    ships_in_the_encounter,
+)
+from runtime.registry import MARKERS, MEASURES, PREDICATES, T, marker_name, measure_def
 from runtime.roles import ROLES
 from runtime.rules.outcome import ships_in_encounter
 from runtime.state import Encounter
@@ -70,6 +76,18 @@ def players_expr(src: Source, node: ir.Node | None) -> str:
     return _fallback(src, CLOSURES["players"](node))
 
 
+def owner_expr(src: Source, node: ir.Node) -> str:
+    """The one seat a phrase of players stands for as an owner (its first player; -1: none)."""
+    seat = seat_expr(node)
+    if seat is not None:
+        return seat
+    return f"{src.bind(first_seat, 'first')}({players_expr(src, node)})"
+
+
+def first_seat(seats: list[int]) -> int:
+    return seats[0] if seats else -1
+
+
 # ---------------------------------------------------------------- numbers
 
 
@@ -83,13 +101,16 @@ def value_expr(src: Source, node: ir.Node) -> str:
     ):
         m = measure_def(node.name)
         assert m is not None
+        seat = seat_expr(node.of)
+        if seat is not None and m.owner != "board" and marker_name(node.name) is not None:
+            # a named kind of marker: the markers measure read for that kind, in one call
+            return f"{src.bind(MEASURES[MARKERS].read, 'm')}(ctx, {seat}, {node.name!r})"
         read = src.bind(m.read, "m")
         if m.owner == "board":
             return f"{read}(ctx, -1)"
-        seat = seat_expr(node.of)
         if seat is not None:
             return f"{read}(ctx, {seat})"
-        return f"sum({read}(ctx, s) for s in {players_expr(src, node.of)})"
+        return f"{src.bind(total, 'sum')}({read}, ctx, {players_expr(src, node.of)})"
     if isinstance(node, ir.Arith):
         left, right = value_expr(src, node.left), value_expr(src, node.right)
         if node.op == "/":
@@ -139,12 +160,35 @@ def count_expr(src: Source, thing: ir.Node) -> str:
                 at = src.bind(counter, "at")
                 if seat is not None:
                     return f"{at}(ctx, {seat})"
-                return f"sum({at}(ctx, s) for s in {players_expr(src, thing.owner)})"
+                return f"{src.bind(total, 'sum')}({at}, ctx, {players_expr(src, thing.owner)})"
             at = src.bind(ships_at, "at")
             if seat is not None:
                 return f"{at}(ctx, {seat}, {kind!r})"
             return f"sum({at}(ctx, s, {kind!r}) for s in {players_expr(src, thing.owner)})"
+    if (
+        isinstance(thing, ir.Cards)
+        and not thing.filter.named_type
+        and thing.filter.least is None
+        and thing.filter.most is None
+    ):
+        # the cards are counted where they lie, with no argument record built for them (how
+        # many a phrase asks for does not change how many there are)
+        if thing.owner is not None:
+            owner = owner_expr(src, thing.owner)
+        else:  # "those cards" belong to nobody in particular; other cards are the subject's
+            owner = "-1" if thing.zone == "those" else "ctx.subject"
+        cards = src.bind(cards_in, "cards")
+        return f"len({cards}(ctx, {src.bind(thing.filter, 'f')}, {owner}, {thing.zone!r}))"
     return _fallback(src, CLOSURES["value"](ir.CountOf(thing)))
+
+
+def total(read: Callable[[Ctx, int], int], ctx: Ctx, seats: list[int]) -> int:
+    """The sum of a number read for each of some players (a loop: a generator passed to sum()
+    costs more to make than a few players' numbers)."""
+    n = 0
+    for s in seats:
+        n += read(ctx, s)
+    return n
 
 
 def allied_ships(ctx: Ctx, of: str) -> int:
@@ -194,18 +238,35 @@ def cond_expr(src: Source, node: ir.Node) -> str:
         if special is not None:
             return special
         p = PREDICATES[node.name]
-        args = ", ".join(
-            f"{src.bind(CLOSURES['arg'](a, t), 'a')}(ctx)"
-            for a, t in zip(node.args, p.args, strict=True)
-        )
+        args = ", ".join(arg_expr(src, a, t) for a, t in zip(node.args, p.args, strict=True))
         return f"bool({src.bind(p.test, 'p')}(ctx, {args}))"
     return _fallback(src, CLOSURES["condition"](node))
 
 
+def arg_expr(src: Source, node: ir.Node | None, t: T) -> str:
+    """A predicate's argument: players, numbers and words written out, the rest worked out by
+    the closure compiler's argument forms."""
+    if node is not None:
+        if t is T.PLAYERS:
+            return players_expr(src, node)
+        if t is T.NUMBER:
+            return value_expr(src, node)
+        if t is T.WORD:
+            return repr(node.word if isinstance(node, ir.Word) else True)
+    return f"{src.bind(CLOSURES['arg'](node, t), 'a')}(ctx)"
+
+
 def _special_predicate(src: Source, node: ir.Pred) -> str | None:
-    """The two tests nearly every card makes, written without building any argument."""
+    """The tests nearly every card makes, written without building any argument."""
     if node.name == "card is":
         card, kind = node.args
+        if (
+            isinstance(card, ir.CardRef)
+            and card.which in ("event", "this")
+            and isinstance(kind, ir.Word)
+        ):
+            test = event_card_is if card.which == "event" else this_card_is
+            return f"{src.bind(test, 'card')}(ctx, {kind.word!r})"
         if (
             isinstance(card, ir.CardRef)
             and card.which == "encounter"
@@ -235,6 +296,24 @@ def encounter_card_is(ctx: Ctx, seat: int, kind: str) -> bool:
     else:
         return False
     return side_card_is(ctx, enc, side, kind)
+
+
+def event_card_is(ctx: Ctx, kind: str) -> bool:
+    """Whether the card of the event (a card played, say), or else this card, is of a kind."""
+    instance = getattr(ctx.event, "instance", None)
+    return card_is_kind(ctx, instance if instance is not None else ctx.card, kind)
+
+
+def this_card_is(ctx: Ctx, kind: str) -> bool:
+    return card_is_kind(ctx, ctx.card, kind)
+
+
+def card_is_kind(ctx: Ctx, instance: int | None, kind: str) -> bool:
+    """Whether a card, as printed, is of a kind or type (kind: never empty)."""
+    if instance is None:
+        return False
+    card = ctx.game.defs[instance]
+    return kind == card.kind or kind == card.type
 
 
 def side_card_is(ctx: Ctx, enc: Encounter, side: int, kind: str) -> bool:
@@ -296,3 +375,9 @@ def _own_card_test(node: ir.Node) -> Callable[[Ctx], bool] | None:
 def players(node: ir.Node) -> Callable[[Ctx], list[int]]:
     src = Source()
     return src.function(players_expr(src, node))
+
+
+def owner(node: ir.Node) -> Callable[[Ctx], int]:
+    """The seat an owner phrase stands for, as one function (no list for a single seat)."""
+    src = Source()
+    return src.function(owner_expr(src, node))

@@ -325,6 +325,18 @@ def guarded(body: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
     return run
 
 
+def prevents(node: object) -> bool:
+    """Whether an effect may stop itself where a player pays to prevent the rest (only such an
+    effect needs running guarded)."""
+    if isinstance(node, ir.Do) and node.prevent:
+        return True
+    if isinstance(node, Record):
+        return any(prevents(getattr(node, f)) for f in getattr(node, "__slots__", ()))
+    if isinstance(node, tuple):
+        return any(prevents(n) for n in node)
+    return False
+
+
 def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
     """Whether a cost can be paid now: every op in it that declares a check passes it."""
     if isinstance(node, ir.May):

@@ -87,6 +87,8 @@ def arg(node: ir.Node | None, t: T) -> Fn:
 def _owner(node: ir.Node | None) -> Callable[[Ctx], int]:
     if node is None:
         return lambda ctx: ctx.subject
+    if FAST.on:
+        return codegen.owner(node)
     who = players(node)
 
     def first(ctx: Ctx) -> int:

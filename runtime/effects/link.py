@@ -36,6 +36,40 @@ class Bound:
     numbered: bool = False  # the effect states numbers (that a rules module may nudge)
     zapped_inside: bool = False  # the effect opens the window for zaps itself (see zaps_inside)
 
+    def allows(self, game: Table, seat: int, event: Any, card: int | None = None) -> bool:
+        """Whether the hook's condition holds for `seat` now and its cost can be paid (the
+        hook's role and power are the caller's to check)."""
+        test, can_pay = self.test, self.can_pay
+        if test is None and can_pay is None:
+            return True  # no context to fill
+        # A test only reads its context and keeps nothing of it, so one context is kept and
+        # refilled for the hundred or so tests of a game rather than one built for each (a
+        # third of what a test cost); a test made while another is being made gets a new one.
+        ctx = _SPARE[0]
+        if ctx is None:
+            ctx = Ctx(game, seat, self.hook, event, card)
+        else:
+            _SPARE[0] = None
+            ctx.game = game
+            ctx.you = ctx.they = ctx.subject = seat
+            ctx.hook = self.hook
+            ctx.event = event
+            ctx.card = card
+        try:
+            if test is not None and not test(ctx):
+                return False
+            return can_pay is None or can_pay(ctx)
+        finally:
+            ctx.game = ctx.event = None  # type: ignore[assignment]  # keep no game alive
+            if ctx.moved or ctx.names:  # a test moves no cards and names nothing; should one
+                ctx = Ctx(None, -1, self.hook)  # type: ignore[arg-type]
+            _SPARE[0] = ctx
+
+
+# The context kept for tests (Bound.allows), None while one is being made. Its period and nudge
+# stay None and 0: only an effect run sets them.
+_SPARE: list[Ctx | None] = [None]
+
 
 @dataclass(slots=True)
 class Play:
@@ -51,7 +85,7 @@ class Play:
 def bind(hook: Hook) -> Bound:
     return Bound(
         hook=hook,
-        run=c.guarded(c.statement(hook.effect)),
+        run=_run(hook.effect),
         test=conditions.condition(hook.condition) if hook.condition is not None else None,
         cost=c.statement(hook.cost) if hook.cost is not None else None,
         can_pay=c.feasibility(hook.cost) if hook.cost is not None else None,
@@ -59,6 +93,12 @@ def bind(hook: Hook) -> Bound:
         numbered=states_numbers(hook.effect),
         zapped_inside=zaps_inside(hook.effect),
     )
+
+
+def _run(effect: ir.Node) -> Callable[[Ctx], None]:
+    """An effect compiled to run; guarded only if it may stop itself (a call less for most)."""
+    body = c.statement(effect)
+    return c.guarded(body) if c.prevents(effect) else body
 
 
 def zaps_inside(node: ir.Node | None) -> bool:

@@ -14,10 +14,6 @@ from runtime.rules.outcome import ships_in_encounter, ships_outside_encounter
 from runtime.state import DEFENSE, OFFENSE, Encounter, State
 
 
-def current_encounter(ctx: Ctx) -> Encounter | None:
-    return ctx.game.state.encounter
-
-
 def seat_side(enc: Encounter, seat: int) -> int | None:
     if seat == enc.offense or seat in enc.allies[OFFENSE]:
         return OFFENSE
@@ -27,7 +23,7 @@ def seat_side(enc: Encounter, seat: int) -> int | None:
 
 
 def side_of(ctx: Ctx, seat: int) -> int | None:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     return None if enc is None else seat_side(enc, seat)
 
 
@@ -35,12 +31,8 @@ def _main(enc: Encounter, side: int) -> int:
     return enc.offense if side == OFFENSE else enc.defense
 
 
-def _order(ctx: Ctx) -> list[int]:
-    return ctx.game.dispatch.order()
-
-
 def opponents_of(ctx: Ctx, of: str | None) -> list[int]:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.defense < 0:
         return []
     side = seat_side(enc, ctx.subject if ctx.subject >= 0 else ctx.you)
@@ -50,7 +42,7 @@ def opponents_of(ctx: Ctx, of: str | None) -> list[int]:
 
 
 def _allies(ctx: Ctx, of: str | None) -> list[int]:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None:
         return []
     if of == "offense":
@@ -69,7 +61,7 @@ def _allies(ctx: Ctx, of: str | None) -> list[int]:
 
 
 def winners_of(ctx: Ctx, losers: bool) -> list[int]:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.outcome not in ("offense", "defense"):
         return []
     side = OFFENSE if enc.outcome == "offense" else DEFENSE
@@ -78,7 +70,7 @@ def winners_of(ctx: Ctx, losers: bool) -> list[int]:
 
 def _teammates(ctx: Ctx) -> list[int]:
     """The other players on the effect owner's side: its main player and allies."""
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.defense < 0:
         return []
     side = seat_side(enc, ctx.you)
@@ -89,7 +81,7 @@ def _teammates(ctx: Ctx) -> list[int]:
 
 def _opposing(ctx: Ctx) -> list[int]:
     """The main player and allies on the other side from the effect's owner."""
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.defense < 0:
         return []
     side = seat_side(enc, ctx.you)
@@ -99,11 +91,11 @@ def _opposing(ctx: Ctx) -> list[int]:
 
 
 def _in_encounter(ctx: Ctx) -> list[int]:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.defense < 0:
         return []
     inside = {enc.offense, enc.defense, *enc.allies[OFFENSE], *enc.allies[DEFENSE]}
-    return [s for s in _order(ctx) if s in inside]
+    return [s for s in ctx.game.dispatch.order() if s in inside]
 
 
 SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
@@ -112,24 +104,24 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "subject": lambda ctx, of: [ctx.subject],
     "opponent": opponents_of,
     "offense": lambda ctx, of: (
-        [e.offense] if (e := current_encounter(ctx)) else [ctx.game.state.offense]
+        [e.offense] if (e := ctx.game.state.encounter) else [ctx.game.state.offense]
     ),
     "defense": lambda ctx, of: (
-        [e.defense] if (e := current_encounter(ctx)) and e.defense >= 0 else []
+        [e.defense] if (e := ctx.game.state.encounter) and e.defense >= 0 else []
     ),
     "main player": lambda ctx, of: (
-        [e.offense, e.defense] if (e := current_encounter(ctx)) and e.defense >= 0 else []
+        [e.offense, e.defense] if (e := ctx.game.state.encounter) and e.defense >= 0 else []
     ),
     "ally": _allies,
     "offensive ally": lambda ctx, of: _allies(ctx, "offense"),
     "defensive ally": lambda ctx, of: _allies(ctx, "defense"),
-    "player": lambda ctx, of: _order(ctx),
+    "player": lambda ctx, of: ctx.game.dispatch.order(),
     "winner": lambda ctx, of: winners_of(ctx, False),
     "loser": lambda ctx, of: winners_of(ctx, True),
     "event player": lambda ctx, of: [ctx.event.seat] if hasattr(ctx.event, "seat") else [],
     "in encounter": lambda ctx, of: _in_encounter(ctx),
     "not main": lambda ctx, of: [
-        s for s in _order(ctx) if s not in SELECTORS["main player"](ctx, of)
+        s for s in ctx.game.dispatch.order() if s not in SELECTORS["main player"](ctx, of)
     ],
     "opposing": lambda ctx, of: _opposing(ctx),
     "teammate": lambda ctx, of: _teammates(ctx),
@@ -141,7 +133,7 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
 
 def sides_of(ctx: Ctx, which: str) -> list[int]:
     """The encounter sides a side phrase names (asking the owner for `either side`)."""
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None:
         return []
     if which == "offense":
@@ -166,7 +158,7 @@ def sides_of(ctx: Ctx, which: str) -> list[int]:
 
 
 def card_target(ctx: Ctx, which: str, owner: int, index: int = 0) -> v.CardTarget:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if which == "this":
         return v.CardTarget(ctx.card)
     if which == "event":
@@ -202,7 +194,7 @@ def card_types(ctx: Ctx, instance: int, side: int | None = None) -> set[str]:
     card = ctx.game.defs[instance]
     typ = card.type
     if side is not None and card.kind == "encounter":  # only a side's card is revealed or changed
-        enc = current_encounter(ctx)
+        enc = ctx.game.state.encounter
         if enc is not None and enc.types[side] is not None:
             typ = enc.types[side]
     return {card.kind, typ} if typ else {card.kind}
@@ -237,40 +229,46 @@ def one_of_each(ctx: Ctx) -> list[int]:
 def cards_matching(ctx: Ctx, arg: v.CardsArg) -> list[int]:
     if arg.instances is not None:
         return list(arg.instances)
+    return cards_in(ctx, arg.filter, arg.owner, arg.zone)
+
+
+def cards_in(ctx: Ctx, f: ir.CardFilter, owner: int, zone: str) -> list[int]:
+    """The cards of a zone (of `owner`'s, for a hand or a pile) that pass a filter."""
     st = ctx.game.state
-    types = arg.filter.types
+    types = f.types
     if types is not None and types & extension.dealt_kinds():
         # cards of a kind a rules module deals are wherever that module says, never in a hand
-        found = extension.answer(ctx.game, "cards.owned", types, arg.owner)
+        found = extension.answer(ctx.game, "cards.owned", types, owner)
         if found is not None:
             return list(found)
-    if arg.zone == "hand":
-        pool = st.players[arg.owner].hand if arg.owner >= 0 else []
-    elif arg.zone == "discard":
+    if zone == "hand":
+        pool = st.players[owner].hand if owner >= 0 else []
+    elif zone == "discard":
         pool = st.discard
-    elif arg.zone == "deck":
+    elif zone == "deck":
         pool = st.deck
-    elif arg.zone == "those":
-        pool = those_cards(ctx, arg.owner)
-    elif arg.zone.startswith("pile:"):  # a card's own pile (`your "hoard" pile`)
-        pool = pile_cards(ctx, arg.zone[5:], arg.owner) if arg.owner >= 0 else []
-    elif arg.zone == "game":
+    elif zone == "those":
+        pool = those_cards(ctx, owner)
+    elif zone.startswith("pile:"):  # a card's own pile (`your "hoard" pile`)
+        pool = pile_cards(ctx, zone[5:], owner) if owner >= 0 else []
+    elif zone == "game":
         pool = one_of_each(ctx)
-    elif arg.zone == "encounter":  # the encounter cards on the owner's side
-        enc = current_encounter(ctx)
-        side = seat_side(enc, arg.owner) if enc is not None else None
+    elif zone == "encounter":  # the encounter cards on the owner's side
+        enc = ctx.game.state.encounter
+        side = seat_side(enc, owner) if enc is not None else None
         pool = enc.cards_on(side) if enc is not None and side is not None else []
     else:
         pool = []
-    if (
-        arg.filter.types is None
-        and arg.filter.named is None
-        and arg.filter.min_value is None
-        and arg.filter.max_value is None
-    ):
-        return list(pool)
-    found = [c for c in pool if matches(ctx, c, arg.filter)]
-    if arg.filter.highest and found:
+    if f.named is None and f.min_value is None and f.max_value is None:
+        if types is None:
+            return list(pool)
+        # kinds or types alone (most filters): matches() without a call for each card (a card
+        # of no type has None for one, which no filter names)
+        defs = ctx.game.defs
+        found = [c for c in pool if defs[c].kind in types or defs[c].type in types]
+    else:
+        found = [c for c in pool if matches(ctx, c, f)]
+    if f.highest and found:
         defs = ctx.game.defs
         top = max(defs[c].value or 0 for c in found)
         found = [c for c in found if (defs[c].value or 0) == top]

@@ -5,7 +5,6 @@ same use (`if you made a deal:`, `if you failed to make a deal:`), registered on
 from __future__ import annotations
 
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import current_encounter
 from runtime.registry import T, op, pp, predicate
 from runtime.rules import deal
 
@@ -53,7 +52,7 @@ def _party(ctx: Ctx, seats: list[int], made: bool) -> bool:
     mine = effect_deal(ctx)
     if mine is not None:
         return bool(seats) and mine[0] == made and all(s in mine[1] for s in seats)
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or not (enc.deal_made if made else enc.outcome == "no deal"):
         return False
     return all(s in (enc.offense, enc.defense) for s in seats)

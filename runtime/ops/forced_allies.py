@@ -6,7 +6,7 @@ from their colonies into the encounter, the players listed among that side's all
 from __future__ import annotations
 
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import SELECTORS, current_encounter, seat_side
+from runtime.effects.selectors import SELECTORS, seat_side
 from runtime.registry import T, noun, obj, op
 from runtime.rules import allies, ship_pieces
 from runtime.rules import ships as moves
@@ -14,7 +14,7 @@ from runtime.rules import ships as moves
 
 def invited_players(ctx: Ctx, _of: str | None) -> list[int]:
     """The players the effect owner's side invited to ally this encounter, in turn order."""
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.defense < 0 or ctx.you not in (enc.offense, enc.defense):
         return []
     side = seat_side(enc, ctx.you)
@@ -51,7 +51,7 @@ def _spare(ctx: Ctx, seat: int) -> dict[int, int]:
 )
 def enlist(ctx: Ctx, seat: int, guests: list[int]) -> None:
     game = ctx.game
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.defense < 0:
         return
     side = seat_side(enc, seat)

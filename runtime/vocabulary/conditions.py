@@ -8,7 +8,6 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import (
     SELECTORS,
     card_types,
-    current_encounter,
     opponents_of,
     seat_side,
     winners_of,
@@ -19,7 +18,7 @@ from runtime.state import DEFENSE, OFFENSE
 
 
 def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.outcome not in ("offense", "defense"):
         return False
     side = seat_side(enc, seat)
@@ -29,16 +28,24 @@ def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
 
 @predicate("won", "the player's side won the encounter", "won", "won the encounter")
 def _won(ctx: Ctx, seats: list[int]) -> bool:
-    return bool(seats) and all(_on_side(ctx, s, True) for s in seats)
+    # loops, not all() over a generator, in the tests of the commonest conditions: making the
+    # generator cost more than the test of one player
+    for s in seats:
+        if not _on_side(ctx, s, True):
+            return False
+    return bool(seats)
 
 
 @predicate("lost", "the player's side lost the encounter", "lost", "lost the encounter")
 def _lost(ctx: Ctx, seats: list[int]) -> bool:
-    return bool(seats) and all(_on_side(ctx, s, False) for s in seats)
+    for s in seats:
+        if not _on_side(ctx, s, False):
+            return False
+    return bool(seats)
 
 
 def _would_be_on_side(ctx: Ctx, seat: int, win: bool) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None:
         return False
     outcome = outcome_as_it_stands(ctx.game, enc)
@@ -73,7 +80,7 @@ def _would_lose(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate("lost ships", "the player lost ships to the warp this encounter", "lost ships")
 def _lost_ships(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     return enc is not None and all(enc.lost_ships[s] > 0 for s in seats)
 
 
@@ -82,20 +89,25 @@ def _has_role(ctx: Ctx, seats: list[int], role: str) -> bool:
     from runtime.roles import ROLES
 
     if role == "opponent":
-        opp = opponents_of(ctx, None)
-        return bool(seats) and all(s in opp for s in seats)
+        return _is_player(ctx, seats, opponents_of(ctx, None))
     if role in ("winner", "loser"):
-        return bool(seats) and all(s in winners_of(ctx, role == "loser") for s in seats)
+        return _is_player(ctx, seats, winners_of(ctx, role == "loser"))
     if role not in ROLES and role in SELECTORS:  # a relation to you: "on your side", "opposing"
-        related = SELECTORS[role](ctx, None)
-        return bool(seats) and all(s in related for s in seats)
+        return _is_player(ctx, seats, SELECTORS[role](ctx, None))
     test = ROLES.get(role, ROLES["any player"])[0]
-    return bool(seats) and all(test(ctx.game.state, s) for s in seats)
+    st = ctx.game.state
+    for s in seats:
+        if not test(st, s):
+            return False
+    return bool(seats)
 
 
 @predicate("is player", "the player is one of the given players", args=(T.PLAYERS, T.PLAYERS))
 def _is_player(ctx: Ctx, seats: list[int], others: list[int]) -> bool:
-    return bool(seats) and all(s in others for s in seats)
+    for s in seats:
+        if s not in others:
+            return False
+    return bool(seats)
 
 
 @predicate(
@@ -121,8 +133,8 @@ def _same_card(ctx: Ctx, one: v.CardTarget, other: v.CardTarget) -> bool:
 
 @predicate("both cards are", "both encounter cards are of a type", args=(T.WORD,))
 def _both_cards(ctx: Ctx, kind: str) -> bool:
-    enc = current_encounter(ctx)
-    return enc is not None and all(enc.types[s] == kind for s in (OFFENSE, DEFENSE))
+    enc = ctx.game.state.encounter
+    return enc is not None and enc.types[OFFENSE] == kind and enc.types[DEFENSE] == kind
 
 
 @predicate("odd", "a number is odd", args=(T.NUMBER,))
@@ -142,5 +154,5 @@ def _ships_owned(ctx: Ctx, seats: list[int]) -> bool:
 
 @predicate("power zapped", "the player's power is zapped this encounter")
 def _zapped(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     return enc is not None and all(s in enc.zapped for s in seats)

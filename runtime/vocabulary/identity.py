@@ -8,7 +8,7 @@ from typing import Any
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import SELECTORS, current_encounter
+from runtime.effects.selectors import SELECTORS
 from runtime.registry import T, noun, predicate
 
 
@@ -28,7 +28,7 @@ def card_player(ctx: Ctx, target: v.CardTarget) -> int | None:
     for play in _plays_in_view(ctx):
         if play.instance == target.instance:
             return int(play.seat)
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None:
         return None
     side = target.side
@@ -102,7 +102,7 @@ def _zap_targets(ctx: Ctx, what: str, seats: list[int]) -> bool:
 def destiny_player(ctx: Ctx, of: str | None) -> list[int]:
     """The player the destiny card drawn this encounter names by colour or by its text; nobody
     for a wild card (the offense picks), nor before a card is drawn."""
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None or enc.destiny is None:
         return []
     game = ctx.game

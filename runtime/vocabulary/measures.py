@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import (
-    current_encounter,
     seat_side,
     ships_in_play,
 )
@@ -39,7 +38,7 @@ def _warp(ctx: Ctx, seat: int) -> int:
 
 
 def _side_list(ctx: Ctx, seat: int, field: str) -> tuple[list[int | None], int] | None:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None:
         return None
     side = seat_side(enc, seat)
@@ -55,14 +54,14 @@ def _total(ctx: Ctx, seat: int) -> int:
         return 0
     totals, side = found
     if totals[side] is None:  # not worked out yet (before reveal.totals is over): as things stand
-        enc = current_encounter(ctx)
+        enc = ctx.game.state.encounter
         return (side_total(ctx.game, enc, side) or 0) if enc is not None else 0
     return totals[side] or 0
 
 
 @setter("total")
 def _add_total(ctx: Ctx, seat: int, new: int) -> None:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     side = None if enc is None else seat_side(enc, seat)
     if enc is None or side is None:
         return
@@ -93,11 +92,11 @@ def _set_card_value(ctx: Ctx, seat: int, new: int) -> None:
 
 def _per_seat(field: str, doc: str, default: int) -> None:
     def read(ctx: Ctx, seat: int) -> int:
-        enc = current_encounter(ctx)
+        enc = ctx.game.state.encounter
         return default if enc is None else int(getattr(enc, field)[seat])
 
     def write(ctx: Ctx, seat: int, new: int) -> None:
-        enc = current_encounter(ctx)
+        enc = ctx.game.state.encounter
         if enc is not None:
             getattr(enc, field)[seat] = new
 
@@ -148,21 +147,21 @@ def _sitting_out(ctx: Ctx, seats: list[int]) -> bool:
     "joined uninvited",
 )
 def _joined_uninvited(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     joined = enc.marks.get("uninvited", ()) if enc is not None else ()
     return bool(seats) and all(s in joined for s in seats)
 
 
 @predicate("invited you", "the main player invited you to ally", "invited you")
 def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     if enc is None:
         return False
-    return bool(seats) and all(
-        enc.invited[seat_side(enc, s) or 0][ctx.you]
-        for s in seats
-        if s in (enc.offense, enc.defense)
-    )
+    # a loop, not all() over a generator: making the generator costs more than the test
+    for s in seats:
+        if s in (enc.offense, enc.defense) and not enc.invited[seat_side(enc, s) or 0][ctx.you]:
+            return False
+    return bool(seats)
 
 
 @predicate(
@@ -172,16 +171,20 @@ def _invited_you(ctx: Ctx, seats: list[int]) -> bool:
     "were invited by you",
 )
 def _invited_by_you(ctx: Ctx, seats: list[int]) -> bool:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     side = None if enc is None else seat_side(enc, ctx.you)
     if enc is None or side is None or ctx.you not in (enc.offense, enc.defense):
         return False
-    return bool(seats) and all(enc.invited[side][s] for s in seats)
+    invited = enc.invited[side]
+    for s in seats:  # a loop, as in _invited_you
+        if not invited[s]:
+            return False
+    return bool(seats)
 
 
 @measure("ships lost", "how many of a player's ships went to the warp this encounter")
 def _ships_lost(ctx: Ctx, seat: int) -> int:
-    enc = current_encounter(ctx)
+    enc = ctx.game.state.encounter
     return enc.lost_ships[seat] if enc is not None else 0
 
 
