@@ -48,20 +48,6 @@ HELD: Slot[Techs] = Slot("techs", "player", lambda players: Techs())
 PILES: Slot[TechPiles] = Slot("techs", "game", lambda players: TechPiles())
 
 
-# The records are copied with every state (a game's setup from its layout, each checkpoint), in
-# every game of a pack naming the module, switched on or not: copied field by field here (they
-# hold numbers only), not by plain_data.duplicate's walk of any dataclass.
-def _copy_techs(t: Techs) -> Techs:
-    return Techs(t.techs[:], t.research.copy(), t.completed[:])
-
-
-def _copy_piles(p: TechPiles) -> TechPiles:
-    return TechPiles(p.tech_deck[:], p.tech_discard[:])
-
-
-COPIERS.update({Techs: _copy_techs, TechPiles: _copy_piles})
-
-
 def techs_of(game: Table, seat: int) -> Techs:
     return HELD.of(game.state.players[seat])
 
