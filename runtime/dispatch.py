@@ -124,8 +124,8 @@ class Dispatcher(CardPlays, Lasting):
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.game.held.get(name):
-                    self.offer_plays(name, None)
+                if self.game.held.get(name) and (options := self.playable(name, None)):
+                    self.offer_plays(name, None, options)
                 return
         self.run(name, None)
 
@@ -137,8 +137,8 @@ class Dispatcher(CardPlays, Lasting):
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.game.held.get(name):
-                    self.offer_plays(name, event)
+                if self.game.held.get(name) and (options := self.playable(name, event)):
+                    self.offer_plays(name, event, options)
                 return
         self.run(name, event)
 
@@ -150,12 +150,18 @@ class Dispatcher(CardPlays, Lasting):
             self.end_periods(name)
         if name in self.quiet and not ((delayed or st.recurring) and self.later_at(name)):
             # nothing but a card play can act here
-            if self.game.held.get(name):
-                self.offer_plays(name, event)
+            if self.game.held.get(name) and (options := self.playable(name, event)):
+                self.offer_plays(name, event, options)
             return
         powers = self.seat_powers.get(name)
         if powers:
-            self.run_powers(powers, event)
+            if len(powers) == 1:
+                # one seat's powers (most windows): nothing to put in order, and eligible()
+                # checks that each works now, as run_powers does before any of them acts
+                seat, bounds = powers[0]
+                self.run_seat(seat, bounds, event)
+            else:
+                self.run_powers(powers, event)
         in_play = self.rules.in_play.get(name)
         if in_play and enc is not None:
             self.run_in_play(in_play, enc, event)
@@ -165,8 +171,8 @@ class Dispatcher(CardPlays, Lasting):
             self.run_delayed(name, delayed, event)
         if st.recurring:
             self.run_recurring(name, event)
-        if self.game.held.get(name):
-            self.offer_plays(name, event)
+        if self.game.held.get(name) and (options := self.playable(name, event)):
+            self.offer_plays(name, event, options)
 
     def order(self) -> list[int]:
         """Offense, defense, then the others clockwise from the offense (cached per pairing)."""
@@ -185,13 +191,8 @@ class Dispatcher(CardPlays, Lasting):
     # ------------------------------------------------------------------ powers
 
     def run_powers(self, powers: list[tuple[int, list[Bound]]], event: Any) -> None:
-        """Run the powers acting in a window, by seat (offense, defense, then clockwise)."""
-        if len(powers) == 1:
-            # one seat's powers (most windows): nothing to put in order, and eligible() checks
-            # that each works now, as the table below does before any of them acts
-            seat, bounds = powers[0]
-            self.run_seat(seat, bounds, event)
-            return
+        """Run the powers of several seats acting in a window, by seat (offense, defense, then
+        clockwise)."""
         game = self.game
         by_seat: dict[int, list[Bound]] = {}
         for seat, bounds in powers:
