@@ -42,6 +42,10 @@ class Dispatcher(CardPlays, Lasting):
         self.seat_powers: dict[str, list[tuple[int, list[Bound]]]] = {}
         self._orders: dict[tuple[int, int], list[int]] = {}
         self.quiet: frozenset[str] = frozenset()  # windows where nothing in this game can ever act
+        # the quiet windows where no card can be played either (by Window: what listening()
+        # is asked with): only what lasts may wait there
+        self.deaf: frozenset[Window] = frozenset()
+        self.held = game.held  # the table's count of cards in hands playable in each window
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
         self.acting: set[tuple[int, str]] = set()
@@ -64,7 +68,7 @@ class Dispatcher(CardPlays, Lasting):
                 if alien is None:
                     continue
                 for window, bounds in self.rules.powers.get(alien, {}).items():
-                    table.setdefault(window, []).extend((seat, b) for b in bounds)
+                    table.setdefault(window, []).extend([(seat, b) for b in bounds])
                     mine = by_seat.setdefault(window, [])
                     if mine and mine[-1][0] == seat:
                         mine[-1][1].extend(bounds)
@@ -95,6 +99,7 @@ class Dispatcher(CardPlays, Lasting):
                 busy |= found
                 self.card_runners.append(runner)
         self.quiet = frozenset(BY_NAME) - busy  # the modules' windows included
+        self.deaf = frozenset([BY_NAME[name] for name in self.quiet.difference(self.held)])
 
     # ------------------------------------------------------------------ windows
 
@@ -102,17 +107,16 @@ class Dispatcher(CardPlays, Lasting):
         """Whether anything could act in a window now (so its event is worth building): a
         power, kicker or rules module's card of this game, a card play held for it, or a
         delayed or recurring effect or an "until" period that waits for this very window."""
-        name = window.value
-        if name not in self.quiet:
-            return True
-        game = self.game
-        if game.held.get(name):
-            return True
-        st = game.state
+        if window not in self.deaf:  # most windows asked about are deaf: one look-up
+            name = window.value
+            # a quiet window that is not deaf has a count of cards held for it
+            if name not in self.quiet or self.held[name]:
+                return True
+        st = self.game.state
         enc = st.encounter
         if (enc is None or not enc.delayed) and not st.recurring and not st.restrictions:
             return False  # nothing lasts (most of a game): no call to look for what waits
-        return self.waiting_at(name)
+        return self.waiting_at(window.value)
 
     def step(self, window: Window) -> None:
         self.phase = window.phase
@@ -124,7 +128,7 @@ class Dispatcher(CardPlays, Lasting):
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.game.held.get(name) and (options := self.playable(name, None)):
+                if self.held.get(name) and (options := self.playable(name, None)):
                     self.offer_plays(name, None, options)
                 return
         self.run(name, None)
@@ -137,7 +141,7 @@ class Dispatcher(CardPlays, Lasting):
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.game.held.get(name) and (options := self.playable(name, event)):
+                if self.held.get(name) and (options := self.playable(name, event)):
                     self.offer_plays(name, event, options)
                 return
         self.run(name, event)
@@ -150,7 +154,7 @@ class Dispatcher(CardPlays, Lasting):
             self.end_periods(name)
         if name in self.quiet and not ((delayed or st.recurring) and self.later_at(name)):
             # nothing but a card play can act here
-            if self.game.held.get(name) and (options := self.playable(name, event)):
+            if self.held.get(name) and (options := self.playable(name, event)):
                 self.offer_plays(name, event, options)
             return
         powers = self.seat_powers.get(name)
@@ -171,7 +175,7 @@ class Dispatcher(CardPlays, Lasting):
             self.run_delayed(name, delayed, event)
         if st.recurring:
             self.run_recurring(name, event)
-        if self.game.held.get(name) and (options := self.playable(name, event)):
+        if self.held.get(name) and (options := self.playable(name, event)):
             self.offer_plays(name, event, options)
 
     def order(self) -> list[int]:
