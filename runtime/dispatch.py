@@ -16,7 +16,7 @@ from runtime.effects.card_plays import CardPlay as CardPlay
 from runtime.effects.card_plays import CardPlays
 from runtime.effects.context import Ctx
 from runtime.effects.lasting import Lasting
-from runtime.windows import BY_NAME, Window, Windows
+from runtime.windows import BY_NAME, Window, Windows, names
 
 if TYPE_CHECKING:
     from runtime.effects.link import Bound, Play, Rules
@@ -37,14 +37,17 @@ class Dispatcher(CardPlays, Lasting):
     def __init__(self, game: Table, rules: Rules) -> None:
         self.game = game
         self.rules = rules
-        self.powers: dict[str, list[tuple[int, Bound]]] = {}
-        # the same powers grouped by seat, in seat order: what run_powers walks
+        # window -> the powers acting there grouped by seat, in seat order
         self.seat_powers: dict[str, list[tuple[int, list[Bound]]]] = {}
         self._orders: dict[tuple[int, int], list[int]] = {}
-        self.quiet: frozenset[str] = frozenset()  # windows where nothing in this game can ever act
+        # The windows where a power, kicker or rules module's card of this game can act (every
+        # window until the tables are built): a few. The others are quiet (see `quiet`).
+        self.busy: frozenset[str] = names()
         # the quiet windows where no card can be played either (by Window: what listening()
         # is asked with): only what lasts may wait there
         self.deaf: frozenset[Window] = frozenset()
+        # the windows where no card of this game's card set can be played, found once
+        self._unplayed: frozenset[Window] | None = None
         self.held = game.held  # the table's count of cards in hands playable in each window
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
@@ -59,22 +62,23 @@ class Dispatcher(CardPlays, Lasting):
     # ------------------------------------------------------------------ tables
 
     def refresh_powers(self) -> None:
-        """Rebuild the window -> (seat, power hook) table from the aliens players hold now."""
-        table: dict[str, list[tuple[int, Bound]]] = {}
+        """Rebuild the window -> (seat, power hooks) table from the aliens players hold now."""
         by_seat: dict[str, list[tuple[int, list[Bound]]]] = {}
+        powers = self.rules.powers
         for player in self.game.state.players:
             seat = player.seat
             for alien in (player.alien, *player.gained, *player.borrowed):
-                if alien is None:
+                found = powers.get(alien) if alien is not None else None
+                if not found:
                     continue
-                for window, bounds in self.rules.powers.get(alien, {}).items():
-                    table.setdefault(window, []).extend([(seat, b) for b in bounds])
-                    mine = by_seat.setdefault(window, [])
-                    if mine and mine[-1][0] == seat:
+                for window, bounds in found.items():
+                    mine = by_seat.get(window)
+                    if mine is None:
+                        by_seat[window] = [(seat, list(bounds))]
+                    elif mine[-1][0] == seat:
                         mine[-1][1].extend(bounds)
                     else:
                         mine.append((seat, list(bounds)))
-        self.powers = table
         self.seat_powers = by_seat
         self.ready = True
         self.find_quiet()
@@ -84,7 +88,7 @@ class Dispatcher(CardPlays, Lasting):
         plays are not counted: `run` offers them wherever a playable card is in a hand."""
         rules = self.rules
         game = self.game
-        busy = set(self.powers)
+        busy = set(self.seat_powers)
         # only kickers dealt in this game can be revealed
         busy |= {
             w
@@ -98,8 +102,26 @@ class Dispatcher(CardPlays, Lasting):
             if found and runner is not None:
                 busy |= found
                 self.card_runners.append(runner)
-        self.quiet = frozenset(BY_NAME) - busy  # the modules' windows included
-        self.deaf = frozenset([BY_NAME[name] for name in self.quiet.difference(self.held)])
+        self.busy = frozenset(busy)
+        if self._unplayed is None:
+            self._unplayed = frozenset([w for n, w in BY_NAME.items() if n not in self.held])
+        # a window declared after this (a rules module registered later) is not deaf: listening()
+        # asks about it the long way
+        self.deaf = self._unplayed.difference([BY_NAME[n] for n in busy if n in BY_NAME])
+
+    @property
+    def powers(self) -> dict[str, list[tuple[int, Bound]]]:
+        """Window -> (seat, power hook) pairs, in seat order."""
+        return {
+            window: [(seat, b) for seat, bounds in by_seat for b in bounds]
+            for window, by_seat in self.seat_powers.items()
+        }
+
+    @property
+    def quiet(self) -> frozenset[str]:
+        """The windows where nothing in this game can ever act but a card played from hand or
+        what lasts (the modules' windows included)."""
+        return names() - self.busy
 
     # ------------------------------------------------------------------ windows
 
@@ -109,8 +131,7 @@ class Dispatcher(CardPlays, Lasting):
         delayed or recurring effect or an "until" period that waits for this very window."""
         if window not in self.deaf:  # most windows asked about are deaf: one look-up
             name = window.value
-            # a quiet window that is not deaf has a count of cards held for it
-            if name not in self.quiet or self.held[name]:
+            if name in self.busy or self.held.get(name):
                 return True
         st = self.game.state
         enc = st.encounter
@@ -121,7 +142,7 @@ class Dispatcher(CardPlays, Lasting):
     def step(self, window: Window) -> None:
         self.phase = window.phase
         name = window.value
-        if name in self.quiet:
+        if name not in self.busy:
             st = self.game.state
             enc = st.encounter
             # run()'s path for a window where nothing but a card play can act, one call fewer
@@ -135,7 +156,7 @@ class Dispatcher(CardPlays, Lasting):
 
     def event(self, window: Window, event: Any) -> None:
         name = window.value
-        if name in self.quiet:
+        if name not in self.busy:
             st = self.game.state
             enc = st.encounter  # as in step()
             if (
@@ -152,7 +173,7 @@ class Dispatcher(CardPlays, Lasting):
         delayed = enc.delayed if enc is not None and enc.delayed else None
         if (st.restrictions or st.recurring) and self.ending_at(name):
             self.end_periods(name)
-        if name in self.quiet and not ((delayed or st.recurring) and self.later_at(name)):
+        if name not in self.busy and not ((delayed or st.recurring) and self.later_at(name)):
             # nothing but a card play can act here
             if self.held.get(name) and (options := self.playable(name, event)):
                 self.offer_plays(name, event, options)

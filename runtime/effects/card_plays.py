@@ -98,9 +98,8 @@ class CardPlays:
         found = self._held.get(window)
         if found is None:
             plays = self.rules.plays.get(window, [])
-            found = [
-                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
-            ]
+            instances_of = self.game.instances_of  # what rules.instances() reads, once
+            found = [(i, play) for play in plays for i in instances_of.get(play.card, ())]
             self._held[window] = found
         return found
 
