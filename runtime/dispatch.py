@@ -180,13 +180,16 @@ class Dispatcher(CardPlays, Lasting):
             return
         powers = self.seat_powers.get(name)
         if powers:
-            if len(powers) == 1:
+            if len(powers) > 1:
+                self.run_powers(powers, event)
+            else:
                 # one seat's powers (most windows): nothing to put in order, and eligible()
                 # checks that each works now, as run_powers does before any of them acts
                 seat, bounds = powers[0]
-                self.run_seat(seat, bounds, event)
-            else:
-                self.run_powers(powers, event)
+                if len(bounds) > 1:
+                    self.run_seat(seat, bounds, event)
+                elif self.eligible(seat, bounds[0], event):
+                    self.use_power(seat, bounds[0], event)  # one power: nothing to put in order
         in_play = self.rules.in_play.get(name)
         if in_play and enc is not None:
             self.run_in_play(in_play, enc, event)
@@ -232,12 +235,6 @@ class Dispatcher(CardPlays, Lasting):
 
     def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
         """Run one seat's eligible powers, in the order the player picks."""
-        if len(bounds) == 1:
-            # most seats have one power in a window: nothing to put in order or to check again
-            bound = bounds[0]
-            if self.eligible(seat, bound, event):
-                self.use_power(seat, bound, event)
-            return
         ready = [b for b in bounds if self.eligible(seat, b, event)]
         while ready:
             bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
@@ -257,18 +254,22 @@ class Dispatcher(CardPlays, Lasting):
 
     def eligible(self, seat: int, bound: Bound, event: Any) -> bool:
         game = self.game
-        if bound.role is not None and not bound.role(game.state, seat):
+        role = bound.role
+        if role is not None and not role(game.state, seat):
             return False  # the role first: the cheaper test, and the one that fails most
-        if not game.has_power(seat, bound.hook.card):
+        hook = bound.hook
+        if not game.has_power(seat, hook.card):
             return False
-        if bound.hook.limit and self.uses(bound.hook, seat) >= 1:
+        if hook.limit and self.uses(hook, seat) >= 1:
             return False
-        if bound.test is None and bound.can_pay is None:
+        test = bound.test
+        can_pay = bound.can_pay
+        if test is None and can_pay is None:
             return True  # no context to build
-        ctx = Ctx(game, seat, bound.hook, event)
-        if bound.test is not None and not bound.test(ctx):
+        ctx = Ctx(game, seat, hook, event)
+        if test is not None and not test(ctx):
             return False
-        return bound.can_pay is None or bound.can_pay(ctx)
+        return can_pay is None or can_pay(ctx)
 
     def use_power(self, seat: int, bound: Bound, event: Any) -> None:
         game = self.game
@@ -276,9 +277,12 @@ class Dispatcher(CardPlays, Lasting):
         if hook.optional and not game.yes_no(seat, "power.use", f"use {hook.name}?"):
             return
         game.powers_acting.append(seat)
-        bound, flare = self.offer_upgrade(seat, bound)
+        # most powers have no super flare: no call to offer one
+        upgrades = self.rules.upgrades.get((hook.card, hook.name))
+        bound, flare = self.offer_upgrade(seat, bound, upgrades) if upgrades else (bound, None)
         try:
-            self.count_use(bound.hook, seat)
+            if bound.hook.limit:  # most powers have no limit: nothing to count
+                self.count_use(bound.hook, seat)
             game.log("power", seat, hook.name)
             # an effect that chooses what it plays before zaps may answer opens its own window
             if not bound.zapped_inside and self.zapped(seat, hook):
@@ -302,8 +306,11 @@ class Dispatcher(CardPlays, Lasting):
         self.run(Windows.RESPONSE_POWER.value, use)
         return use.cancelled
 
-    def offer_upgrade(self, seat: int, bound: Bound) -> tuple[Bound, int | None]:
-        """A super flare that upgrades this power may be played as the power acts.
+    def offer_upgrade(
+        self, seat: int, bound: Bound, upgrades: list[Play]
+    ) -> tuple[Bound, int | None]:
+        """A super flare that upgrades this power (one of `upgrades`, the super flares that
+        upgrade it) may be played as the power acts.
 
         Returns the hook to run and the flare played for it (still in play: see use_power).
         """
@@ -311,9 +318,6 @@ class Dispatcher(CardPlays, Lasting):
         player = game.state.players[seat]
         if bound.hook.card != player.alien and bound.hook.card not in player.gained:
             return bound, None  # a borrowed power is not the player's to strengthen
-        upgrades = self.rules.upgrades.get((bound.hook.card, bound.hook.name))
-        if not upgrades:
-            return bound, None
         enc = game.state.encounter
         if (enc is not None and seat in enc.flares_played) or self.forbidden("play flare", seat):
             return bound, None
@@ -334,8 +338,8 @@ class Dispatcher(CardPlays, Lasting):
         return self.used(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     def count_use(self, hook: Hook, seat: int) -> None:
-        if hook.limit:  # most powers have no limit: nothing to count, no key to build
-            self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
+        """Count a use of a hook with a limit."""
+        self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     # ------------------------------------------------------------------ cards on the table
 
