@@ -84,8 +84,9 @@ class Dispatcher(CardPlays, Lasting):
         self.find_quiet()
 
     def find_quiet(self) -> None:
-        """The windows where no power, kicker or rules module's card of this game can act. Card
-        plays are not counted: `run` offers them wherever a playable card is in a hand."""
+        """Find the busy windows, where a power, kicker or rules module's card of this game can
+        act, and the deaf ones, quiet with no card playable. Card plays do not make a window busy:
+        `run` offers them wherever a playable card is in a hand."""
         rules = self.rules
         game = self.game
         busy = set(self.seat_powers)
