@@ -16,7 +16,7 @@ from runtime.effects.card_plays import CardPlay as CardPlay
 from runtime.effects.card_plays import CardPlays
 from runtime.effects.context import Ctx
 from runtime.effects.lasting import Lasting
-from runtime.windows import BY_NAME, Window, Windows
+from runtime.windows import BY_NAME, Window, Windows, names
 
 if TYPE_CHECKING:
     from runtime.effects.link import Bound, Play, Rules
@@ -37,11 +37,18 @@ class Dispatcher(CardPlays, Lasting):
     def __init__(self, game: Table, rules: Rules) -> None:
         self.game = game
         self.rules = rules
-        self.powers: dict[str, list[tuple[int, Bound]]] = {}
-        # the same powers grouped by seat, in seat order: what run_powers walks
+        # window -> the powers acting there grouped by seat, in seat order
         self.seat_powers: dict[str, list[tuple[int, list[Bound]]]] = {}
         self._orders: dict[tuple[int, int], list[int]] = {}
-        self.quiet: frozenset[str] = frozenset()  # windows where nothing in this game can ever act
+        # The windows where a power, kicker or rules module's card of this game can act (every
+        # window until the tables are built): a few. The others are quiet (see `quiet`).
+        self.busy: frozenset[str] = names()
+        # the quiet windows where no card can be played either (by Window: what listening()
+        # is asked with): only what lasts may wait there
+        self.deaf: frozenset[Window] = frozenset()
+        # the windows where no card of this game's card set can be played, found once
+        self._unplayed: frozenset[Window] | None = None
+        self.held = game.held  # the table's count of cards in hands playable in each window
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
         self.acting: set[tuple[int, str]] = set()
@@ -55,32 +62,34 @@ class Dispatcher(CardPlays, Lasting):
     # ------------------------------------------------------------------ tables
 
     def refresh_powers(self) -> None:
-        """Rebuild the window -> (seat, power hook) table from the aliens players hold now."""
-        table: dict[str, list[tuple[int, Bound]]] = {}
+        """Rebuild the window -> (seat, power hooks) table from the aliens players hold now."""
         by_seat: dict[str, list[tuple[int, list[Bound]]]] = {}
+        powers = self.rules.powers
         for player in self.game.state.players:
             seat = player.seat
             for alien in (player.alien, *player.gained, *player.borrowed):
-                if alien is None:
+                found = powers.get(alien) if alien is not None else None
+                if not found:
                     continue
-                for window, bounds in self.rules.powers.get(alien, {}).items():
-                    table.setdefault(window, []).extend((seat, b) for b in bounds)
-                    mine = by_seat.setdefault(window, [])
-                    if mine and mine[-1][0] == seat:
+                for window, bounds in found.items():
+                    mine = by_seat.get(window)
+                    if mine is None:
+                        by_seat[window] = [(seat, list(bounds))]
+                    elif mine[-1][0] == seat:
                         mine[-1][1].extend(bounds)
                     else:
                         mine.append((seat, list(bounds)))
-        self.powers = table
         self.seat_powers = by_seat
         self.ready = True
         self.find_quiet()
 
     def find_quiet(self) -> None:
-        """The windows where no power, kicker or rules module's card of this game can act. Card
-        plays are not counted: `run` offers them wherever a playable card is in a hand."""
+        """Find the busy windows, where a power, kicker or rules module's card of this game can
+        act, and the deaf ones, quiet with no card playable. Card plays do not make a window busy:
+        `run` offers them wherever a playable card is in a hand."""
         rules = self.rules
         game = self.game
-        busy = set(self.powers)
+        busy = set(self.seat_powers)
         # only kickers dealt in this game can be revealed
         busy |= {
             w
@@ -94,7 +103,26 @@ class Dispatcher(CardPlays, Lasting):
             if found and runner is not None:
                 busy |= found
                 self.card_runners.append(runner)
-        self.quiet = frozenset(BY_NAME) - busy  # the modules' windows included
+        self.busy = frozenset(busy)
+        if self._unplayed is None:
+            self._unplayed = frozenset([w for n, w in BY_NAME.items() if n not in self.held])
+        # a window declared after this (a rules module registered later) is not deaf: listening()
+        # asks about it the long way
+        self.deaf = self._unplayed.difference([BY_NAME[n] for n in busy if n in BY_NAME])
+
+    @property
+    def powers(self) -> dict[str, list[tuple[int, Bound]]]:
+        """Window -> (seat, power hook) pairs, in seat order."""
+        return {
+            window: [(seat, b) for seat, bounds in by_seat for b in bounds]
+            for window, by_seat in self.seat_powers.items()
+        }
+
+    @property
+    def quiet(self) -> frozenset[str]:
+        """The windows where nothing in this game can ever act but a card played from hand or
+        what lasts (the modules' windows included)."""
+        return names() - self.busy
 
     # ------------------------------------------------------------------ windows
 
@@ -102,43 +130,41 @@ class Dispatcher(CardPlays, Lasting):
         """Whether anything could act in a window now (so its event is worth building): a
         power, kicker or rules module's card of this game, a card play held for it, or a
         delayed or recurring effect or an "until" period that waits for this very window."""
-        name = window.value
-        if name not in self.quiet:
-            return True
-        game = self.game
-        if game.held.get(name):
-            return True
-        st = game.state
+        if window not in self.deaf:  # most windows asked about are deaf: one look-up
+            name = window.value
+            if name in self.busy or self.held.get(name):
+                return True
+        st = self.game.state
         enc = st.encounter
         if (enc is None or not enc.delayed) and not st.recurring and not st.restrictions:
             return False  # nothing lasts (most of a game): no call to look for what waits
-        return self.waiting_at(name)
+        return self.waiting_at(window.value)
 
     def step(self, window: Window) -> None:
         self.phase = window.phase
         name = window.value
-        if name in self.quiet:
+        if name not in self.busy:
             st = self.game.state
             enc = st.encounter
             # run()'s path for a window where nothing but a card play can act, one call fewer
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.game.held.get(name):
-                    self.offer_plays(name, None)
+                if self.held.get(name) and (options := self.playable(name, None)):
+                    self.offer_plays(name, None, options)
                 return
         self.run(name, None)
 
     def event(self, window: Window, event: Any) -> None:
         name = window.value
-        if name in self.quiet:
+        if name not in self.busy:
             st = self.game.state
             enc = st.encounter  # as in step()
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.game.held.get(name):
-                    self.offer_plays(name, event)
+                if self.held.get(name) and (options := self.playable(name, event)):
+                    self.offer_plays(name, event, options)
                 return
         self.run(name, event)
 
@@ -148,14 +174,23 @@ class Dispatcher(CardPlays, Lasting):
         delayed = enc.delayed if enc is not None and enc.delayed else None
         if (st.restrictions or st.recurring) and self.ending_at(name):
             self.end_periods(name)
-        if name in self.quiet and not ((delayed or st.recurring) and self.later_at(name)):
+        if name not in self.busy and not ((delayed or st.recurring) and self.later_at(name)):
             # nothing but a card play can act here
-            if self.game.held.get(name):
-                self.offer_plays(name, event)
+            if self.held.get(name) and (options := self.playable(name, event)):
+                self.offer_plays(name, event, options)
             return
         powers = self.seat_powers.get(name)
         if powers:
-            self.run_powers(powers, event)
+            if len(powers) > 1:
+                self.run_powers(powers, event)
+            else:
+                # one seat's powers (most windows): nothing to put in order, and eligible()
+                # checks that each works now, as run_powers does before any of them acts
+                seat, bounds = powers[0]
+                if len(bounds) > 1:
+                    self.run_seat(seat, bounds, event)
+                elif self.eligible(seat, bounds[0], event):
+                    self.use_power(seat, bounds[0], event)  # one power: nothing to put in order
         in_play = self.rules.in_play.get(name)
         if in_play and enc is not None:
             self.run_in_play(in_play, enc, event)
@@ -165,8 +200,8 @@ class Dispatcher(CardPlays, Lasting):
             self.run_delayed(name, delayed, event)
         if st.recurring:
             self.run_recurring(name, event)
-        if self.game.held.get(name):
-            self.offer_plays(name, event)
+        if self.held.get(name) and (options := self.playable(name, event)):
+            self.offer_plays(name, event, options)
 
     def order(self) -> list[int]:
         """Offense, defense, then the others clockwise from the offense (cached per pairing)."""
@@ -185,13 +220,8 @@ class Dispatcher(CardPlays, Lasting):
     # ------------------------------------------------------------------ powers
 
     def run_powers(self, powers: list[tuple[int, list[Bound]]], event: Any) -> None:
-        """Run the powers acting in a window, by seat (offense, defense, then clockwise)."""
-        if len(powers) == 1:
-            # one seat's powers (most windows): nothing to put in order, and eligible() checks
-            # that each works now, as the table below does before any of them acts
-            seat, bounds = powers[0]
-            self.run_seat(seat, bounds, event)
-            return
+        """Run the powers of several seats acting in a window, by seat (offense, defense, then
+        clockwise)."""
         game = self.game
         by_seat: dict[int, list[Bound]] = {}
         for seat, bounds in powers:
@@ -206,12 +236,6 @@ class Dispatcher(CardPlays, Lasting):
 
     def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
         """Run one seat's eligible powers, in the order the player picks."""
-        if len(bounds) == 1:
-            # most seats have one power in a window: nothing to put in order or to check again
-            bound = bounds[0]
-            if self.eligible(seat, bound, event):
-                self.use_power(seat, bound, event)
-            return
         ready = [b for b in bounds if self.eligible(seat, b, event)]
         while ready:
             bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
@@ -231,13 +255,17 @@ class Dispatcher(CardPlays, Lasting):
 
     def eligible(self, seat: int, bound: Bound, event: Any) -> bool:
         game = self.game
-        if bound.role is not None and not bound.role(game.state, seat):
+        role = bound.role
+        if role is not None and not role(game.state, seat):
             return False  # the role first: the cheaper test, and the one that fails most
-        if not game.has_power(seat, bound.hook.card):
+        hook = bound.hook
+        if not game.has_power(seat, hook.card):
             return False
-        if bound.hook.limit and self.uses(bound.hook, seat) >= 1:
+        if hook.limit and self.uses(hook, seat) >= 1:
             return False
-        if bound.test is None and bound.can_pay is None:
+        test = bound.test
+        can_pay = bound.can_pay
+        if test is None and can_pay is None:
             return True  # no context to build
         return bound.allows(game, seat, event)
 
@@ -247,9 +275,12 @@ class Dispatcher(CardPlays, Lasting):
         if hook.optional and not game.yes_no(seat, "power.use", f"use {hook.name}?"):
             return
         game.powers_acting.append(seat)
-        bound, flare = self.offer_upgrade(seat, bound)
+        # most powers have no super flare: no call to offer one
+        upgrades = self.rules.upgrades.get((hook.card, hook.name))
+        bound, flare = self.offer_upgrade(seat, bound, upgrades) if upgrades else (bound, None)
         try:
-            self.count_use(bound.hook, seat)
+            if bound.hook.limit:  # most powers have no limit: nothing to count
+                self.count_use(bound.hook, seat)
             if game.events is not None:
                 game.log("power", seat, hook.name)
             # an effect that chooses what it plays before zaps may answer opens its own window
@@ -274,8 +305,11 @@ class Dispatcher(CardPlays, Lasting):
         self.run(Windows.RESPONSE_POWER.value, use)
         return use.cancelled
 
-    def offer_upgrade(self, seat: int, bound: Bound) -> tuple[Bound, int | None]:
-        """A super flare that upgrades this power may be played as the power acts.
+    def offer_upgrade(
+        self, seat: int, bound: Bound, upgrades: list[Play]
+    ) -> tuple[Bound, int | None]:
+        """A super flare that upgrades this power (one of `upgrades`, the super flares that
+        upgrade it) may be played as the power acts.
 
         Returns the hook to run and the flare played for it (still in play: see use_power).
         """
@@ -283,9 +317,6 @@ class Dispatcher(CardPlays, Lasting):
         player = game.state.players[seat]
         if bound.hook.card != player.alien and bound.hook.card not in player.gained:
             return bound, None  # a borrowed power is not the player's to strengthen
-        upgrades = self.rules.upgrades.get((bound.hook.card, bound.hook.name))
-        if not upgrades:
-            return bound, None
         enc = game.state.encounter
         if (enc is not None and seat in enc.flares_played) or self.forbidden("play flare", seat):
             return bound, None
@@ -306,8 +337,8 @@ class Dispatcher(CardPlays, Lasting):
         return self.used(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     def count_use(self, hook: Hook, seat: int) -> None:
-        if hook.limit:  # most powers have no limit: nothing to count, no key to build
-            self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
+        """Count a use of a hook with a limit."""
+        self.add_use(hook.limit, f"{hook.card}:{hook.name}:{seat}")
 
     # ------------------------------------------------------------------ cards on the table
 

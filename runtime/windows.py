@@ -19,6 +19,7 @@ class WindowKind(enum.Enum):
 
 
 BY_NAME: dict[str, Window] = {}  # every declared window by its dotted name, in declaration order
+_NAMES: list[frozenset[str]] = []  # BY_NAME's names as a set, once asked for (see names())
 
 
 class WindowError(ValueError):
@@ -31,7 +32,16 @@ def declare(window: Window) -> Window:
     known = BY_NAME.setdefault(window.value, window)
     if known is not window:
         raise WindowError(f"two windows are named '{window.value}'")
+    _NAMES.clear()
     return window
+
+
+def names() -> frozenset[str]:
+    """Every declared window's name, as a set made once (again after a window is declared):
+    each game's dispatcher starts from it."""
+    if not _NAMES:
+        _NAMES.append(frozenset(BY_NAME))
+    return _NAMES[0]
 
 
 def named(name: str) -> Window:

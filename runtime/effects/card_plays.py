@@ -96,16 +96,18 @@ class CardPlays:
         found = self._held.get(window)
         if found is None:
             plays = self.rules.plays.get(window, [])
-            found = [
-                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
-            ]
+            instances_of = self.game.instances_of  # what rules.instances() reads, once
+            found = [(i, play) for play in plays for i in instances_of.get(play.card, ())]
             self._held[window] = found
         return found
 
-    def offer_plays(self, window: str, event: Any) -> None:
-        options: dict[int, list[tuple[int, Play]]] | None = self.playable(window, event)
-        if not options:
-            return  # most offers: the cards held for this window cannot be played now
+    def offer_plays(
+        self, window: str, event: Any, playable: dict[int, list[tuple[int, Play]]]
+    ) -> None:
+        """Offer the cards that can be played in a window, in order of play, until everyone
+        passes. The caller has found `playable` (not empty) first: most windows opened with a
+        card held for them have nothing that can be played now, and end there."""
+        options: dict[int, list[tuple[int, Play]]] | None = playable
         game = self.game
         passed: set[int] = set()
         # a card played here and back in hand (kept by a flare) is not offered again
@@ -115,7 +117,8 @@ class CardPlays:
                 options = self.playable(window, event)
                 if not options:
                     return
-            for seat in self.order():
+            # one seat with something to play (most offers): no order to work out
+            for seat in self.order() if len(options) > 1 else tuple(options):
                 mine = options.get(seat)
                 if not mine or seat in passed:
                     continue
