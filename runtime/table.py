@@ -93,6 +93,10 @@ class Table:
         self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
         self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
         self.systems: Any = None  # runtime/rules/systems.py's index of planets, built there
+        # the context a hook's condition is tested in (runtime/effects/link.py: Bound.allows),
+        # kept between tests; None while a test is being made. Its period and nudge stay None
+        # and 0: only an effect run sets them
+        self.test_context: Any = None
 
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card

@@ -42,14 +42,15 @@ class Bound:
         test, can_pay = self.test, self.can_pay
         if test is None and can_pay is None:
             return True  # no context to fill
-        # A test only reads its context and keeps nothing of it, so one context is kept and
-        # refilled for the hundred or so tests of a game rather than one built for each (a
-        # third of what a test cost); a test made while another is being made gets a new one.
-        ctx = _SPARE[0]
+        # A test only reads its context and keeps nothing of it, so each game keeps one context
+        # and refills it for the hundred or so tests it makes rather than building one for each
+        # (a third of what a test cost); a test made while another is being made gets a new one.
+        # Kept by the game, not the module: games played side by side never share it.
+        ctx: Ctx | None = game.test_context
         if ctx is None:
             ctx = Ctx(game, seat, self.hook, event, card)
         else:
-            _SPARE[0] = None
+            game.test_context = None
             ctx.game = game
             ctx.you = ctx.they = ctx.subject = seat
             ctx.hook = self.hook
@@ -60,15 +61,10 @@ class Bound:
                 return False
             return can_pay is None or can_pay(ctx)
         finally:
-            ctx.game = ctx.event = None  # type: ignore[assignment]  # keep no game alive
+            ctx.game = ctx.event = None  # type: ignore[assignment]  # keep no event alive
             if ctx.moved or ctx.names:  # a test moves no cards and names nothing; should one
                 ctx = Ctx(None, -1, self.hook)  # type: ignore[arg-type]
-            _SPARE[0] = ctx
-
-
-# The context kept for tests (Bound.allows), None while one is being made. Its period and nudge
-# stay None and 0: only an effect run sets them.
-_SPARE: list[Ctx | None] = [None]
+            game.test_context = ctx
 
 
 @dataclass(slots=True)

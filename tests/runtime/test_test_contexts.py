@@ -1,4 +1,4 @@
-"""A hook's condition and cost check run in a context kept from one test to the next
+"""A hook's condition and cost check run in a context each game keeps from one test to the next
 (link.Bound.allows): each test sees its own seat, event and card, a test made while another is
 being made gets a context of its own, and nothing one test leaves is seen by the next."""
 
@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from runtime import ir
 from runtime.cards import CardSet, Hook
-from runtime.effects import link
 from runtime.effects.context import Ctx
 from runtime.effects.link import Bound, Rules
 from tests.runtime.engine_kit import new_game
@@ -76,6 +75,15 @@ def test_nothing_a_test_leaves_reaches_the_next(cards: CardSet, rules: Rules) ->
 def test_the_kept_context_holds_no_game(cards: CardSet, rules: Rules) -> None:
     game, _ = new_game(cards, rules, 3)
     assert bound(lambda ctx: True).allows(game, 0, object())
-    kept = link._SPARE[0]
+    kept = game.test_context
     assert kept is not None
     assert kept.game is None and kept.event is None
+
+
+def test_each_game_keeps_its_own_context(cards: CardSet, rules: Rules) -> None:
+    first, _ = new_game(cards, rules, 3)
+    second, _ = new_game(cards, rules, 3)
+    always = bound(lambda ctx: True)
+    assert always.allows(first, 0, None) and always.allows(second, 0, None)
+    assert first.test_context is not None and second.test_context is not None
+    assert first.test_context is not second.test_context
