@@ -6,9 +6,8 @@ checks with them that a pack names the rules modules its cards need, and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 from runtime import ir
@@ -48,60 +47,80 @@ _WORD_FIELDS = {
     ir.Amount: ("what", "amounts"),
 }
 
-Parts = Callable[[Any], Iterable[object]]
-# what a walk does with an object of each class met so far: how to get the parts of it to visit
-# next (None: nothing to visit), and the word it names, if any
-_VISITS: dict[type, tuple[Parts | None, tuple[str, str] | None]] = {}
+Visitor = Callable[[Any, Words, list[object], int], None]
+
+# How a visitor goes on to one part (a field's value or a container's item): absent ones and
+# leaves are settled at once, the rest visited by their class's visitor, or left on the stack
+# once the visitors' calls nest `_DEEPEST` deep (a card's IR may nest deeper than Python
+# recurses). The record visitors and the container visitor are compiled from this one text.
+_VISIT_PART = """
+    if part is not None:
+        visit = _get(part.__class__) or _visitor(part.__class__)
+        if visit is not _leaf:
+            if depth < _DEEPEST:
+                visit(part, found, stack, depth + 1)
+            else:
+                stack.append(part)"""
+_DEEPEST = 50
 
 
-def _same(items: Iterable[object]) -> Iterable[object]:
-    return items
+def _leaf(item: object, found: Words, stack: list[object], depth: int) -> None:
+    """The visitor of a class whose objects hold no IR and name no word."""
 
 
-def _one_field(name: str) -> Parts:
-    get = attrgetter(name)
+def _compiled(name: str, lines: list[str]) -> Visitor:
+    made: dict[str, Any] = {
+        "_get": _VISITORS.get,
+        "_visitor": _visitor,
+        "_leaf": _leaf,
+        "_DEEPEST": _DEEPEST,
+    }
+    exec(f"def {name}(item, found, stack, depth):" + "".join(lines), made)
+    visitor: Visitor = made[name]
+    return visitor
 
-    def parts(item: Any) -> tuple[object]:
-        return (get(item),)
 
-    return parts
-
-
-def _visit(cls: type) -> tuple[Parts | None, tuple[str, str] | None]:
-    """How a walk visits an object of `cls`. A record is visited through the fields that may hold
-    IR, as its annotations say (the rest hold plain words, numbers and flags); a container through
-    its items; anything else is a leaf."""
-    parts: Parts | None = None
+def _visitor(cls: type) -> Visitor:
+    """How a walk visits an object of `cls`, compiled when the walk first meets the class. A
+    record names its word (if its class names one) and goes on to the fields that may hold IR,
+    as its annotations say (the rest hold plain words, numbers and flags); a container to its
+    items; anything else is a leaf."""
+    found: Visitor = _leaf
     if issubclass(cls, Record):
         hints: dict[str, str] = cls.__annotations__
         slots: tuple[str, ...] = cls.__slots__
-        names = [n for n in slots if _NAMES_IR.search(str(hints[n]))]
-        if len(names) == 1:
-            parts = _one_field(names[0])
-        elif names:
-            parts = attrgetter(*names)  # a tuple of the fields' values
+        lines = [
+            f"\n    part = item.{n}" + _VISIT_PART for n in slots if _NAMES_IR.search(str(hints[n]))
+        ]
+        word = _WORD_FIELDS.get(cls)
+        if word is not None:
+            lines.insert(0, f"\n    found.{word[1]}.add(item.{word[0]})")
+        if lines:
+            found = _compiled(f"visit_{cls.__name__}", lines)
     elif issubclass(cls, _CONTAINERS):
-        parts = _same
-    found = _VISITS[cls] = (parts, _WORD_FIELDS.get(cls))
+        found = _visit_items
+    _VISITORS[cls] = found
     return found
+
+
+# the visitor of each class met so far
+_VISITORS: dict[type, Visitor] = {}
+# a container's visitor: on to each of its items
+_visit_items = _compiled(
+    "visit_items", ["\n    for part in item:" + _VISIT_PART.replace("\n", "\n    ")]
+)
 
 
 def words_of(card: CardDef) -> Words:
     found = Words()
-    stack: list[object] = [card.target]
+    roots = [card.target]
     for hook in card.hooks:
-        stack += [hook.effect, hook.condition, hook.cost]
-    # an explicit stack rather than recursion (a card's IR nests deep, and each level of recursive
-    # generators would pass every record up); the words are sets, so the order is free
-    visits = _VISITS
+        roots += [hook.effect, hook.condition, hook.cost]
+    stack: list[object] = [roots]
+    # each object left on the stack has its visitor (met when it was left); the words are sets,
+    # so the order is free
+    visitors = _VISITORS
     while stack:
         item = stack.pop()
-        if item is None:
-            continue  # an absent field: the commonest leaf, settled before any look-up
-        cls = type(item)
-        parts, word = visits.get(cls) or _visit(cls)
-        if word is not None:
-            getattr(found, word[1]).add(getattr(item, word[0]))
-        if parts is not None:
-            stack.extend(parts(item))
+        (visitors.get(item.__class__) or _visitor(item.__class__))(item, found, stack, 0)
     return found

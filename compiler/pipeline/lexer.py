@@ -187,9 +187,13 @@ def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
     """Tokens for one effect text, with 1-based line/column and offsets into `text`. A LexError
     comes after the tokens before the place it names (the parse may stop at one of them)."""
     tokens, error = lex(text, vocab)
+    # a text that lexes is handed on as its list, without a generator's step per token
+    return iter(tokens) if error is None else _raising_after(tokens, error)
+
+
+def _raising_after(tokens: list[Token], error: LexError) -> Iterator[Token]:
     yield from tokens
-    if error is not None:
-        raise error
+    raise error
 
 
 def lex(text: str, vocab: Vocabulary) -> tuple[list[Token], LexError | None]:
@@ -262,38 +266,42 @@ def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
 def _line_tokens(
     line: str, start: int, end: int, base: int, line_no: int, vocab: Vocabulary, tokens: list[Token]
 ) -> None:
-    """Append the tokens of `line[start:end]`; an unexpected character is refused before any
-    token of that text is appended."""
-    pieces: list[tuple[str, str, int]] = []  # (kind, text, column index)
-    for m in _PIECE.finditer(line, start, end):
+    """Append the tokens of `line[start:end]`. An unexpected character is refused before any
+    other problem of the line, and with none of the line's tokens appended."""
+    first = len(tokens)
+    pieces = list(_PIECE.finditer(line, start, end))
+    i = 0
+    count = len(pieces)
+    alone = vocab.alone
+    while i < count:
+        m = pieces[i]
         kind = m.lastgroup or ""
         text = m[kind]
-        if kind == "bad":
-            raise LexError(f"unexpected character '{text}'", base + m.end() - 1, 1)
-        pieces.append((kind, text, m.end() - len(text)))
-    i = 0
-    while i < len(pieces):
-        kind, text, col = pieces[i]
+        stop = m.end()
+        col = stop - len(text)
+        i += 1
         if kind == "word":
-            hit = vocab.alone.get(text.lower())
-            matched = (1, *hit) if hit is not None else _match_phrase(pieces, i, vocab)
-            if matched is None:
-                raise LexError(
-                    f"unknown word '{text}'",
-                    base + col,
-                    len(text),
-                    registry_hint(text, vocab),
-                )
-            length, term, value = matched
-            last = pieces[i + length - 1]
-            span_end = last[2] + len(last[1])
-            tokens.append(new_token(term, value, base + col, line_no, col + 1, base + span_end))
-            i += length
+            hit = alone.get(text.lower())
+            if hit is None:
+                phrase = _match_phrase(pieces, i, text, vocab)
+                if phrase is None:
+                    _refuse(pieces[i:], base, tokens, first)
+                    raise LexError(
+                        f"unknown word '{text}'",
+                        base + col,
+                        len(text),
+                        registry_hint(text, vocab),
+                    )
+                more, hit, stop = phrase
+                i += more
+            term, value = hit
+            tokens.append(new_token(term, value, base + col, line_no, col + 1, base + stop))
             continue
         if kind == "window":
             term, value = "WINDOW", text
         elif kind == "number":
             if len(text) > MAX_DIGITS:
+                _refuse(pieces[i:], base, tokens, first)
                 raise LexError(
                     f"{text[:8]}... is out of range: a number of {len(text)} digits",
                     base + col,
@@ -307,27 +315,43 @@ def _line_tokens(
             term, value = "POSS", text
         elif kind == "cmp":
             term, value = "COMPARE", "==" if text == "=" else text
+        elif kind == "bad":
+            del tokens[first:]
+            raise _unexpected(m, base)
         else:
             term, value = PUNCTUATION[text], text
         tokens.append(_tok(term, value, base + col, line_no, col + 1))
-        i += 1
+
+
+def _refuse(rest: list[re.Match[str]], base: int, tokens: list[Token], first: int) -> None:
+    """Raise the LexError of the first unexpected character among a line's `rest` pieces, if
+    any, with the line's tokens (from `first` on) taken back."""
+    for m in rest:
+        if m.lastgroup == "bad":
+            del tokens[first:]
+            raise _unexpected(m, base)
+
+
+def _unexpected(bad: re.Match[str], base: int) -> LexError:
+    return LexError(f"unexpected character '{bad['bad']}'", base + bad.end() - 1, 1)
 
 
 def _match_phrase(
-    pieces: list[tuple[str, str, int]], i: int, vocab: Vocabulary
-) -> tuple[int, str, str] | None:
-    """The longest phrase the words from `pieces[i]` on spell: its length in words, its terminal
-    and its value; None when they spell none."""
-    words: tuple[str, ...] = (pieces[i][1].lower(),)
+    pieces: list[re.Match[str]], i: int, word: str, vocab: Vocabulary
+) -> tuple[int, tuple[str, str], int] | None:
+    """The longest phrase `word` and the words of `pieces` after it (from `pieces[i]` on) spell:
+    how many further words it takes, its (terminal, value) and where it ends in the line; None
+    when they spell none."""
+    words: tuple[str, ...] = (word.lower(),)
     hit = vocab.phrases.get(words)
-    found = None if hit is None else (1, *hit)
-    j = i + 1
-    while words in vocab.beginnings and j < len(pieces) and pieces[j][0] == "word":
-        words += (pieces[j][1].lower(),)
+    found = None if hit is None else (0, hit, pieces[i - 1].end())
+    j = i
+    while words in vocab.beginnings and j < len(pieces) and pieces[j].lastgroup == "word":
+        words += (pieces[j]["word"].lower(),)
+        j += 1
         hit = vocab.phrases.get(words)
         if hit is not None:
-            found = (len(words), *hit)
-        j += 1
+            found = (j - i, hit, pieces[j - 1].end())
     return found
 
 

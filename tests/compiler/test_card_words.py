@@ -72,6 +72,20 @@ def test_words_are_read_from_every_depth_of_a_hook() -> None:
     assert words.amounts == {"lucre"}
 
 
+def test_words_are_read_from_ir_nested_deeper_than_python_recurses() -> None:
+    import sys
+
+    effect: ir.Node = ir.Do("draw", None, (ir.Amount("lucre", ir.Measure("hand size")),))
+    for _ in range(sys.getrecursionlimit() + 100):
+        effect = ir.If(ir.Pred("is", ()), ir.Seq((ir.Do("gain", None, ()), effect)))
+    hook = Hook("deeper", "play", "play", "turn.start", effect)
+    words = words_of(CardDef("deeper", "artifact", "Deeper", "test", hooks=(hook,)))
+    assert words.ops == {"draw", "gain"}
+    assert words.measures == {"hand size"}
+    assert words.predicates == {"is"}
+    assert words.amounts == {"lucre"}
+
+
 # The annotations of IR fields that hold plain words, numbers and flags, never IR.
 PLAIN_FIELD_TYPES = {
     "bool",

@@ -152,6 +152,17 @@ def test_an_unexpected_character_is_reported_before_the_syntax_of_its_line() -> 
     assert (caught.value.message, caught.value.offset) == ("unexpected character '^'", 10)
 
 
+def test_an_unexpected_character_wins_over_the_other_problems_of_its_line(
+    vocab: Vocabulary,
+) -> None:
+    long_number = "9" * (MAX_DIGITS + 1)
+    for line in ("lose 1 shipz ^", f"lose {long_number} ^", "lose ^ shipz"):
+        tokens, error = lex("draw 2 cards\n" + line, vocab)
+        assert [str(t) for t in tokens] == ["draw", "2", "cards", "\n"], line
+        assert error is not None and error.message == "unexpected character '^'", line
+        assert error.offset == 13 + line.index("^"), line
+
+
 def test_a_tab_in_the_indentation_is_refused(vocab: Vocabulary) -> None:
     with pytest.raises(LexError, match="tabs cannot indent") as caught:
         list(tokenize("draw 1 card\n\tdraw 1 card", vocab))
