@@ -150,9 +150,22 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
-    # `p.system >= 0` is `not p.gone` without a property call, and a count is never negative:
-    # asked before most ship moves
-    return [p.id for p in game.state.planets if p.ships[seat] and p.system >= 0]
+    """The planets holding the seat's ships, in planet order."""
+    return colonies(game, seat)[0]
+
+
+def colonies(game: Table, seat: int) -> tuple[list[int], list[int]]:
+    """The planets holding the seat's ships, in planet order, and its ships on each: one loop
+    over every planet, asked before most ship moves."""
+    planets: list[int] = []
+    counts: list[int] = []
+    for p in game.state.planets:
+        # `p.system >= 0` is `not p.gone` without a property call, and a count is never negative
+        k = p.ships[seat]
+        if k and p.system >= 0:
+            planets.append(p.id)
+            counts.append(k)
+    return planets, counts
 
 
 def pick_ships(
@@ -160,11 +173,13 @@ def pick_ships(
 ) -> dict[Source, int]:
     """The owner picks ships from its colonies (each colony a pile with its count)."""
     st = game.state
-    planets = colony_sources(game, seat)
-    caps = [st.planets[p].ships[seat] for p in planets]
+    planets, caps = colonies(game, seat)
     available = sum(caps)
-    maximum = min(maximum, available)
-    minimum = min(minimum, maximum)
+    # comparisons, not min(): asked before most ship moves
+    if maximum > available:
+        maximum = available
+    if minimum > maximum:
+        minimum = maximum
     if maximum <= 0:
         return {}
     out: dict[Source, int] = {}
@@ -286,19 +301,18 @@ def return_hostages(game: Table) -> None:
 
 def free_ships(game: Table, seat: int) -> int:
     """Ships a player could send off its colonies now."""
-    st = game.state
-    return sum(st.planets[p].ships[seat] for p in colony_sources(game, seat))
+    return sum(colonies(game, seat)[1])
 
 
 def choose_colony(game: Table, seat: int, count: int) -> int:
     """Where arriving ships go: a colony of the owner's choosing (a home planet if it has none)."""
     st = game.state
-    colonies = colony_sources(game, seat)
-    if not colonies:
-        colonies = [p.id for p in st.planets if p.system == seat]
+    places = colonies(game, seat)[0]
+    if not places:
+        places = [p.id for p in st.planets if p.system == seat]
     return int(
         game.choose(
-            seat, "ships.place", f"place {count} ship(s) on a colony", colonies, game.planet_name
+            seat, "ships.place", f"place {count} ship(s) on a colony", places, game.planet_name
         )
     )
 

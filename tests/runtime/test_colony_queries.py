@@ -1,6 +1,6 @@
 """The state's colony queries (whether a player has a colony, its home colonies up to a threshold,
-its foreign colonies, the colonies its ships can leave from) agree with a count made afresh from
-the planets at every decision of random games."""
+its foreign colonies, the colonies its ships can leave from and its ships on each) agree with a
+count made afresh from the planets at every decision of random games."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
-from runtime.rules.ships import colony_sources
+from runtime.rules.ships import colonies, colony_sources, free_ships
 from runtime.setup import Setup
 from runtime.table import Table
 
@@ -29,6 +29,9 @@ def colonies_agree(game: Table) -> None:
             assert st.home_colonies(seat, most) == min(home, most)
         assert st.home_colonies(seat, 0) == home  # no limit: a threshold of 0 is always met
         assert colony_sources(game, seat) == [p.id for p in held if not p.gone]
+        counts = [p.ships[seat] for p in held if not p.gone]
+        assert colonies(game, seat) == (colony_sources(game, seat), counts)
+        assert free_ships(game, seat) == sum(counts)
 
 
 @pytest.mark.slow  # plays random games
