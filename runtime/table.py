@@ -82,11 +82,11 @@ class Table:
         self.observer = observer  # called after every decision (invariant checks in tests)
         self.defs: list[CardDef] = []
         self.holder: list[int] = []  # instance -> seat holding it in hand, or -1
-        self.instances_of: dict[str, list[int]] = {}  # card id -> its instances in this game
+        # card id -> its instances in this game (tuples: a kept layout's are shared, not copied)
+        self.instances_of: dict[str, tuple[int, ...]] = {}
         self.windows_of: list[tuple[str, ...]] = []  # instance -> windows it can be played in
-        self.held: dict[str, int] = {
-            w: 0 for w in self.rules.plays
-        }  # playable cards in hands, by window
+        # playable cards in hands, by window
+        self.held: dict[str, int] = dict.fromkeys(self.rules.plays, 0)
         self.last_encounter: Encounter | None = None
         self.power_threshold: int = setup.option("power_threshold")
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
@@ -110,7 +110,7 @@ class Table:
         self.defs.extend([card] * copies)
         self.holder.extend([-1] * copies)
         self.windows_of.extend([self.rules.play_windows.get(card.id, ())] * copies)
-        self.instances_of.setdefault(card.id, []).extend(added)
+        self.instances_of[card.id] = (*self.instances_of.get(card.id, ()), *added)
         self.dispatch.forget_plays()
         return added
 
