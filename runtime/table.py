@@ -93,6 +93,9 @@ class Table:
         self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
         self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
         self.systems: Any = None  # runtime/rules/systems.py's index of planets, built there
+        # alien id -> whether it has setup instructions (runtime/ops/alien_sheets.py's
+        # needs_setup), found once a game
+        self.aliens_set_up: dict[str, bool] = {}
         # the context a hook's condition is tested in (runtime/effects/link.py: Bound.allows),
         # kept between tests; None while a test is being made. Its period and nudge stay None
         # and 0: only an effect run sets them
