@@ -202,7 +202,8 @@ def assign_aliens(
     game: Table, state: State, allowed: Sequence[CardDef], clashes: Mapping[str, frozenset[str]]
 ) -> None:
     """Give each player the alien the setup names, or one dealt at random from those `allowed`
-    (the setup's aliens, in id order; `clashes`: theirs, as runtime/rules/layouts.py's clashes_of gives them)."""
+    (the setup's aliens, in id order; `clashes`: the aliens each may not share a game with, as
+    runtime/rules/layouts.py's clashes_of finds them)."""
     setup, cards = game.setup, game.cards
     if setup.aliens is not None:
         if len(setup.aliens) != setup.players:
@@ -255,9 +256,9 @@ def excluded(cards: CardSet, one: str, other: str) -> bool:
 def set_aside_unused(
     game: Table, state: State, allowed: Sequence[CardDef], clashes: Mapping[str, frozenset[str]]
 ) -> None:
-    """The aliens this game allows (`allowed`, in id order; `clashes`: theirs, as clashes_of
-    gives them) that no player was dealt form the pile of unused alien sheets (less any barred by
-    a dealt one, or barring one), kept in id order (drawing from it picks at random)."""
+    """The aliens this game allows (`allowed`, in id order; `clashes`: as assign_aliens takes
+    them) that no player was dealt form the pile of unused alien sheets (less any barred by a
+    dealt one, or barring one), kept in id order (drawing from it picks at random)."""
     dealt = {p.alien for p in state.players}
     by_id = game.cards.cards
     barred: set[str] = set()
