@@ -31,7 +31,7 @@ def adopt(game: Table, state: State) -> None:
         game.defs.append(card)
         game.holder.append(-1)
         game.windows_of.append(game.rules.play_windows.get(card.id, ()))
-        game.instances_of.setdefault(card.id, []).append(len(game.defs) - 1)
+        game.instances_of[card.id] = (*game.instances_of.get(card.id, ()), len(game.defs) - 1)
     for player in state.players:
         for instance in player.hand:
             game.holder[instance] = player.seat

@@ -46,8 +46,6 @@ class Dispatcher(CardPlays, Lasting):
         # the quiet windows where no card can be played either (by Window: what listening()
         # is asked with): only what lasts may wait there
         self.deaf: frozenset[Window] = frozenset()
-        # the windows where no card of this game's card set can be played, found once
-        self._unplayed: frozenset[Window] | None = None
         self.held = game.held  # the table's count of cards in hands playable in each window
         self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
         # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
@@ -104,11 +102,9 @@ class Dispatcher(CardPlays, Lasting):
                 busy |= found
                 self.card_runners.append(runner)
         self.busy = frozenset(busy)
-        if self._unplayed is None:
-            self._unplayed = frozenset([w for n, w in BY_NAME.items() if n not in self.held])
         # a window declared after this (a rules module registered later) is not deaf: listening()
         # asks about it the long way
-        self.deaf = self._unplayed.difference([BY_NAME[n] for n in busy if n in BY_NAME])
+        self.deaf = rules.unplayed().difference([BY_NAME[n] for n in busy if n in BY_NAME])
 
     @property
     def powers(self) -> dict[str, list[tuple[int, Bound]]]:

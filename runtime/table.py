@@ -82,17 +82,16 @@ class Table:
         self.observer = observer  # called after every decision (invariant checks in tests)
         self.defs: list[CardDef] = []
         self.holder: list[int] = []  # instance -> seat holding it in hand, or -1
-        self.instances_of: dict[str, list[int]] = {}  # card id -> its instances in this game
+        self.instances_of: dict[str, tuple[int, ...]] = {}  # card id -> its instances here
         self.windows_of: list[tuple[str, ...]] = []  # instance -> windows it can be played in
-        self.held: dict[str, int] = {
-            w: 0 for w in self.rules.plays
-        }  # playable cards in hands, by window
+        self.held: dict[str, int] = dict.fromkeys(self.rules.plays, 0)  # cards held, by window
         self.last_encounter: Encounter | None = None
         self.power_threshold: int = setup.option("power_threshold")
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
         self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
         self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
         self.systems: Any = None  # runtime/rules/systems.py's index of planets, built there
+        self.aliens_set_up: dict[str, bool] = {}  # alien -> ops/alien_sheets.py's needs_setup()
         # the context a hook's condition is tested in (runtime/effects/link.py: Bound.allows),
         # kept between tests; None while a test is being made. Its period and nudge stay None
         # and 0: only an effect run sets them
@@ -110,7 +109,7 @@ class Table:
         self.defs.extend([card] * copies)
         self.holder.extend([-1] * copies)
         self.windows_of.extend([self.rules.play_windows.get(card.id, ())] * copies)
-        self.instances_of.setdefault(card.id, []).extend(added)
+        self.instances_of[card.id] = (*self.instances_of.get(card.id, ()), *added)
         self.dispatch.forget_plays()
         return added
 

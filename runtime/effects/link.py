@@ -18,6 +18,7 @@ from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.registry import OPS, require_words
 from runtime.roles import RoleTest, role_test
+from runtime.windows import BY_NAME, Window
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -157,6 +158,7 @@ class Rules:
         self._dealt_kinds = extension.dealt_kinds()
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
+        self._unplayed: frozenset[Window] | None = None
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
             self._link(card)
         windows: dict[str, set[str]] = {}
@@ -187,6 +189,14 @@ class Rules:
                 flare = hook.kind if hook.kind in ("wild", "super") else None
                 play = Play(card.id, card.kind, bound, flare, card.alien)
                 self.plays.setdefault(hook.window, []).append(play)
+
+    def unplayed(self) -> frozenset[Window]:
+        """The windows where no card of the card set can be played, found once for every game
+        played with these rules (a window declared later is not among them: asked about the long
+        way)."""
+        if self._unplayed is None:
+            self._unplayed = frozenset([w for n, w in BY_NAME.items() if n not in self.plays])
+        return self._unplayed
 
     def instances(self, game: Table, card_id: str) -> Sequence[int]:
         return game.instances_of.get(card_id, ())

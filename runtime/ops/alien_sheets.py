@@ -5,7 +5,7 @@ between the unused pile, the players and the box (`State.retired`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from runtime import extension
@@ -20,23 +20,42 @@ if TYPE_CHECKING:
 
 def needs_setup(game: Table, card: CardDef) -> bool:
     """Whether an alien has game-setup instructions (its own setup hooks, its own piles, or setup a
-    rules module does for it): such an alien is never drawn after setup, which is past."""
-    for hook in card.hooks:  # a loop, not any() over a generator: asked of every unused alien
+    rules module does for it): such an alien is never drawn after setup, which is past. Worked
+    out once a game for each alien asked about (the modules and options in play stay the same)."""
+    known = game.aliens_set_up.get(card.id)
+    if known is None:
+        known = game.aliens_set_up[card.id] = _needs_setup(game, card)
+    return known
+
+
+def _needs_setup(game: Table, card: CardDef) -> bool:
+    for hook in card.hooks:  # a loop, not any() over a generator
         if hook.kind == "setup":
             return True
     return bool(card.attrs.get("piles")) or extension.first(game, "alien.set_up", card)
 
 
+def _unused(game: Table, drawing: bool) -> Iterator[str]:
+    cards = game.cards.cards
+    st = game.state
+    away = {a for p in st.players for a in p.borrowed} | set(st.retired)
+    for a in st.unused_aliens:
+        if a in cards and a not in away and not (drawing and needs_setup(game, cards[a])):
+            yield a
+
+
 def drawable(game: Table, *, drawing: bool = True) -> list[str]:
     """The unused aliens that may be drawn now (or, not `drawing`, looked at or handled), in the
     pile's order: not one a player holds for now (borrowed), nor one gone from the game."""
-    st, cards = game.state, game.cards.cards
-    away = {a for p in st.players for a in p.borrowed} | set(st.retired)
-    return [
-        a
-        for a in st.unused_aliens
-        if a in cards and a not in away and not (drawing and needs_setup(game, cards[a]))
-    ]
+    return list(_unused(game, drawing))
+
+
+def any_drawable(game: Table) -> bool:
+    """Whether an unused alien may be drawn now (drawable() finds one): asked before an effect
+    draws one, it stops at the first."""
+    for _ in _unused(game, True):
+        return True
+    return False
 
 
 def held_sheets(game: Table, seat: int, source: str) -> list[str]:
@@ -103,7 +122,7 @@ def clear_sheet(game: Table, seat: int) -> None:
 
 
 def _can_gain(ctx: Ctx, seat: int, aliens: v.AliensArg) -> bool:
-    return aliens.source != "unused" or bool(drawable(ctx.game))
+    return aliens.source != "unused" or any_drawable(ctx.game)
 
 
 @op(

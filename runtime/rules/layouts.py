@@ -23,6 +23,17 @@ if TYPE_CHECKING:
 _KEPT_MOST = 8  # layouts kept at once (a process plays a handful of setups over and over)
 
 
+def clashes_of(allowed: tuple[CardDef, ...]) -> dict[str, frozenset[str]]:
+    """The aliens each of `allowed` may not share a game with, either way (`excludes:`), for the
+    aliens that have any (most have none): worked out once per layout."""
+    found: dict[str, set[str]] = {}
+    for card in allowed:
+        for other in card.attrs.get("excludes", ()):
+            found.setdefault(card.id, set()).add(other)
+            found.setdefault(other, set()).add(card.id)
+    return {alien: frozenset(others) for alien, others in found.items()}
+
+
 @dataclass(frozen=True)
 class Layout:
     """A laid-out game: its state (seed and RNG aside), the table's instance tables for the cards
@@ -40,6 +51,7 @@ class Layout:
     aliens: tuple[CardDef, ...]  # the aliens this setup allows
     flares: tuple[CardDef, ...]  # every flare of the packs
     allowed_flares: tuple[CardDef, ...]  # the flares this setup allows
+    clashes: dict[str, frozenset[str]]  # the aliens each allowed one may not share a game with
 
     def copy_into(self, game: Table) -> State:
         """A new state for `game` (its seed and a fresh RNG from it), laid out as this one, and
@@ -50,7 +62,7 @@ class Layout:
         game.defs = list(self.defs)
         game.holder = [-1] * len(self.defs)
         game.windows_of = list(self.windows_of)
-        game.instances_of = {card: list(found) for card, found in self.instances_of.items()}
+        game.instances_of = dict(self.instances_of)  # of tuples, shared
         game.dispatch.forget_plays()
         return state
 
@@ -119,10 +131,11 @@ def keep(
         st.copy(),
         tuple(game.defs),
         tuple(game.windows_of),
-        {card: tuple(found) for card, found in game.instances_of.items()},
+        dict(game.instances_of),
         aliens,
         flares,
         allowed_flares,
+        clashes_of(aliens),
     )
     # a layout holds no card in a hand: a game whose setup put one there is laid out anew
     if key is not None and all(h < 0 for h in game.holder):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -62,17 +62,18 @@ def build_state(game: Table) -> State:
     else:
         game.state = layout.copy_into(game)
     state = game.state
-    assign_aliens(game, state, layout.aliens)
-    set_aside_unused(game, state, layout.aliens)
+    assign_aliens(game, state, layout.aliens, layout.clashes)
+    set_aside_unused(game, state, layout.aliens, layout.clashes)
     deal_piles(game, state, layout)
     deal_hands(game, state)
     extension.run(game, "game.deal", state)
     state.offense = choose_first_player(game, state)
-    game.log("setup", game.setup.players, game.setup.seed)
-    for p in state.players:
-        if p.alien:
-            game.log("alien", p.seat, game.cards.cards[p.alien].name)
-    game.log("first", state.offense)
+    if game.events is not None:
+        game.log("setup", game.setup.players, game.setup.seed)
+        for p in state.players:
+            if p.alien:
+                game.log("alien", p.seat, game.cards.cards[p.alien].name)
+        game.log("first", state.offense)
     return state
 
 
@@ -197,9 +198,12 @@ def card_refusal(game: Table, card: CardDef) -> str | None:
     return None
 
 
-def assign_aliens(game: Table, state: State, allowed: Sequence[CardDef]) -> None:
+def assign_aliens(
+    game: Table, state: State, allowed: Sequence[CardDef], clashes: Mapping[str, frozenset[str]]
+) -> None:
     """Give each player the alien the setup names, or one dealt at random from those `allowed`
-    (the setup's aliens, in id order)."""
+    (the setup's aliens, in id order; `clashes`: the aliens each may not share a game with, as
+    runtime/rules/layouts.py's clashes_of finds them)."""
     setup, cards = game.setup, game.cards
     if setup.aliens is not None:
         if len(setup.aliens) != setup.players:
@@ -232,7 +236,10 @@ def assign_aliens(game: Table, state: State, allowed: Sequence[CardDef]) -> None
     shuffle(state.rng, usable)
     dealt: list[str] = []
     for alien_id in usable:  # in shuffled order, passing over an alien barred by one dealt
-        if len(dealt) < setup.players and not any(excluded(game.cards, alien_id, d) for d in dealt):
+        if len(dealt) == setup.players:
+            break
+        barred = clashes.get(alien_id)
+        if barred is None or barred.isdisjoint(dealt):
             dealt.append(alien_id)
     for seat, alien_id in enumerate(dealt):
         state.players[seat].alien = alien_id
@@ -246,23 +253,20 @@ def excluded(cards: CardSet, one: str, other: str) -> bool:
     )
 
 
-def set_aside_unused(game: Table, state: State, allowed: Sequence[CardDef]) -> None:
-    """The aliens this game allows (`allowed`, in id order) that no player was dealt form the
-    pile of unused alien sheets (less any barred by a dealt one), kept in id order (drawing from
-    it picks at random)."""
+def set_aside_unused(
+    game: Table, state: State, allowed: Sequence[CardDef], clashes: Mapping[str, frozenset[str]]
+) -> None:
+    """The aliens this game allows (`allowed`, in id order; `clashes`: as assign_aliens takes
+    them) that no player was dealt form the pile of unused alien sheets (less any barred by a
+    dealt one, or barring one), kept in id order (drawing from it picks at random)."""
     dealt = {p.alien for p in state.players}
     by_id = game.cards.cards
-    # the aliens a dealt one bars; an alien barring a dealt one is checked below (excluded())
-    barred = {b for d in dealt if d for b in by_id[d].attrs.get("excludes", ())}
-    state.unused_aliens = [  # in id order
-        c.id for c in allowed if c.id not in dealt and c.id not in barred and not bars_any(c, dealt)
-    ]
-
-
-def bars_any(card: CardDef, aliens: set[str | None]) -> bool:
-    """Whether an alien's `excludes:` names any of `aliens` (most name none)."""
-    excludes = card.attrs.get("excludes", ())
-    return bool(excludes) and any(a in excludes for a in aliens if a)
+    barred: set[str] = set()
+    for d in dealt:
+        if d:  # a dealt alien from outside `allowed` (named by the setup) bars its own excludes
+            barred.update(by_id[d].attrs.get("excludes", ()))
+            barred.update(clashes.get(d, ()))
+    state.unused_aliens = [c.id for c in allowed if c.id not in dealt and c.id not in barred]
 
 
 def from_combo(game: Table, state: State, usable: set[str]) -> list[str]:
@@ -327,7 +331,8 @@ def deal_hands(game: Table, state: State) -> None:
     size = game.setup.option("hand_size")
     for p in state.players:
         for _ in range(size):
-            card = game.draw_one()
+            # the top card, as draw_one() draws it while the deck holds one (most deals)
+            card = state.deck.pop() if state.deck else game.draw_one()
             if card is None:
                 return
             game.to_hand(p.seat, card)

@@ -9,6 +9,8 @@ from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.rules.layouts import clashes_of
+from runtime.rules.start import excluded
 from runtime.setup import Setup, SetupError
 
 
@@ -38,3 +40,24 @@ def test_a_random_deal_never_seats_gambler_with_sorcerer(cards: CardSet, rules: 
         assert not {"gambler", "sorcerer"} <= set(dealt), f"seed {seed} dealt both"
         with_gambler += "gambler" in dealt
     assert with_gambler > 0  # the deal still hands the Gambler out
+
+
+def test_the_clashes_kept_with_a_layout_are_the_exclusions_either_way(cards: CardSet) -> None:
+    aliens = tuple(c for c in cards.cards.values() if c.kind == "alien")
+    clashes = clashes_of(aliens)
+    assert clashes  # some alien bars another
+    for one in aliens:
+        for other in aliens:
+            kept = other.id in clashes.get(one.id, frozenset())
+            assert kept == excluded(cards, one.id, other.id), (one.id, other.id)
+
+
+@pytest.mark.parametrize("dealt", ["gambler", "sorcerer"])
+def test_an_alien_barred_either_way_by_a_dealt_one_is_not_set_aside(
+    cards: CardSet, rules: Rules, dealt: str
+) -> None:
+    setup = Setup(players=3, aliens=(dealt, "none", "none"))
+    game = Game(cards, setup, [RandomAgent(s) for s in range(3)], rules=rules)
+    unused = game.state.unused_aliens
+    assert "gambler" not in unused and "sorcerer" not in unused
+    assert "tripler" in unused

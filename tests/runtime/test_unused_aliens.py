@@ -17,7 +17,7 @@ from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.invariants import check
 from runtime.modules.essence.records import CARDS
-from runtime.ops.alien_sheets import drawable
+from runtime.ops.alien_sheets import _needs_setup, any_drawable, drawable, needs_setup
 from runtime.setup import Setup
 from tests.runtime.engine_kit import Recorder, expect, new_game
 
@@ -170,3 +170,23 @@ def test_a_power_leased_or_gone_from_the_game_is_not_drawn_from_the_unused_pile(
     assert drawable(game) == ["warpish"]
     run(game, "gain a random unused alien")
     assert st.players[0].gained == ["warpish"]
+
+
+def test_the_aliens_kept_from_drawing_are_those_with_setup_instructions(
+    cards: CardSet, rules: Rules
+) -> None:
+    """needs_setup answers once a game for each alien; the answers are the slow way's, with a
+    rules module (essence) that sets some aliens up itself."""
+    setup = Setup(players=3, packs=with_requirements(cards, ["eons"]), seed=2)
+    game = Game(cards, setup, [Recorder()] * 3, rules=rules)
+    aliens = [c for c in cards.cards.values() if c.kind == "alien"]
+    slow = {a.id: _needs_setup(game, a) for a in aliens}
+    assert any(slow.values()) and not all(slow.values())
+    assert {a.id: needs_setup(game, a) for a in aliens} == slow
+    assert game.aliens_set_up == slow  # kept, and asked again from what is kept
+    assert {a.id: needs_setup(game, a) for a in aliens} == slow
+    st = game.state
+    assert drawable(game) == [a for a in st.unused_aliens if not slow[a]]
+    assert any_drawable(game)
+    st.unused_aliens = [a for a in st.unused_aliens if slow[a]]
+    assert st.unused_aliens and not drawable(game) and not any_drawable(game)
