@@ -47,7 +47,8 @@ class Dispatcher(CardPlays, Lasting):
         # is asked with): only what lasts may wait there
         self.deaf: frozenset[Window] = frozenset()
         self.held = game.held  # the table's count of cards in hands playable in each window
-        self._held: dict[str, list[tuple[int, Play]]] = {}  # window -> (instance, play) pairs
+        # window -> the (instance, play) pairs of this game that could be played there
+        self._plays_by_window: dict[str, list[tuple[int, Play]]] = {}
         # (card, window) pairs whose hooks run now: a rules module's card never sets itself off
         self.acting: set[tuple[int, str]] = set()
         # the `dispatch.window` steps of the rules modules whose cards can act in this game
@@ -79,9 +80,9 @@ class Dispatcher(CardPlays, Lasting):
                         mine.append((seat, list(bounds)))
         self.seat_powers = by_seat
         self.ready = True
-        self.find_quiet()
+        self.find_busy()
 
-    def find_quiet(self) -> None:
+    def find_busy(self) -> None:
         """Find the busy windows, where a power, kicker or rules module's card of this game can
         act, and the deaf ones, quiet with no card playable. Card plays do not make a window busy:
         `run` offers them wherever a playable card is in a hand."""
@@ -146,8 +147,8 @@ class Dispatcher(CardPlays, Lasting):
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.held.get(name) and (options := self.playable(name, None)):
-                    self.offer_plays(name, None, options)
+                if self.held.get(name):
+                    self.offer_plays(name, None)
                 return
         self.run(name, None)
 
@@ -159,8 +160,8 @@ class Dispatcher(CardPlays, Lasting):
             if (
                 (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
             ) or not self.waiting_at(name):
-                if self.held.get(name) and (options := self.playable(name, event)):
-                    self.offer_plays(name, event, options)
+                if self.held.get(name):
+                    self.offer_plays(name, event)
                 return
         self.run(name, event)
 
@@ -172,8 +173,8 @@ class Dispatcher(CardPlays, Lasting):
             self.end_periods(name)
         if name not in self.busy and not ((delayed or st.recurring) and self.later_at(name)):
             # nothing but a card play can act here
-            if self.held.get(name) and (options := self.playable(name, event)):
-                self.offer_plays(name, event, options)
+            if self.held.get(name):
+                self.offer_plays(name, event)
             return
         powers = self.seat_powers.get(name)
         if powers:
@@ -196,8 +197,8 @@ class Dispatcher(CardPlays, Lasting):
             self.run_delayed(name, delayed, event)
         if st.recurring:
             self.run_recurring(name, event)
-        if self.held.get(name) and (options := self.playable(name, event)):
-            self.offer_plays(name, event, options)
+        if self.held.get(name):
+            self.offer_plays(name, event)
 
     def order(self) -> list[int]:
         """Offense, defense, then the others clockwise from the offense (cached per pairing)."""

@@ -33,14 +33,14 @@ class CardPlays:
 
     game: Table
     rules: Rules
-    _held: dict[str, list[tuple[int, Play]]]
+    _plays_by_window: dict[str, list[tuple[int, Play]]]
     ready: bool
 
     if TYPE_CHECKING:
 
         def run(self, name: str, event: Any) -> None: ...
         def order(self) -> list[int]: ...
-        def find_quiet(self) -> None: ...
+        def find_busy(self) -> None: ...
         def forbidden(self, action: str, seat: int) -> bool: ...
 
     def playable(self, window: str, event: Any) -> dict[int, list[tuple[int, Play]]]:
@@ -49,7 +49,7 @@ class CardPlays:
         holder = game.holder
         st = game.state
         out: dict[int, list[tuple[int, Play]]] = {}
-        pairs = self._held.get(window)
+        pairs = self._plays_by_window.get(window)
         if pairs is None:
             pairs = self.pairs(window)
         for instance, play in pairs:
@@ -87,27 +87,26 @@ class CardPlays:
 
     def forget_plays(self) -> None:
         """Drop the cached card plays: a card instance has joined the game."""
-        self._held.clear()
+        self._plays_by_window.clear()
         if self.ready:
-            self.find_quiet()  # a kicker brought into the game may act where none could
+            self.find_busy()  # a kicker brought into the game may act where none could
 
     def pairs(self, window: str) -> list[tuple[int, Play]]:
         """Every (instance, play) of this game that could be played in a window, built once."""
-        found = self._held.get(window)
+        found = self._plays_by_window.get(window)
         if found is None:
             plays = self.rules.plays.get(window, [])
             instances_of = self.game.instances_of  # what rules.instances() reads, once
             found = [(i, play) for play in plays for i in instances_of.get(play.card, ())]
-            self._held[window] = found
+            self._plays_by_window[window] = found
         return found
 
-    def offer_plays(
-        self, window: str, event: Any, playable: dict[int, list[tuple[int, Play]]]
-    ) -> None:
+    def offer_plays(self, window: str, event: Any) -> None:
         """Offer the cards that can be played in a window, in order of play, until everyone
-        passes. The caller has found `playable` (not empty) first: most windows opened with a
-        card held for them have nothing that can be played now, and end there."""
-        options: dict[int, list[tuple[int, Play]]] | None = playable
+        passes. The caller knows a card is held for the window."""
+        options: dict[int, list[tuple[int, Play]]] | None = self.playable(window, event)
+        if not options:
+            return  # most windows opened with a card held for them: nothing can be played now
         game = self.game
         passed: set[int] = set()
         # a card played here and back in hand (kept by a flare) is not offered again

@@ -156,12 +156,12 @@ def test_a_modules_card_runner_opens_windows_only_in_games_where_its_cards_act(
     )
     game.modules = (scratch,)
     d = game.dispatch
-    d.find_quiet()
+    d.find_busy()
     assert d.card_runners == []  # no card of the module can act: its runner is never called
     d.step(Window.TURN_START)
     assert seen == []
     game.state.options["x"] = True
-    d.find_quiet()
+    d.find_busy()
     assert Window.TURN_START.value not in d.quiet
     d.step(Window.TURN_START)
     assert seen == [Window.TURN_START.value]
@@ -169,7 +169,7 @@ def test_a_modules_card_runner_opens_windows_only_in_games_where_its_cards_act(
 
 def test_a_rules_modules_window_where_nothing_acts_is_quiet(game: Game) -> None:
     load()  # the modules' windows are declared as the modules register
-    game.dispatch.find_quiet()
+    game.dispatch.find_busy()
     assert {"lucre.paid", "tech.completed"} <= set(BY_NAME)
     assert {"lucre.paid", "tech.completed"} <= game.dispatch.quiet
 

@@ -1,11 +1,13 @@
 """The dispatcher's per-game window tables against the slow way of finding them: the windows
-where something of the game acts, the deaf ones (nothing acts and no card can be played), the
-(seat, power) pairs of each window, and the set of every declared window's name."""
+where something of the game acts (powers held, kickers dealt, rules modules' cards), the deaf
+ones (nothing acts and no card can be played), the (seat, power) pairs of each window, and the
+set of every declared window's name."""
 
 from __future__ import annotations
 
 from engine_kit import new_game, play_checked
 
+from runtime import extension
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.language import load
@@ -23,8 +25,17 @@ def tables_match_the_slow_way(game: Table) -> None:
             for window, bounds in game.rules.powers.get(alien or "", {}).items():
                 slow_powers.setdefault(window, []).extend((player.seat, b) for b in bounds)
     assert d.powers == slow_powers
-    assert set(slow_powers) <= d.busy
-    quiet = {name for name in BY_NAME if name not in d.busy}
+    # busy: a power held, a kicker of this game's cards that can be revealed, or a window a
+    # rules module in play says its cards act in
+    busy = set(slow_powers)
+    for window, bounds in game.rules.in_play.items():
+        if any(game.instances_of.get(b.hook.card) for b in bounds):
+            busy.add(window)
+    for module, windows in extension.steps(game, "dispatch.windows"):
+        if "dispatch.window" in module.steps:
+            busy |= windows(game, game.rules)
+    assert d.busy == busy
+    quiet = {name for name in BY_NAME if name not in busy}
     assert d.quiet == quiet
     deaf = {w for w in Window if w.value in quiet and w.value not in game.held}
     assert d.deaf == deaf
