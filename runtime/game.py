@@ -20,9 +20,10 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from runtime.asking import Agent
 from runtime.cards import CardSet
 from runtime.checkpoints import adopt
-from runtime.decisions import Answer, Decision
+from runtime.decisions import Answer, Decision, different_answer
 from runtime.dispatch import Dispatcher
 from runtime.effects.link import Rules
 from runtime.language import load
@@ -30,7 +31,7 @@ from runtime.log import Event
 from runtime.rules.start import build_state
 from runtime.setup import Setup
 from runtime.state import Checkpoint, State
-from runtime.table import Agent, Table, different_answer
+from runtime.table import Table
 from runtime.table_events import EncounterEnded, GameOver
 from runtime.view import PlayerView
 

@@ -12,8 +12,9 @@ from runtime.modules.lucre import purses
 from runtime.registry import T, obj, op
 from runtime.rules import allies, deal, ships
 from runtime.rules.outcome import compensation, discard_encounter_cards, reveal
+from runtime.rules.planning import select_card
 from runtime.rules.ships import GATE
-from runtime.rules.turn import blank_encounter, select_card
+from runtime.rules.turn import blank_encounter
 from runtime.state import DEFENSE, OFFENSE, Encounter
 from runtime.table_events import EncounterEnded
 

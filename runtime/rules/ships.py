@@ -389,31 +389,3 @@ def update_powers(game: Table, seat: int | None = None) -> None:
                 game.log("power_off", p.seat)
                 extension.run(game, "power.lost", p.seat)
                 game.dispatch.event(Windows.POWER_LOST, ColonyEvent(p.seat, -1))
-
-
-@dataclass(slots=True)
-class VictoryCheck:
-    """The event of victory.check: how many foreign colonies each seat needs to win."""
-
-    need: list[int]
-
-
-def victors(game: Table, need: list[int]) -> list[int]:
-    """The players with at least the foreign colonies they need (at least one)."""
-    st = game.state
-    found = []
-    for seat in range(len(need)):  # asked after every encounter
-        colonies = st.foreign_colonies(seat)
-        if colonies and colonies >= need[seat]:
-            found.append(seat)
-    return found
-
-
-def check_victory(game: Table) -> None:
-    st = game.state
-    need = [game.setup.option("colonies_to_win")] * len(st.players)
-    if game.dispatch.listening(Windows.VICTORY_CHECK):
-        game.dispatch.event(Windows.VICTORY_CHECK, VictoryCheck(need))
-    winners = victors(game, need)
-    if winners:
-        game.end(winners)

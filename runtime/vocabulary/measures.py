@@ -125,7 +125,7 @@ def _colony_record(ctx: Ctx, seat: int) -> int:
     owner="board",
 )
 def _victor_count(ctx: Ctx, seat: int) -> int:
-    from runtime.rules.ships import victors
+    from runtime.rules.victory import victors
 
     need = getattr(ctx.event, "need", None)
     return len(victors(ctx.game, need)) if need is not None else 0

@@ -7,7 +7,7 @@ import pytest
 
 from compiler.pipeline.parser import parser
 from compiler.pipeline.resolve import Resolver
-from runtime import ir, table
+from runtime import asking, ir
 from runtime.cards import CardSet, Hook
 from runtime.decisions import Decision
 from runtime.effects import compile as c
@@ -98,7 +98,7 @@ def test_a_negated_pick_of_several_is_asked_again_until_it_differs_and_announced
 
     monkeypatch.setattr(game.dispatch, "listening", lambda window: True)
     monkeypatch.setattr(game.dispatch, "event", made)
-    monkeypatch.setattr(table, "negatable", lambda game, decision, answer: True)
+    monkeypatch.setattr(asking, "negatable", lambda game, decision, answer: True)
     expect(agent, (0, "deal.cards", "x"), (0, "deal.cards", "x"), (0, "deal.cards", "y"))
     given = len(game.answers)
     picked = game.choose_many(0, "deal.cards", "give", ["x", "y", "z"], 1, 2)

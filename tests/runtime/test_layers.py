@@ -39,7 +39,13 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     (
         "game services",
-        ("runtime.view", "runtime.table", "runtime.card_events", "runtime.checkpoints"),
+        (
+            "runtime.view",
+            "runtime.asking",
+            "runtime.table",
+            "runtime.card_events",
+            "runtime.checkpoints",
+        ),
     ),
     ("rules of play", ("runtime.rules", "runtime.invariants")),
     ("effects and dispatch", ("runtime.effects", "runtime.dispatch")),

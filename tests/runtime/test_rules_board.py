@@ -21,7 +21,7 @@ from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game, GameOver
 from runtime.invariants import check
-from runtime.rules import ships
+from runtime.rules import ships, victory
 from runtime.rules.turn import play_turn
 
 RED, BLUE, PURPLE, YELLOW = 0, 1, 2, 3
@@ -209,9 +209,9 @@ def test_the_victors_need_at_least_one_foreign_colony_whatever_they_are_told_the
     set_ships(game, RED, {**home("red", [4, 4, 4, 4, 4])})
     set_ships(game, BLUE, {**home("blue", [4, 4, 4, 4]), "red planet 1": 1})
     set_ships(game, PURPLE, {**home("purple", [4, 4, 4]), "red planet 2": 1, "blue planet 1": 1})
-    assert ships.victors(game, [0, 0, 0, 5]) == [BLUE, PURPLE]  # RED has none abroad
-    assert ships.victors(game, [1, 2, 2, 0]) == [PURPLE]
-    assert ships.victors(game, [5, 5, 5, 5]) == []
+    assert victory.victors(game, [0, 0, 0, 5]) == [BLUE, PURPLE]  # RED has none abroad
+    assert victory.victors(game, [1, 2, 2, 0]) == [PURPLE]
+    assert victory.victors(game, [5, 5, 5, 5]) == []
 
 
 # ---------------------------------------------------------------- cosmic quake
