@@ -143,7 +143,7 @@ class Asking:
         if len(options) == 1 and minimum == 1 and maximum == 1 and caps is None:
             return [options[0]]  # as ask() answers it
         asked = build_decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
-        picked = []  # a loop, not a list comprehension: no function to make and call
+        picked = []  # a loop: before Python 3.12 a comprehension is a function to make and call
         for i in self._answered(asked):
             picked.append(options[i])
         return picked
