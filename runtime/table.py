@@ -66,6 +66,8 @@ class Table(Asking):
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
         self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
         self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
+        # Kept here for the layers above, which build and read them, so typed Any: the table
+        # imports nothing above it, not even for a type.
         self.systems: Any = None  # runtime/rules/systems.py's index of planets, built there
         # alien id -> whether it has setup instructions (runtime/ops/alien_sheets.py's
         # needs_setup), found once a game
