@@ -96,8 +96,9 @@ class CardPlays:
         found = self._plays_by_window.get(window)
         if found is None:
             plays = self.rules.plays.get(window, [])
-            instances_of = self.game.instances_of  # what rules.instances() reads, once
-            found = [(i, play) for play in plays for i in instances_of.get(play.card, ())]
+            found = [
+                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
+            ]
             self._plays_by_window[window] = found
         return found
 

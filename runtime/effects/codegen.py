@@ -85,7 +85,13 @@ def owner_expr(src: Source, node: ir.Node) -> str:
 
 
 def first_seat(seats: list[int]) -> int:
+    """An owner phrase's seat: the first of the players it names (-1: none)."""
     return seats[0] if seats else -1
+
+
+def word_value(node: ir.Node | None) -> str | bool:
+    """A word argument's value: the word written, or True where the phrase names none."""
+    return node.word if isinstance(node, ir.Word) else True
 
 
 # ---------------------------------------------------------------- numbers
@@ -252,7 +258,7 @@ def arg_expr(src: Source, node: ir.Node | None, t: T) -> str:
         if t is T.NUMBER:
             return value_expr(src, node)
         if t is T.WORD:
-            return repr(node.word if isinstance(node, ir.Word) else True)
+            return repr(word_value(node))
     return f"{src.bind(CLOSURES['arg'](node, t), 'a')}(ctx)"
 
 

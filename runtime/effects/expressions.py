@@ -77,7 +77,7 @@ def arg(node: ir.Node | None, t: T) -> Fn:
     if t is T.ALIENS:
         return _aliens(node)
     if t is T.WORD:
-        word = node.word if isinstance(node, ir.Word) else True
+        word = codegen.word_value(node)
         return lambda ctx: word
     if t is T.FLAG:
         return lambda ctx: True  # the adverb is written (an op gets None when it is not)
@@ -90,12 +90,7 @@ def _owner(node: ir.Node | None) -> Callable[[Ctx], int]:
     if FAST.on:
         return codegen.owner(node)
     who = players(node)
-
-    def first(ctx: Ctx) -> int:
-        seats = who(ctx)
-        return seats[0] if seats else -1
-
-    return first
+    return lambda ctx: codegen.first_seat(who(ctx))
 
 
 def _cards(node: ir.Node) -> Fn:
