@@ -91,10 +91,9 @@ def random_pick(rng: random.Random, decision: Decision) -> Answer:
 
 def draw_from(rng: random.Random, pool: list[int], count: int) -> list[int]:
     """rng.sample(pool, count) with the same draws from the RNG, taken from `pool` itself (its
-    contents are spent: rng.sample() draws from a copy): Python
-    3.11's steps for a pool of at most 21, as a random pick has (an invitation, a few cards),
-    without the checks rng.sample() makes of its arguments, which cost more than the pick;
-    larger pools go to rng.sample() itself."""
+    contents are spent: rng.sample() draws from a copy). Python 3.11's steps for a pool of at
+    most 21, as a random pick has (an invitation, a few cards), without the checks rng.sample()
+    makes of its arguments, which cost more than the pick; larger pools go to rng.sample()."""
     n = len(pool)
     if n > 21 or not 0 <= count <= 5 or count > n:
         return rng.sample(pool, count)

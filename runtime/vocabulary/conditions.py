@@ -26,22 +26,23 @@ def _on_side(ctx: Ctx, seat: int, won: bool) -> bool:
     return side is not None and (side == winning) == won
 
 
-@predicate("won", "the player's side won the encounter", "won", "won the encounter")
-def _won(ctx: Ctx, seats: list[int]) -> bool:
+def _all_on_side(ctx: Ctx, seats: list[int], won: bool) -> bool:
     # loops, not all() over a generator, in the tests of the commonest conditions: making the
     # generator cost more than the test of one player
     for s in seats:
-        if not _on_side(ctx, s, True):
+        if not _on_side(ctx, s, won):
             return False
     return bool(seats)
+
+
+@predicate("won", "the player's side won the encounter", "won", "won the encounter")
+def _won(ctx: Ctx, seats: list[int]) -> bool:
+    return _all_on_side(ctx, seats, True)
 
 
 @predicate("lost", "the player's side lost the encounter", "lost", "lost the encounter")
 def _lost(ctx: Ctx, seats: list[int]) -> bool:
-    for s in seats:
-        if not _on_side(ctx, s, False):
-            return False
-    return bool(seats)
+    return _all_on_side(ctx, seats, False)
 
 
 def _would_be_on_side(ctx: Ctx, seat: int, win: bool) -> bool:
