@@ -183,6 +183,9 @@ class RulesModule:
 
 
 MODULES: dict[str, RulesModule] = {}  # by name, in registration order
+# The decision kinds the registered modules ask that a random player mostly passes on: filled
+# as each module registers, since the random agent reads it on every decision it may pass on.
+RESTRAINED_KINDS: set[str] = set()
 
 
 class ExtensionError(ValueError):
@@ -210,6 +213,7 @@ def register(module: RulesModule) -> RulesModule:
     for window in module.windows:
         declare(window)
     CARD_KINDS.extend(k for k in module.card_kinds if k not in CARD_KINDS)
+    RESTRAINED_KINDS.update(module.restrained_kinds)
     MODULES[module.name] = module
     _DECLARED.clear()
     return module
@@ -271,15 +275,6 @@ def dealt_kinds() -> frozenset[str]:
         found = _DECLARED["card_kinds"] = frozenset(
             k for m in MODULES.values() for k in m.card_kinds
         )
-    return found
-
-
-def restrained_kinds() -> frozenset[str]:
-    """The decision kinds some registered module asks that a random player mostly passes on."""
-    found = _DECLARED.get("restrained")
-    if found is None:
-        kinds = (k for m in MODULES.values() for k in m.restrained_kinds)
-        found = _DECLARED["restrained"] = frozenset(kinds)
     return found
 
 
