@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from runtime.decisions import Answer, Decision, build_decision, different_answer
+from runtime.decisions import Answer, Decision, different_answer
 from runtime.interfaces import Hooks
 from runtime.state import State
 from runtime.table_events import DecisionMade
@@ -18,6 +18,8 @@ from runtime.windows import Windows
 class Agent(Protocol):
     def decide(self, decision: Decision, view: PlayerView) -> Answer: ...
 
+
+_new = object.__new__  # read once: choose() makes its decision with it
 
 DECISION_MADE = Windows.DECISION_MADE  # read once: a class attribute read is a lookup each time
 
@@ -120,7 +122,21 @@ class Asking:
         """Ask for exactly one of `options` and return it."""
         if len(options) == 1:
             return options[0]  # the only legal answer: ask() gives it without asking anyone
-        asked = build_decision(player, kind, prompt, options, 1, 1, None, labeler, passive)
+        # Decision(player, kind, prompt, options, labeler=labeler, passive=passive), made and
+        # filled in here: the class call would run the dataclass's __init__ as one more call, on
+        # the decision every game asks most (tests/runtime/test_decision_building.py: the same)
+        asked: Decision = _new(Decision)
+        asked.player = player
+        asked.kind = kind
+        asked.prompt = prompt
+        asked.options = options
+        asked.minimum = 1
+        asked.maximum = 1
+        asked.caps = None
+        asked.labeler = labeler
+        asked.passive = passive
+        asked.about_own_power = False
+        asked.secret = False
         (i,) = self._answered(asked)
         return options[i]
 
@@ -142,7 +158,7 @@ class Asking:
             return []
         if len(options) == 1 and minimum == 1 and maximum == 1 and caps is None:
             return [options[0]]  # as ask() answers it
-        asked = build_decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
+        asked = Decision(player, kind, prompt, options, minimum, maximum, caps, labeler)
         picked = []  # a loop: before Python 3.12 a comprehension is a function to make and call
         for i in self._answered(asked):
             picked.append(options[i])

@@ -71,38 +71,6 @@ class Decision:
         return f"player {self.player} {self.kind}: {self.prompt} [{shown}{more}]"
 
 
-_new = object.__new__
-
-
-def build_decision(
-    player: int,
-    kind: str,
-    prompt: str,
-    options: Sequence[Any],
-    minimum: int = 1,
-    maximum: int = 1,
-    caps: Sequence[int] | None = None,
-    labeler: Callable[[Any], str] | None = None,
-    passive: int | None = None,
-) -> Decision:
-    """`Decision(...)` with the same arguments, the way the table builds the decisions it asks
-    (about 450 a game): the instance is made and filled slot by slot in this one call, where
-    the class call also runs the dataclass's `__init__` as a second, costlier call."""
-    made: Decision = _new(Decision)
-    made.player = player
-    made.kind = kind
-    made.prompt = prompt
-    made.options = options
-    made.minimum = minimum
-    made.maximum = maximum
-    made.caps = caps
-    made.labeler = labeler
-    made.passive = passive
-    made.about_own_power = False
-    made.secret = False
-    return made
-
-
 def different_answer(decision: Decision, answer: Answer) -> Answer:
     """A legal answer other than `answer`, if the decision has one (else `answer` itself)."""
     n = len(decision.options)

@@ -21,9 +21,11 @@ from runtime.windows import BY_NAME, Window, declare
 
 
 class Game(Protocol):
-    """What the extension points need of a game: its modules and its options."""
+    """What the extension points need of a game: its modules, its options and its index of the
+    switched-on modules' steps (an ActiveSteps of the game)."""
 
     modules: tuple[RulesModule, ...]
+    module_steps: ActiveSteps
 
     def option(self, name: str) -> Any: ...
 
@@ -183,6 +185,9 @@ class RulesModule:
 
 
 MODULES: dict[str, RulesModule] = {}  # by name, in registration order
+# The decision kinds the registered modules ask that a random player mostly passes on: filled
+# as each module registers, since the random agent reads it on every decision it may pass on.
+RESTRAINED_KINDS: set[str] = set()
 
 
 class ExtensionError(ValueError):
@@ -210,6 +215,7 @@ def register(module: RulesModule) -> RulesModule:
     for window in module.windows:
         declare(window)
     CARD_KINDS.extend(k for k in module.card_kinds if k not in CARD_KINDS)
+    RESTRAINED_KINDS.update(module.restrained_kinds)
     MODULES[module.name] = module
     _DECLARED.clear()
     return module
@@ -274,15 +280,6 @@ def dealt_kinds() -> frozenset[str]:
     return found
 
 
-def restrained_kinds() -> frozenset[str]:
-    """The decision kinds some registered module asks that a random player mostly passes on."""
-    found = _DECLARED.get("restrained")
-    if found is None:
-        kinds = (k for m in MODULES.values() for k in m.restrained_kinds)
-        found = _DECLARED["restrained"] = frozenset(kinds)
-    return found
-
-
 def fill_slots(game: Game, holder_kind: str, holder: Holder, players: int) -> None:
     """Give `holder` (the state, a player or an encounter) a fresh record of each slot the
     game's modules keep on a holder of that kind. Every module the packs name gets its slots,
@@ -311,47 +308,63 @@ def deal_terms(game: Game) -> tuple[DealTerm, ...]:
 
 def run(game: Game, point: str, *args: Any) -> None:
     """Call every active module's step at `point`."""
-    for module in game.modules:
-        step = module.steps.get(point)
-        if step is not None and module.on(game):
-            step(game, *args)
+    for _, step in game.module_steps[point]:
+        step(game, *args)
 
 
 def first(game: Game, point: str, *args: Any) -> bool:
     """Offer `point` to the active modules in turn; True once one has taken it over."""
-    for module in game.modules:
-        step = module.steps.get(point)
-        if step is not None and module.on(game) and step(game, *args):
+    for _, step in game.module_steps[point]:  # noqa: SIM110 - a loop: any() makes a generator
+        if step(game, *args):
             return True
     return False
 
 
 def answer(game: Game, point: str, *args: Any) -> Any:
     """The first answer (not None) an active module's step at `point` gives, else None."""
-    for module in game.modules:
-        step = module.steps.get(point)
-        if step is not None and module.on(game):
-            result = step(game, *args)
-            if result is not None:
-                return result
+    for _, step in game.module_steps[point]:
+        result = step(game, *args)
+        if result is not None:
+            return result
     return None
 
 
 def steps(game: Game, point: str) -> list[tuple[RulesModule, Callable[..., Any]]]:
     """The active modules' steps at `point`, in registration order, for a caller that keeps
     them (the dispatcher opens windows too often to look the steps up each time)."""
-    found = []
-    for module in game.modules:
-        step = module.steps.get(point)
-        if step is not None and module.on(game):
-            found.append((module, step))
-    return found
+    return list(game.module_steps[point])
 
 
 def fold(game: Game, point: str, value: int, *args: Any) -> int:
     """Let each active module's step at `point` adjust `value` in turn (args go before it)."""
-    for module in game.modules:
-        step = module.steps.get(point)
-        if step is not None and module.on(game):
-            value = step(game, *args, value)
+    for _, step in game.module_steps[point]:
+        value = step(game, *args, value)
     return value
+
+
+class ActiveSteps(dict[str, tuple[tuple[RulesModule, Callable[..., Any]], ...]]):
+    """A game's index of its active modules' steps: point -> (module, step) pairs, in
+    registration order, found for every point at the first opening of one. The core opens
+    hundreds of points a game, mostly where no module of the game has a step, and whether a
+    module is switched on is an option looked up: found once a game, not at every opening.
+
+    Right for the whole game: the modules a game uses and its options are fixed by its setup
+    (the state's options are resolved from it as the state is laid out, before any point is
+    opened, and nothing in play changes them), and the table starts a new index when its
+    modules are replaced."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, point: str) -> tuple[tuple[RulesModule, Callable[..., Any]], ...]:
+        if not self:  # the first point opened: find every point's steps
+            game = self.game
+            self.update(dict.fromkeys(POINTS, ()))
+            for module in game.modules:
+                if module.on(game):
+                    for at, step in module.steps.items():
+                        self[at] = (*self[at], (module, step))
+        return self.setdefault(point, ())  # a point no module may have a step at: none

@@ -64,7 +64,7 @@ class Table(Asking):
         self.last_encounter: Encounter | None = None
         self.power_threshold: int = setup.option("power_threshold")
         self.powers_acting: list[int] = []  # seats whose power's effect is running now
-        self.modules = extension.named_by(cards.packs, setup.packs)  # the rules modules in play
+        self.modules = extension.named_by(cards.packs, setup.packs)
         self.mark: Checkpoint | None = None  # the last copy of the state the game loop kept
         # Kept here for the layers above, which build and read them, so typed Any: the table
         # imports nothing above it, not even for a type.
@@ -76,6 +76,18 @@ class Table(Asking):
         # kept between tests; None while a test is being made. Its period and nudge stay None
         # and 0: only an effect run sets them
         self.test_context: Any = None
+
+    @property
+    def modules(self) -> tuple[extension.RulesModule, ...]:
+        """The rules modules in play."""
+        return self._modules
+
+    @modules.setter
+    def modules(self, modules: tuple[extension.RulesModule, ...]) -> None:
+        self._modules = modules
+        # their steps by extension point, found when the first point is opened (the state is laid
+        # out by then: whether a module is switched on is an option of the state)
+        self.module_steps = extension.ActiveSteps(self)
 
     def add_instance(self, state: State, card: CardDef) -> int:
         """A new copy of `card` in this game (placed nowhere yet): at setup, or later for a card

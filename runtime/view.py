@@ -18,6 +18,7 @@ class Seen(Protocol):
     setup: Setup
     holder: list[int]
     modules: tuple[extension.RulesModule, ...]
+    module_steps: extension.ActiveSteps
 
     def card(self, instance: int) -> CardDef: ...
 

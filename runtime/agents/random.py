@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from runtime import extension
 from runtime.decisions import Answer, Decision
+from runtime.extension import RESTRAINED_KINDS
 from runtime.view import PlayerView
 
 # Decisions where the random agent leans towards doing nothing, so that a random game still
 # plays like a game (cards are not thrown away the moment they become playable).
-# The rules modules add their own (runtime/extension.py: `restrained_kinds`).
+# The rules modules add their own (runtime/extension.py: RESTRAINED_KINDS).
 RESTRAINED = frozenset({"card.play", "kicker.play", "flare.upgrade"})
 
 
@@ -28,7 +28,7 @@ class RandomAgent:
         rng = self.rng
         if (
             decision.passive is not None
-            and (decision.kind in RESTRAINED or decision.kind in extension.restrained_kinds())
+            and (decision.kind in RESTRAINED or decision.kind in RESTRAINED_KINDS)
             and rng.random() < self.pass_bias
         ):
             return (decision.passive,)

@@ -1,37 +1,53 @@
-"""The table builds its decisions with `build_decision`, field by field: what it builds must be
-the very Decision the class call makes of the same arguments, defaults included."""
+"""The table's choose() fills in its decision field by field: what it asks must be the very
+Decision the class call makes of the same arguments, defaults included."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
-from runtime.decisions import Decision, build_decision
+from runtime.agents import RandomAgent
+from runtime.cards import CardSet
+from runtime.decisions import Answer, Decision
+from runtime.effects.link import Rules
+from runtime.game import Game
+from runtime.setup import Setup
+from runtime.view import PlayerView
 
 
-def test_build_decision_makes_what_the_class_makes_of_the_same_arguments() -> None:
-    def label(option: object) -> str:
-        return f"<{option}>"
+class Keeping:
+    """Answers the last option, keeping each decision it is asked."""
 
-    cases = [
-        (0, "launch.planet", "aim", ["a", "b", "c"]),
-        (2, "card.play", "play a card?", (None, 7, 9), 1, 1, None, label, 0),
-        (1, "launch.ships", "send", ["p1", "p2"], 1, 4, [3, 1], label),
-        (4, "alliance.invite", "invite", [1, 2, 3], 0, 3),
+    trusted = True
+
+    def __init__(self) -> None:
+        self.asked: list[Decision] = []
+
+    def decide(self, decision: Decision, view: PlayerView) -> Answer:
+        self.asked.append(decision)
+        return (len(decision.options) - 1,)
+
+
+def label(option: object) -> str:
+    return f"<{option}>"
+
+
+def test_choose_asks_what_the_class_makes_of_the_same_arguments(
+    cards: CardSet, rules: Rules
+) -> None:
+    game = Game(cards, Setup(players=3), [RandomAgent(s) for s in range(3)], rules=rules)
+    keeping = Keeping()
+    game.agents[1] = keeping
+    cases: list[tuple[str, list[object], Callable[[object], str] | None, int | None]] = [
+        ("launch.planet", ["a", "b", "c"], None, None),
+        ("card.play", [None, 7, 9], label, 0),
+        ("power.use", ["no", "yes"], None, 0),
     ]
-    for args in cases:
-        built, made = build_decision(*args), Decision(*args)  # type: ignore[arg-type]
-        assert type(built) is Decision
-        assert built == made
+    for kind, options, labeler, passive in cases:
+        assert game.choose(1, kind, "which?", options, labeler, passive) == options[-1]
+        asked = keeping.asked[-1]
+        made = Decision(1, kind, "which?", options, labeler=labeler, passive=passive)
+        assert type(asked) is Decision
+        assert asked == made
         for field in dataclasses.fields(Decision):  # each slot set, as the class sets it
-            assert getattr(built, field.name) == getattr(made, field.name)
-
-
-def test_build_decision_takes_the_fields_the_class_takes_in_their_order() -> None:
-    # the fields it leaves out keep the class's defaults (checked above): none may come first
-    names = [f.name for f in dataclasses.fields(Decision)]
-    taken = build_decision.__code__.co_varnames[: build_decision.__code__.co_argcount]
-    assert names[: len(taken)] == list(taken)
-    defaults = {f.name: f.default for f in dataclasses.fields(Decision)}
-    assert build_decision.__defaults__ == tuple(
-        defaults[n] for n in taken[-len(build_decision.__defaults__ or ()) :]
-    )
+            assert getattr(asked, field.name) == getattr(made, field.name)

@@ -32,6 +32,10 @@ load()
 class FakeGame:
     modules: tuple[RulesModule, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    module_steps: extension.ActiveSteps = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.module_steps = extension.ActiveSteps(self)
 
     def option(self, name: str) -> Any:
         return self.options.get(name)
@@ -96,8 +100,29 @@ def test_the_core_calls_reach_the_switched_on_modules_in_order() -> None:
     assert extension.answer(game, "chance.pick", [1, 7], 1, (), "a card") == [7]
     assert extension.first(game, "alliance.answers", None, [])
     assert not extension.first(FakeGame((a,)), "alliance.answers", None, [])
-    game.options["off_switch"] = True
-    assert extension.fold(game, "total", 2, None, 0) == 1
+    switched_on = FakeGame((a, off, b), {"off_switch": True})
+    assert extension.fold(switched_on, "total", 2, None, 0) == 1
+
+
+def test_a_game_whose_modules_are_replaced_opens_the_points_of_the_new_ones(
+    cards: CardSet, rules: Rules
+) -> None:
+    """The table's index of the modules' steps is found at the first point opened, and found
+    again once its modules are replaced; a restored game finds its own."""
+    calls: list[int] = []
+    counting = RulesModule("counting", "", steps={"turn.start": lambda g, seat: calls.append(seat)})
+    game = Game(cards, Setup(players=3), [RandomAgent(s) for s in range(3)], rules=rules)
+    extension.run(game, "turn.start", 0)
+    assert calls == [] and game.module_steps["turn.start"] == ()
+    game.modules = (*game.modules, counting)
+    extension.run(game, "turn.start", 1)
+    assert calls == [1]
+    assert extension.steps(game, "turn.start") == [(counting, counting.steps["turn.start"])]
+    restored = Game.restore(game.snapshot())
+    assert restored.module_steps is not game.module_steps
+    assert [m.name for m in restored.modules] == ["techs"]
+    extension.run(restored, "turn.start", 2)
+    assert calls == [1]
 
 
 def test_a_pack_naming_an_unknown_module_cannot_be_played() -> None:

@@ -78,3 +78,20 @@ def test_fullest_first_takes_from_the_biggest_pile_each_time(seed: int) -> None:
         count = reference.randint(min(low, top), top)
         assert picks == _fullest_first_one_at_a_time(caps, count)
         assert mine.getstate() == reference.getstate()
+
+
+def test_a_rules_modules_restrained_kind_is_passed_on_as_the_base_ones_are() -> None:
+    """The leases module asks `lease.request`, a kind the random agent mostly passes on: as
+    often as on a card it could play, and more often than on a kind nobody restrains."""
+    from runtime.language import load
+
+    load()  # registers the rules modules
+
+    def passes(kind: str) -> int:
+        agent = RandomAgent(7)
+        offer = Decision(0, kind, "take it?", ("no", "yes"), passive=0)
+        return [agent.decide(offer, None) for _ in range(200)].count((0,))  # type: ignore[arg-type]
+
+    assert passes("lease.request") == passes("card.play")  # the same draws: half, then half
+    assert 130 < passes("lease.request") < 170
+    assert 80 < passes("test.unrestrained") < 120  # "no" half the time
