@@ -11,7 +11,7 @@ from runtime.effects.selectors import place_planets
 from runtime.ops.ship_moves import NEW_PLANET
 from runtime.registry import T, noun, obj, op, pp, word
 from runtime.rules import ships as moves
-from runtime.rules import turn
+from runtime.rules import systems, turn
 from runtime.rules.own_piles import has_encounter_card
 from runtime.state import Planet
 
@@ -77,7 +77,7 @@ def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
     )
     game.log("effect", seat, f"destroys {game.planet_name(planet)}")
     gone = st.planets[planet]
-    gone.system = ~gone.system  # destroyed first: no ship may be put back on it
+    systems.destroy(game, planet)  # destroyed first: no ship may be put back on it
     discard_planet_piles(game, planet)
     for owner in range(st.n):
         moves.send_to_warp(game, owner, {planet: gone.ships[owner]})

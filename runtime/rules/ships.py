@@ -142,7 +142,7 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
         _forget_origins(st.encounter, seat)
     else:
         assert isinstance(src, int)
-        st.planets[src].ships[seat] -= count
+        systems.add_ships(game, src, seat, -count)
         enc = st.encounter
         if enc is not None and src == enc.planet and seat < len(enc.landed) and enc.landed[seat]:
             # ships leaving the target planet are the ones that landed there first
@@ -276,9 +276,8 @@ def return_home(game: Table, seat: int, count: int, source: Source | None = None
     planet = choose_colony(game, seat, count)
     if source is not None:
         remove_from(game, seat, source, count)
-    st = game.state
-    st.planets[planet].ships[seat] += count
-    if st.pieces:
+    systems.add_ships(game, planet, seat, count)
+    if game.state.pieces:
         ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
     if game.events is not None:
@@ -293,7 +292,7 @@ def return_hostages(game: Table) -> None:
         planet = choose_colony(game, owner, count)  # chosen while they are still held
         ship_pieces.leaving(game, owner, ship_pieces.HOSTAGE, count)
         st.hostages.pop()
-        st.planets[planet].ships[owner] += count
+        systems.add_ships(game, planet, owner, count)
         ship_pieces.arrived(game, owner, planet)
         update_powers(game, owner)
         game.log("effect", owner, f"gets {count} hostage ship(s) back")
@@ -328,7 +327,7 @@ def retrieve(game: Table, seat: int, count: int) -> int:
     if st.pieces:
         ship_pieces.leaving(game, seat, ship_pieces.WARP, count)
     player.warp -= count
-    st.planets[planet].ships[seat] += count
+    systems.add_ships(game, planet, seat, count)
     if st.pieces:
         ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
@@ -346,7 +345,7 @@ def land(game: Table, seat: int, planet: int, count: int, source: Source) -> Non
     st = game.state
     remove_from(game, seat, source, count)
     had = st.planets[planet].ships[seat] > 0
-    st.planets[planet].ships[seat] += count
+    systems.add_ships(game, planet, seat, count)
     if st.pieces:
         ship_pieces.arrived(game, seat, planet)
     if game.events is not None:
@@ -373,13 +372,11 @@ def update_powers(game: Table, seat: int | None = None) -> None:
     if st.pieces:
         ship_pieces.settle(st, seat)  # the move is over
     threshold = game.power_threshold
-    homes = systems.homes(game)
     for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:
             continue
-        # among its home system's planets alone, counting stops at the threshold: asked after
-        # every move of the player's ships
-        home = st.home_colonies(p.seat, threshold, homes[p.seat])
+        # asked after every move of the player's ships: counted as they move (systems.py)
+        home = systems.home_colonies(game, p.seat)
         powered = home >= threshold or game.rules.keeps_power(p.alien)
         if powered != p.powered:
             p.powered = powered

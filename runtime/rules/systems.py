@@ -1,11 +1,16 @@
-"""The planets of each home system, indexed once per game on the table: a game table in, each
-seat's home planets out (to count its home colonies among, to aim at, to look for its colonies
-there first), without a loop over every planet of the game.
+"""The planets of each home system and each seat's colony counts, indexed on the game table: a
+table in, each seat's home planets (to aim at, to look for its colonies there first) and how
+many home and foreign colonies it has out, without a loop over every planet of the game.
 
-A planet's home never changes (destroying it flips its `system` to ~home) and planets are only
-ever appended, so an index built from a state's planet list stays right while the state holds
-that same list at the same length; a state copy (a checkpoint, a fork, a replay) has a list of
-its own, and the index is built again for it.
+A planet's home never changes and planets are only ever appended, so the index built from a
+state's planet list stays right while the state holds that same list at the same length; a
+state copy (a checkpoint, a fork, a replay) has a list of its own, and the index is built again
+for it, as it is once a planet is added.
+
+The colony counts stay right because the ships on a planet change only through `add_ships` and
+a planet is destroyed only through `destroy` (tests/runtime/test_systems_index.py checks that no
+other code writes either), and both keep the counts of the index built for the state's planet
+list.
 """
 
 from __future__ import annotations
@@ -21,35 +26,90 @@ if TYPE_CHECKING:
 @dataclass(slots=True)
 class Systems:
     """The planets of a planet list (`planets`, `count` long when indexed) by the seat whose
-    home system holds or held them, destroyed ones included."""
+    home system holds or held them, destroyed ones included; and by seat, how many planets of
+    its home system (`home`) and how many others (`foreign`, destroyed ones included) hold its
+    ships, as State.home_colonies and State.foreign_colonies count them."""
 
     planets: list[Planet]
     count: int
     homes: list[list[Planet]]
+    home: list[int]
+    foreign: list[int]
+
+
+def index(game: Table) -> Systems:
+    """The index of the table's state, built afresh if it was built for another planet list or
+    before a planet was added."""
+    st = game.state
+    # the table keeps the index without knowing its type (the table is a layer below this)
+    found: Systems | None = game.systems
+    if found is None or found.planets is not st.planets or found.count != len(st.planets):
+        by_home: list[list[Planet]] = [[] for _ in st.players]
+        home = [0] * len(st.players)
+        foreign = [0] * len(st.players)
+        for p in st.planets:
+            by_home[p.home].append(p)
+            for seat, count in enumerate(p.ships):
+                if count:
+                    (home if p.system == seat else foreign)[seat] += 1
+        found = game.systems = Systems(st.planets, len(st.planets), by_home, home, foreign)
+    return found
+
+
+def add_ships(game: Table, planet: int, seat: int, count: int) -> None:
+    """Put `count` of the seat's ships on a planet (take them off, if negative): the one way a
+    planet's ships change, so that the seat's colony counts follow."""
+    st = game.state
+    p = st.planets[planet]
+    before = p.ships[seat]
+    after = p.ships[seat] = before + count
+    if (before and after) or before == after:
+        return  # no colony founded or left: most moves
+    found: Systems | None = game.systems
+    # an index built for another planet list is built afresh when next asked; one for this
+    # list, even with a planet added since, keeps its counts right
+    if found is not None and found.planets is st.planets:
+        counts = found.home if p.system == seat else found.foreign
+        counts[seat] += 1 if after else -1
+
+
+def destroy(game: Table, planet: int) -> None:
+    """Take a planet out of the game (its `system` flips to ~home): the one way a planet is
+    destroyed, so that a colony of its home seat on it counts as foreign from then on."""
+    st = game.state
+    p = st.planets[planet]
+    seat = p.system
+    if seat < 0:
+        return
+    p.system = ~seat
+    found: Systems | None = game.systems
+    if found is not None and found.planets is st.planets and p.ships[seat]:
+        found.home[seat] -= 1
+        found.foreign[seat] += 1
 
 
 def homes(game: Table) -> list[list[Planet]]:
     """Each seat's home planets, destroyed ones included (State.home_planets leaves them out)."""
-    st = game.state
-    # the table keeps the index without knowing its type (the table is a layer below this)
-    index: Systems | None = game.systems
-    if index is None or index.planets is not st.planets or index.count != len(st.planets):
-        by_home: list[list[Planet]] = [[] for _ in st.players]
-        for p in st.planets:
-            by_home[p.home].append(p)
-        index = game.systems = Systems(st.planets, len(st.planets), by_home)
-    return index.homes
+    return index(game).homes
 
 
 def home_planets(game: Table, seat: int) -> list[Planet]:
     """The seat's home planets still in the game, as State.home_planets."""
-    return [p for p in homes(game)[seat] if p.system == seat]
+    return [p for p in index(game).homes[seat] if p.system == seat]
+
+
+def home_colonies(game: Table, seat: int) -> int:
+    """How many planets of the seat's home system hold its ships, as State.home_colonies."""
+    return index(game).home[seat]
+
+
+def foreign_colonies(game: Table, seat: int) -> int:
+    """How many other planets (destroyed ones too) hold the seat's ships, as
+    State.foreign_colonies."""
+    return index(game).foreign[seat]
 
 
 def has_colony(game: Table, seat: int) -> bool:
-    """Whether the seat has ships on some planet, as State.has_colony: its home planets, where
-    they mostly are, looked at first."""
-    for p in homes(game)[seat]:
-        if p.ships[seat]:
-            return True
-    return game.state.has_colony(seat)
+    """Whether the seat has ships on some planet, as State.has_colony."""
+    found = index(game)
+    return found.home[seat] + found.foreign[seat] > 0
