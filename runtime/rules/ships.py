@@ -155,16 +155,17 @@ def colony_sources(game: Table, seat: int) -> list[int]:
 
 
 def colonies(game: Table, seat: int) -> tuple[list[int], list[int]]:
-    """The planets holding the seat's ships, in planet order, and its ships on each: one loop
-    over every planet, asked before most ship moves."""
+    """The planets holding the seat's ships, in planet order, and its ships on each: asked
+    before most ship moves, so among the planets the table's index has holding them
+    (runtime/rules/systems.py), not every planet."""
     planets: list[int] = []
     counts: list[int] = []
-    for p in game.state.planets:
-        # `p.system >= 0` is `not p.gone` without a property call, and a count is never negative
-        k = p.ships[seat]
-        if k and p.system >= 0:
-            planets.append(p.id)
-            counts.append(k)
+    everywhere = game.state.planets
+    for planet in systems.held(game, seat):
+        p = everywhere[planet]
+        if p.system >= 0:  # `not p.gone` without a property call
+            planets.append(planet)
+            counts.append(p.ships[seat])
     return planets, counts
 
 

@@ -1,20 +1,22 @@
-"""The planets of each home system and each seat's colony counts, indexed on the game table: a
-table in, each seat's home planets (to aim at, to look for its colonies there first) and how
-many home and foreign colonies it has out, without a loop over every planet of the game.
+"""The planets of each home system and each seat's colonies, indexed on the game table: a table
+in, each seat's home planets (to aim at, to look for its colonies there first), the planets
+holding its ships and how many home and foreign colonies it has out, without a loop over every
+planet of the game.
 
 A planet's home never changes and planets are only ever appended, so the index built from a
 state's planet list stays right while the state holds that same list at the same length; a
 state copy (a checkpoint, a fork, a replay) has a list of its own, and the index is built again
 for it, as it is once a planet is added.
 
-The colony counts stay right because the ships on a planet change only through `add_ships` and
-a planet is destroyed only through `destroy` (tests/runtime/test_systems_index.py checks that no
-other code writes either), and both keep the counts of the index built for the state's planet
+The colonies stay right because the ships on a planet change only through `add_ships` and a
+planet is destroyed only through `destroy` (tests/runtime/test_systems_index.py checks that no
+other code writes either), and both keep the colonies of the index built for the state's planet
 list.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,13 +28,15 @@ if TYPE_CHECKING:
 @dataclass(slots=True)
 class Systems:
     """The planets of a planet list (`planets`, `count` long when indexed) by the seat whose
-    home system holds or held them, destroyed ones included; and by seat, how many planets of
-    its home system (`home`) and how many others (`foreign`, destroyed ones included) hold its
-    ships, as State.home_colonies and State.foreign_colonies count them."""
+    home system holds or held them, destroyed ones included; and by seat, the planets holding
+    its ships (`held`, ids in order, destroyed ones included) and how many of them are in its home
+    system (`home`) and how many are not (`foreign`), as State.home_colonies and
+    State.foreign_colonies count them."""
 
     planets: list[Planet]
     count: int
     homes: list[list[Planet]]
+    held: list[list[int]]
     home: list[int]
     foreign: list[int]
 
@@ -45,20 +49,24 @@ def index(game: Table) -> Systems:
     found: Systems | None = game.systems
     if found is None or found.planets is not st.planets or found.count != len(st.planets):
         by_home: list[list[Planet]] = [[] for _ in st.players]
+        held: list[list[int]] = [[] for _ in st.players]
         home = [0] * len(st.players)
         foreign = [0] * len(st.players)
         for p in st.planets:
             by_home[p.home].append(p)
             for seat, count in enumerate(p.ships):
                 if count:
+                    held[seat].append(p.id)
                     (home if p.system == seat else foreign)[seat] += 1
-        found = game.systems = Systems(st.planets, len(st.planets), by_home, home, foreign)
+        found = Systems(st.planets, len(st.planets), by_home, held, home, foreign)
+        game.systems = found
     return found
 
 
 def add_ships(game: Table, planet: int, seat: int, count: int) -> None:
     """Put `count` of the seat's ships on a planet (take them off, if negative): the one way a
-    planet's ships change, so that the seat's colony counts follow."""
+    planet's ships change, so that the planets holding the seat's ships and its colony counts
+    follow."""
     st = game.state
     p = st.planets[planet]
     before = p.ships[seat]
@@ -67,10 +75,15 @@ def add_ships(game: Table, planet: int, seat: int, count: int) -> None:
         return  # no colony founded or left: most moves
     found: Systems | None = game.systems
     # an index built for another planet list is built afresh when next asked; one for this
-    # list, even with a planet added since, keeps its counts right
+    # list, even with a planet added since, keeps its colonies right
     if found is not None and found.planets is st.planets:
         counts = found.home if p.system == seat else found.foreign
-        counts[seat] += 1 if after else -1
+        if after:
+            insort(found.held[seat], planet)
+            counts[seat] += 1
+        else:
+            found.held[seat].remove(planet)
+            counts[seat] -= 1
 
 
 def destroy(game: Table, planet: int) -> None:
@@ -96,6 +109,12 @@ def homes(game: Table) -> list[list[Planet]]:
 def home_planets(game: Table, seat: int) -> list[Planet]:
     """The seat's home planets still in the game, as State.home_planets."""
     return [p for p in index(game).homes[seat] if p.system == seat]
+
+
+def held(game: Table, seat: int) -> list[int]:
+    """The planets holding the seat's ships (ids in order, destroyed ones included), as
+    State.colonies finds them."""
+    return index(game).held[seat]
 
 
 def home_colonies(game: Table, seat: int) -> int:

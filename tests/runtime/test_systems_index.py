@@ -1,4 +1,4 @@
-"""The table's index of planets by home system and of each seat's colony counts answers as the
+"""The table's index of planets by home system and of each seat's colonies answers as the
 state's loops over every planet do: on boards with ships moved anywhere, planets destroyed and
 planets added, after the table takes a copy of its state, and through random games; and no code
 but the index's own writes a planet's ships or destroys a planet, which would leave it stale."""
@@ -41,6 +41,7 @@ def agrees(game: Table) -> None:
     for seat in range(st.n):
         assert systems.home_planets(game, seat) == st.home_planets(seat)
         assert systems.has_colony(game, seat) == st.has_colony(seat)
+        assert systems.held(game, seat) == [p.id for p in st.colonies(seat)]
         assert systems.home_colonies(game, seat) == st.home_colonies(seat)
         assert systems.foreign_colonies(game, seat) == st.foreign_colonies(seat)
 
@@ -61,10 +62,12 @@ def test_the_counts_follow_each_colony_founded_and_left(cards: CardSet, rules: R
     before = systems.foreign_colonies(game, 0)
     systems.add_ships(game, abroad, 0, 2)
     assert systems.foreign_colonies(game, 0) == before + 1
+    assert abroad in systems.held(game, 0)
     systems.add_ships(game, abroad, 0, -1)  # one ship stays: still a colony
     assert systems.foreign_colonies(game, 0) == before + 1
     systems.add_ships(game, abroad, 0, -1)
     assert systems.foreign_colonies(game, 0) == before
+    assert abroad not in systems.held(game, 0)
     home = st.home_planets(0)[0].id
     systems.add_ships(game, home, 0, -st.planets[home].ships[0])
     assert systems.home_colonies(game, 0) == st.home_colonies(0) == 4
