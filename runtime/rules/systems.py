@@ -122,12 +122,6 @@ def home_colonies(game: Table, seat: int) -> int:
     return index(game).home[seat]
 
 
-def foreign_colonies(game: Table, seat: int) -> int:
-    """How many other planets (destroyed ones too) hold the seat's ships, as
-    State.foreign_colonies."""
-    return index(game).foreign[seat]
-
-
 def has_colony(game: Table, seat: int) -> bool:
     """Whether the seat has ships on some planet, as State.has_colony."""
     found = index(game)

@@ -22,11 +22,12 @@ class VictoryCheck:
 
 def victors(game: Table, need: list[int]) -> list[int]:
     """The players with at least the foreign colonies they need (at least one)."""
+    # asked after every encounter: the counts kept on the table as ships move
+    # (runtime/rules/systems.py), not a loop over every planet
+    foreign = systems.index(game).foreign
     found = []
     for seat in range(len(need)):
-        # asked after every encounter: the count kept on the table as ships move
-        # (runtime/rules/systems.py), not a loop over every planet
-        colonies = systems.foreign_colonies(game, seat)
+        colonies = foreign[seat]
         if colonies and colonies >= need[seat]:
             found.append(seat)
     return found

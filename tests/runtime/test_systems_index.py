@@ -43,7 +43,7 @@ def agrees(game: Table) -> None:
         assert systems.has_colony(game, seat) == st.has_colony(seat)
         assert systems.held(game, seat) == [p.id for p in st.colonies(seat)]
         assert systems.home_colonies(game, seat) == st.home_colonies(seat)
-        assert systems.foreign_colonies(game, seat) == st.foreign_colonies(seat)
+        assert systems.index(game).foreign[seat] == st.foreign_colonies(seat)
 
 
 def test_the_index_agrees_with_the_loops_over_every_planet(cards: CardSet, rules: Rules) -> None:
@@ -59,14 +59,14 @@ def test_the_counts_follow_each_colony_founded_and_left(cards: CardSet, rules: R
     game, _ = new_game(cards, rules, 3)
     st = game.state
     abroad = next(p.id for p in st.planets if p.system == 1)
-    before = systems.foreign_colonies(game, 0)
+    before = systems.index(game).foreign[0]
     systems.add_ships(game, abroad, 0, 2)
-    assert systems.foreign_colonies(game, 0) == before + 1
+    assert systems.index(game).foreign[0] == before + 1
     assert abroad in systems.held(game, 0)
     systems.add_ships(game, abroad, 0, -1)  # one ship stays: still a colony
-    assert systems.foreign_colonies(game, 0) == before + 1
+    assert systems.index(game).foreign[0] == before + 1
     systems.add_ships(game, abroad, 0, -1)
-    assert systems.foreign_colonies(game, 0) == before
+    assert systems.index(game).foreign[0] == before
     assert abroad not in systems.held(game, 0)
     home = st.home_planets(0)[0].id
     systems.add_ships(game, home, 0, -st.planets[home].ships[0])
@@ -79,9 +79,9 @@ def test_a_destroyed_home_planet_holding_ships_is_a_foreign_colony(
 ) -> None:
     game, _ = new_game(cards, rules, 3)
     st = game.state
-    assert (systems.home_colonies(game, 1), systems.foreign_colonies(game, 1)) == (5, 0)
+    assert (systems.home_colonies(game, 1), systems.index(game).foreign[1]) == (5, 0)
     systems.destroy(game, st.home_planets(1)[0].id)
-    assert (systems.home_colonies(game, 1), systems.foreign_colonies(game, 1)) == (4, 1)
+    assert (systems.home_colonies(game, 1), systems.index(game).foreign[1]) == (4, 1)
     agrees(game)
 
 
