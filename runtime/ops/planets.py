@@ -13,7 +13,6 @@ from runtime.registry import T, noun, obj, op, pp, word
 from runtime.rules import ships as moves
 from runtime.rules import systems, turn
 from runtime.rules.own_piles import has_encounter_card
-from runtime.state import Planet
 
 noun(
     NEW_PLANET,
@@ -38,10 +37,8 @@ def new_planet(ctx: Ctx) -> int:
     " later lines call it the new planet.",
 )
 def make_planet(ctx: Ctx, seat: int, _planet: object, system: v.PlaceArg) -> None:
-    st = ctx.game.state
     home = system.owner if system.owner >= 0 else seat
-    planet = Planet(len(st.planets), home, [0] * st.n)
-    st.planets.append(planet)
+    planet = systems.add_planet(ctx.game, home)
     ctx.names[NEW_PLANET] = planet.id
     ctx.game.log("effect", seat, f"puts a new planet, {ctx.game.planet_name(planet.id)}, in play")
 

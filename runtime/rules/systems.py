@@ -3,15 +3,12 @@ in, each seat's home planets (to aim at, to look for its colonies there first), 
 holding its ships and how many home and foreign colonies it has out, without a loop over every
 planet of the game.
 
-A planet's home never changes and planets are only ever appended, so the index built from a
-state's planet list stays right while the state holds that same list at the same length; a
-state copy (a checkpoint, a fork, a replay) has a list of its own, and the index is built again
-for it, as it is once a planet is added.
-
-The colonies stay right because the ships on a planet change only through `add_ships` and a
-planet is destroyed only through `destroy` (tests/runtime/test_systems_index.py checks that no
-other code writes either), and both keep the colonies of the index built for the state's planet
-list.
+The index is built from a state's planet list, and stays right while the state holds that
+same list: a planet's home never changes, and a planet is added only through `add_planet`, its
+ships change only through `add_ships` and it is destroyed only through `destroy`
+(tests/runtime/test_systems_index.py checks that no other code does any of these), each of
+which keeps the index built for the list it changes. A state copy (a checkpoint, a fork, a
+replay) has a list of its own, and the index is built again for it.
 """
 
 from __future__ import annotations
@@ -20,21 +17,20 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from runtime.state import Planet
+
 if TYPE_CHECKING:
-    from runtime.state import Planet
     from runtime.table import Table
 
 
 @dataclass(slots=True)
 class Systems:
-    """The planets of a planet list (`planets`, `count` long when indexed) by the seat whose
-    home system holds or held them, destroyed ones included; and by seat, the planets holding
+    """The planets of a planet list (`planets`) by the seat whose home system holds or held them, destroyed ones included; and by seat, the planets holding
     its ships (`held`, ids in order, destroyed ones included) and how many of them are in its home
     system (`home`) and how many are not (`foreign`), as State.home_colonies and
     State.foreign_colonies count them."""
 
     planets: list[Planet]
-    count: int
     homes: list[list[Planet]]
     held: list[list[int]]
     home: list[int]
@@ -42,12 +38,11 @@ class Systems:
 
 
 def index(game: Table) -> Systems:
-    """The index of the table's state, built afresh if it was built for another planet list or
-    before a planet was added."""
+    """The index of the table's state, built afresh if it was built for another planet list."""
     st = game.state
     # the table keeps the index without knowing its type (the table is a layer below this)
     found: Systems | None = game.systems
-    if found is None or found.planets is not st.planets or found.count != len(st.planets):
+    if found is None or found.planets is not st.planets:
         by_home: list[list[Planet]] = [[] for _ in st.players]
         held: list[list[int]] = [[] for _ in st.players]
         home = [0] * len(st.players)
@@ -58,7 +53,7 @@ def index(game: Table) -> Systems:
                 if count:
                     held[seat].append(p.id)
                     (home if p.system == seat else foreign)[seat] += 1
-        found = Systems(st.planets, len(st.planets), by_home, held, home, foreign)
+        found = Systems(st.planets, by_home, held, home, foreign)
         game.systems = found
     return found
 
@@ -74,8 +69,7 @@ def add_ships(game: Table, planet: int, seat: int, count: int) -> None:
     if (before and after) or before == after:
         return  # no colony founded or left: most moves
     found: Systems | None = game.systems
-    # an index built for another planet list is built afresh when next asked; one for this
-    # list, even with a planet added since, keeps its colonies right
+    # an index built for another planet list is built afresh when next asked
     if found is not None and found.planets is st.planets:
         counts = found.home if p.system == seat else found.foreign
         if after:
@@ -84,6 +78,18 @@ def add_ships(game: Table, planet: int, seat: int, count: int) -> None:
         else:
             found.held[seat].remove(planet)
             counts[seat] -= 1
+
+
+def add_planet(game: Table, seat: int) -> Planet:
+    """A new planet, with no ships, put into the seat's home system: the one way a planet is
+    added, so that the index has it among the seat's home planets."""
+    st = game.state
+    planet = Planet(len(st.planets), seat, [0] * len(st.players))
+    st.planets.append(planet)
+    found: Systems | None = game.systems
+    if found is not None and found.planets is st.planets:
+        found.homes[seat].append(planet)
+    return planet
 
 
 def destroy(game: Table, planet: int) -> None:

@@ -17,7 +17,6 @@ from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.rules import systems
 from runtime.setup import Setup
-from runtime.state import Planet
 from runtime.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,10 +24,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def scatter(game: Game, rng: random.Random) -> None:
     """Ships moved at random on every planet, some planets destroyed, some new ones put in
-    systems (as the add planet op does: appended, with no ships)."""
+    systems."""
     st = game.state
     for _ in range(rng.randint(0, 3)):
-        st.planets.append(Planet(len(st.planets), rng.randrange(st.n), [0] * st.n))
+        systems.add_planet(game, rng.randrange(st.n))
     for p in st.planets:
         for seat in range(st.n):
             systems.add_ships(game, p.id, seat, rng.choice((0, 0, 0, 1, 4)) - p.ships[seat])
@@ -89,7 +88,7 @@ def test_a_planet_put_in_a_system_joins_its_home_planets(cards: CardSet, rules: 
     game, _ = new_game(cards, rules, 3)
     st = game.state
     before = len(systems.home_planets(game, 1))
-    st.planets.append(Planet(len(st.planets), 1, [0] * st.n))
+    systems.add_planet(game, 1)
     systems.add_ships(game, len(st.planets) - 1, 1, 1)
     assert [p.id for p in systems.home_planets(game, 1)][-1] == len(st.planets) - 1
     assert len(systems.home_planets(game, 1)) == before + 1
@@ -123,12 +122,16 @@ def test_the_index_agrees_at_every_decision_of_random_games(cards: CardSet, rule
     assert play_checked(cards, rules, setups, agrees) > 1000
 
 
-# a write to a planet's ships or to its system: `.ships[seat] += 1`, `p.ships = ...`, `.system = ~`
-WRITES = re.compile(r"\.ships\[[^]]*\]\s*[-+*]?=[^=]|\.ships\s*[-+]?=[^=]|\.system\s*[-+]?=[^=]")
+# a write to a planet's ships or to its system, a planet added: `.ships[seat] += 1`,
+# `p.ships = ...`, `.system = ~...`, `st.planets.append(...)`
+WRITES = re.compile(
+    r"\.ships\[[^]]*\]\s*[-+*]?=[^=]|\.ships\s*[-+]?=[^=]|\.system\s*[-+]?=[^=]"
+    r"|\.planets\.(append|extend|insert)\("
+)
 
 
-def test_only_the_index_writes_ships_on_planets_or_destroys_them() -> None:
-    """Every other write would leave the colony counts stale (runtime/rules/systems.py)."""
+def test_only_the_index_writes_ships_on_planets_or_adds_or_destroys_planets() -> None:
+    """Any other would leave the table's index stale (runtime/rules/systems.py)."""
     found = [
         f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
         for folder in ("runtime", "compiler")
