@@ -161,7 +161,7 @@ def colonies(game: Table, seat: int) -> tuple[list[int], list[int]]:
     planets: list[int] = []
     counts: list[int] = []
     everywhere = game.state.planets
-    for planet in systems.held(game, seat):
+    for planet in systems.index(game).held[seat]:
         p = everywhere[planet]
         if p.system >= 0:  # `not p.gone` without a property call
             planets.append(planet)
@@ -377,7 +377,7 @@ def update_powers(game: Table, seat: int | None = None) -> None:
         if p.alien is None:
             continue
         # asked after every move of the player's ships: counted as they move (systems.py)
-        home = systems.home_colonies(game, p.seat)
+        home = systems.index(game).home[p.seat]
         powered = home >= threshold or game.rules.keeps_power(p.alien)
         if powered != p.powered:
             p.powered = powered

@@ -117,17 +117,6 @@ def home_planets(game: Table, seat: int) -> list[Planet]:
     return [p for p in index(game).homes[seat] if p.system == seat]
 
 
-def held(game: Table, seat: int) -> list[int]:
-    """The planets holding the seat's ships (ids in order, destroyed ones included), as
-    State.colonies finds them."""
-    return index(game).held[seat]
-
-
-def home_colonies(game: Table, seat: int) -> int:
-    """How many planets of the seat's home system hold its ships, as State.home_colonies."""
-    return index(game).home[seat]
-
-
 def has_colony(game: Table, seat: int) -> bool:
     """Whether the seat has ships on some planet, as State.has_colony."""
     found = index(game)

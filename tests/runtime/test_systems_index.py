@@ -40,8 +40,8 @@ def agrees(game: Table) -> None:
     for seat in range(st.n):
         assert systems.home_planets(game, seat) == st.home_planets(seat)
         assert systems.has_colony(game, seat) == st.has_colony(seat)
-        assert systems.held(game, seat) == [p.id for p in st.colonies(seat)]
-        assert systems.home_colonies(game, seat) == st.home_colonies(seat)
+        assert systems.index(game).held[seat] == [p.id for p in st.colonies(seat)]
+        assert systems.index(game).home[seat] == st.home_colonies(seat)
         assert systems.index(game).foreign[seat] == st.foreign_colonies(seat)
 
 
@@ -61,15 +61,15 @@ def test_the_counts_follow_each_colony_founded_and_left(cards: CardSet, rules: R
     before = systems.index(game).foreign[0]
     systems.add_ships(game, abroad, 0, 2)
     assert systems.index(game).foreign[0] == before + 1
-    assert abroad in systems.held(game, 0)
+    assert abroad in systems.index(game).held[0]
     systems.add_ships(game, abroad, 0, -1)  # one ship stays: still a colony
     assert systems.index(game).foreign[0] == before + 1
     systems.add_ships(game, abroad, 0, -1)
     assert systems.index(game).foreign[0] == before
-    assert abroad not in systems.held(game, 0)
+    assert abroad not in systems.index(game).held[0]
     home = st.home_planets(0)[0].id
     systems.add_ships(game, home, 0, -st.planets[home].ships[0])
-    assert systems.home_colonies(game, 0) == st.home_colonies(0) == 4
+    assert systems.index(game).home[0] == st.home_colonies(0) == 4
     agrees(game)
 
 
@@ -78,9 +78,9 @@ def test_a_destroyed_home_planet_holding_ships_is_a_foreign_colony(
 ) -> None:
     game, _ = new_game(cards, rules, 3)
     st = game.state
-    assert (systems.home_colonies(game, 1), systems.index(game).foreign[1]) == (5, 0)
+    assert (systems.index(game).home[1], systems.index(game).foreign[1]) == (5, 0)
     systems.destroy(game, st.home_planets(1)[0].id)
-    assert (systems.home_colonies(game, 1), systems.index(game).foreign[1]) == (4, 1)
+    assert (systems.index(game).home[1], systems.index(game).foreign[1]) == (4, 1)
     agrees(game)
 
 
@@ -92,7 +92,7 @@ def test_a_planet_put_in_a_system_joins_its_home_planets(cards: CardSet, rules: 
     systems.add_ships(game, len(st.planets) - 1, 1, 1)
     assert [p.id for p in systems.home_planets(game, 1)][-1] == len(st.planets) - 1
     assert len(systems.home_planets(game, 1)) == before + 1
-    assert systems.home_colonies(game, 1) == st.home_colonies(1) == before + 1
+    assert systems.index(game).home[1] == st.home_colonies(1) == before + 1
 
 
 def test_the_index_follows_the_table_to_a_copy_of_its_state(cards: CardSet, rules: Rules) -> None:
