@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Systems:
-    """The planets of a planet list (`planets`) by the seat whose home system holds or held them, destroyed ones included; and by seat, the planets holding
-    its ships (`held`, ids in order, destroyed ones included) and how many of them are in its home
-    system (`home`) and how many are not (`foreign`), as State.home_colonies and
-    State.foreign_colonies count them."""
+    """The planets of a planet list (`planets`) by the seat whose home system holds or held
+    them (`homes`), destroyed ones included; and by seat, the planets holding its ships (`held`,
+    ids in order, destroyed ones included) and how many of them are in its home system (`home`)
+    and how many are not (`foreign`), as State.home_colonies and State.foreign_colonies count
+    them."""
 
     planets: list[Planet]
     homes: list[list[Planet]]
@@ -105,11 +106,6 @@ def destroy(game: Table, planet: int) -> None:
     if found is not None and found.planets is st.planets and p.ships[seat]:
         found.home[seat] -= 1
         found.foreign[seat] += 1
-
-
-def homes(game: Table) -> list[list[Planet]]:
-    """Each seat's home planets, destroyed ones included (State.home_planets leaves them out)."""
-    return index(game).homes
 
 
 def home_planets(game: Table, seat: int) -> list[Planet]:

@@ -104,7 +104,7 @@ def test_the_index_follows_the_table_to_a_copy_of_its_state(cards: CardSet, rule
         systems.add_ships(game, p.id, 2, -p.ships[2])
     assert first.has_colony(2)
     assert not systems.has_colony(game, 2)
-    assert all(p is game.state.planets[p.id] for p in systems.homes(game)[2])
+    assert all(p is game.state.planets[p.id] for p in systems.index(game).homes[2])
     agrees(game)
     game.state = first  # back to the first state's planets: indexed afresh for them
     assert systems.has_colony(game, 2)
