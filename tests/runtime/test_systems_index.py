@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 from engine_kit import new_game, play_checked
 
+from runtime.agents import RandomAgent
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
-from runtime.game import Game
+from runtime.game import Game, Snapshot
 from runtime.rules import systems
+from runtime.rules.turn import play_game
 from runtime.setup import Setup
 from runtime.table import Table
 
@@ -120,6 +122,27 @@ def test_the_index_agrees_at_every_decision_of_random_games(cards: CardSet, rule
         for seed in range(8)
     ]
     assert play_checked(cards, rules, setups, agrees) > 1000
+
+
+def test_a_game_restored_from_a_snapshot_indexes_its_own_state(
+    cards: CardSet, rules: Rules
+) -> None:
+    """The restored game's state is a copy of the checkpoint's: its index is its own, and the
+    game plays on as the original did."""
+    setup = Setup(players=4, packs=tuple(sorted(cards.packs)), seed=5)
+    snaps: list[Snapshot] = []
+
+    def snap_once(game: Game) -> None:
+        if len(game.answers) == 80 and not snaps:
+            snaps.append(game.snapshot())
+
+    original = Game(cards, setup, [RandomAgent(s) for s in range(4)], rules=rules)
+    original.observer = snap_once
+    play_game(original)
+    restored = Game.restore(snaps[0])
+    restored.observer = agrees
+    play_game(restored)
+    assert restored.state.digest() == original.state.digest()
 
 
 # a write to a planet's ships or to its system, a planet added: `.ships[seat] += 1`,
