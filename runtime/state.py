@@ -212,12 +212,11 @@ class State:
                 return True
         return False
 
-    def home_colonies(self, seat: int, most: int = -1, among: list[Planet] | None = None) -> int:
+    def home_colonies(self, seat: int, most: int = -1) -> int:
         """How many of the seat's home planets hold its ships; with `most` above 0, counting stops
-        there: min(that count, most), enough to compare with a threshold of `most`. `among`: the
-        planets to look at, if not every planet (those of its home system: runtime/rules/systems.py)."""
+        there: min(that count, most), enough to compare with a threshold of `most`."""
         count = 0
-        for p in self.planets if among is None else among:
+        for p in self.planets:
             if p.system == seat and p.ships[seat]:
                 count += 1
                 if count == most:

@@ -14,6 +14,7 @@ from runtime.modules.essence.records import CARDS, LAID
 from runtime.modules.lucre.purses import PURSE, THE_BOX
 from runtime.modules.techs.records import HELD, PILES
 from runtime.registry import marker_measure
+from runtime.rules import systems
 
 R = TypeVar("R")
 
@@ -139,7 +140,7 @@ def _set_essence(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             if card not in p.cache:
                 essence.arrange(game, alien, [*p.cache, card], p.unavailable)
             planet = max(game.state.planets, key=lambda q: q.ships[victim])
-            planet.ships[victim] -= 1
+            systems.add_ships(game, planet.id, victim, -1)
             essence.place(game, alien, card, alien, False, captive=victim)
     for key, face_up in (("essence before", True), ("essence face down", False)):
         for color, cards in (start.get(key) or {}).items():
@@ -277,7 +278,7 @@ def set_start(game: Game, loaded: Loaded, start: dict[str, Any]) -> None:
             planet = planet_of(game, name, loaded.span(f"/start/ships/{color}").line)
             player = st.players[seat]
             player.removed += st.planets[planet].ships[seat] - int(count)
-            st.planets[planet].ships[seat] = int(count)
+            systems.add_ships(game, planet, seat, int(count) - st.planets[planet].ships[seat])
     for color, count in (start.get("warp") or {}).items():
         seat = seat_of(game, color, loaded.span(f"/start/warp/{color}").line)
         player = st.players[seat]

@@ -11,9 +11,8 @@ from runtime.effects.selectors import place_planets
 from runtime.ops.ship_moves import NEW_PLANET
 from runtime.registry import T, noun, obj, op, pp, word
 from runtime.rules import ships as moves
-from runtime.rules import turn
+from runtime.rules import systems, turn
 from runtime.rules.own_piles import has_encounter_card
-from runtime.state import Planet
 
 noun(
     NEW_PLANET,
@@ -38,10 +37,8 @@ def new_planet(ctx: Ctx) -> int:
     " later lines call it the new planet.",
 )
 def make_planet(ctx: Ctx, seat: int, _planet: object, system: v.PlaceArg) -> None:
-    st = ctx.game.state
     home = system.owner if system.owner >= 0 else seat
-    planet = Planet(len(st.planets), home, [0] * st.n)
-    st.planets.append(planet)
+    planet = systems.add_planet(ctx.game, home)
     ctx.names[NEW_PLANET] = planet.id
     ctx.game.log("effect", seat, f"puts a new planet, {ctx.game.planet_name(planet.id)}, in play")
 
@@ -77,7 +74,7 @@ def destroy_planet(ctx: Ctx, seat: int, place: v.PlaceArg) -> None:
     )
     game.log("effect", seat, f"destroys {game.planet_name(planet)}")
     gone = st.planets[planet]
-    gone.system = ~gone.system  # destroyed first: no ship may be put back on it
+    systems.destroy(game, planet)  # destroyed first: no ship may be put back on it
     discard_planet_piles(game, planet)
     for owner in range(st.n):
         moves.send_to_warp(game, owner, {planet: gone.ships[owner]})

@@ -13,7 +13,7 @@ from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets, side_of
 from runtime.registry import T, obj, op, pp
-from runtime.rules import ship_pieces
+from runtime.rules import ship_pieces, systems
 from runtime.rules import ships as moves
 from runtime.rules.origins import ORIGINS, send_back
 from runtime.rules.outcome import landed_ships, ships_outside_encounter
@@ -351,7 +351,7 @@ def _arrive(
     elif dest.kind == "encounter" and enc is not None:
         side = side_of(ctx, owner)
         if owner == enc.defense and enc.planet >= 0:
-            st.planets[enc.planet].ships[owner] += count
+            systems.add_ships(game, enc.planet, owner, count)
             ship_pieces.arrived(game, owner, enc.planet)
         elif side == 1:
             enc.guard[owner] += count
@@ -362,7 +362,7 @@ def _arrive(
         game.log("effect", owner, f"adds {count} ship(s) to the encounter")
     elif dest.kind == "target planet" and enc is not None and enc.planet >= 0:
         founded = st.planets[enc.planet].ships[owner] == 0
-        st.planets[enc.planet].ships[owner] += count
+        systems.add_ships(game, enc.planet, owner, count)
         ship_pieces.arrived(game, owner, enc.planet)
         game.log("land", owner, enc.planet, count)
         if founded:
@@ -370,14 +370,14 @@ def _arrive(
             game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, enc.planet))
     elif dest.kind == NEW_PLANET:
         had = st.planets[planet].ships[owner] > 0
-        st.planets[planet].ships[owner] += count
+        systems.add_ships(game, planet, owner, count)
         ship_pieces.arrived(game, owner, planet)
         game.log("land", owner, planet, count)
         if not had:
             game.log("colony", owner, planet)
             game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, planet))
     else:
-        st.planets[planet].ships[owner] += count
+        systems.add_ships(game, planet, owner, count)
         ship_pieces.arrived(game, owner, planet)
         # "saved": ships an event was sending to the warp; any other move is a plain return home
         game.log("saved" if saved else "home", owner, count)

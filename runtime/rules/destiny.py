@@ -141,7 +141,7 @@ def own_color(game: Table, enc: Encounter) -> int | None:
         enc.planet = planet
         for src, k in picked.items():
             ships.remove_from(game, offense, src, k)
-            st.planets[planet].ships[offense] += k
+            systems.add_ships(game, planet, offense, k)
             ship_pieces.arrived(game, offense, planet)
         game.log("land", offense, planet, sum(picked.values()))
         ships.update_powers(game, offense)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.rules import ship_pieces
+from runtime.rules import ship_pieces, systems
 from runtime.rules import ships as moves
 from runtime.rules.ships import GATE, GUARD, ColonyEvent, Source
 from runtime.windows import Window
@@ -54,7 +54,7 @@ def send_back(
         else:
             moves.remove_from(game, owner, src, n, chooser)
         founded = st.planets[planet].ships[owner] == 0
-        st.planets[planet].ships[owner] += n
+        systems.add_ships(game, planet, owner, n)
         ship_pieces.arrived(game, owner, planet)
         moved += n
         if founded:

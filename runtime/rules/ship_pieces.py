@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from runtime import extension
 from runtime.plain_data import COPIERS
+from runtime.rules import systems
 from runtime.state import Encounter, Piece, State
 
 if TYPE_CHECKING:
@@ -193,7 +194,7 @@ def enlist(game: Table, card: int, seat: int, planet: int) -> ShipPiece:
     piece = ShipPiece(card, st.catalog[card], seat)
     stand(piece, planet)
     st.pieces.append(piece)
-    st.planets[planet].ships[seat] += 1
+    systems.add_ships(game, planet, seat, 1)
     return piece
 
 
@@ -203,7 +204,7 @@ def discharge(game: Table, piece: ShipPiece) -> None:
     place, seat = piece.at, piece.owner
     piece.at = MOVING  # not there any more: taken out of st.pieces by the caller
     if isinstance(place, int):
-        st.planets[place].ships[seat] -= 1
+        systems.add_ships(game, place, seat, -1)
         for enc in (*st.suspended, st.encounter):
             if enc is not None and place == enc.planet and seat < len(enc.landed):
                 enc.landed[seat] = min(enc.landed[seat], st.planets[place].ships[seat])

@@ -142,7 +142,7 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
         _forget_origins(st.encounter, seat)
     else:
         assert isinstance(src, int)
-        st.planets[src].ships[seat] -= count
+        systems.add_ships(game, src, seat, -count)
         enc = st.encounter
         if enc is not None and src == enc.planet and seat < len(enc.landed) and enc.landed[seat]:
             # ships leaving the target planet are the ones that landed there first
@@ -155,16 +155,17 @@ def colony_sources(game: Table, seat: int) -> list[int]:
 
 
 def colonies(game: Table, seat: int) -> tuple[list[int], list[int]]:
-    """The planets holding the seat's ships, in planet order, and its ships on each: one loop
-    over every planet, asked before most ship moves."""
+    """The planets holding the seat's ships, in planet order, and its ships on each: asked
+    before most ship moves, so among the planets the table's index has holding them
+    (runtime/rules/systems.py), not every planet."""
     planets: list[int] = []
     counts: list[int] = []
-    for p in game.state.planets:
-        # `p.system >= 0` is `not p.gone` without a property call, and a count is never negative
-        k = p.ships[seat]
-        if k and p.system >= 0:
-            planets.append(p.id)
-            counts.append(k)
+    everywhere = game.state.planets
+    for planet in systems.index(game).held[seat]:
+        p = everywhere[planet]
+        if p.system >= 0:  # `not p.gone` without a property call
+            planets.append(planet)
+            counts.append(p.ships[seat])
     return planets, counts
 
 
@@ -276,9 +277,8 @@ def return_home(game: Table, seat: int, count: int, source: Source | None = None
     planet = choose_colony(game, seat, count)
     if source is not None:
         remove_from(game, seat, source, count)
-    st = game.state
-    st.planets[planet].ships[seat] += count
-    if st.pieces:
+    systems.add_ships(game, planet, seat, count)
+    if game.state.pieces:
         ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
     if game.events is not None:
@@ -293,7 +293,7 @@ def return_hostages(game: Table) -> None:
         planet = choose_colony(game, owner, count)  # chosen while they are still held
         ship_pieces.leaving(game, owner, ship_pieces.HOSTAGE, count)
         st.hostages.pop()
-        st.planets[planet].ships[owner] += count
+        systems.add_ships(game, planet, owner, count)
         ship_pieces.arrived(game, owner, planet)
         update_powers(game, owner)
         game.log("effect", owner, f"gets {count} hostage ship(s) back")
@@ -328,7 +328,7 @@ def retrieve(game: Table, seat: int, count: int) -> int:
     if st.pieces:
         ship_pieces.leaving(game, seat, ship_pieces.WARP, count)
     player.warp -= count
-    st.planets[planet].ships[seat] += count
+    systems.add_ships(game, planet, seat, count)
     if st.pieces:
         ship_pieces.arrived(game, seat, planet)
     update_powers(game, seat)
@@ -346,7 +346,7 @@ def land(game: Table, seat: int, planet: int, count: int, source: Source) -> Non
     st = game.state
     remove_from(game, seat, source, count)
     had = st.planets[planet].ships[seat] > 0
-    st.planets[planet].ships[seat] += count
+    systems.add_ships(game, planet, seat, count)
     if st.pieces:
         ship_pieces.arrived(game, seat, planet)
     if game.events is not None:
@@ -373,13 +373,11 @@ def update_powers(game: Table, seat: int | None = None) -> None:
     if st.pieces:
         ship_pieces.settle(st, seat)  # the move is over
     threshold = game.power_threshold
-    homes = systems.homes(game)
     for p in st.players if seat is None else (st.players[seat],):
         if p.alien is None:
             continue
-        # among its home system's planets alone, counting stops at the threshold: asked after
-        # every move of the player's ships
-        home = st.home_colonies(p.seat, threshold, homes[p.seat])
+        # asked after every move of the player's ships: counted as they move (systems.py)
+        home = systems.index(game).home[p.seat]
         powered = home >= threshold or game.rules.keeps_power(p.alien)
         if powered != p.powered:
             p.powered = powered

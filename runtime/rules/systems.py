@@ -1,55 +1,119 @@
-"""The planets of each home system, indexed once per game on the table: a game table in, each
-seat's home planets out (to count its home colonies among, to aim at, to look for its colonies
-there first), without a loop over every planet of the game.
+"""The planets of each home system and each seat's colonies, indexed on the game table: a table
+in, each seat's home planets (to aim at, to look for its colonies there first), the planets
+holding its ships and how many home and foreign colonies it has out, without a loop over every
+planet of the game.
 
-A planet's home never changes (destroying it flips its `system` to ~home) and planets are only
-ever appended, so an index built from a state's planet list stays right while the state holds
-that same list at the same length; a state copy (a checkpoint, a fork, a replay) has a list of
-its own, and the index is built again for it.
+The index is built from a state's planet list, and stays right while the state holds that
+same list: a planet's home never changes, and a planet is added only through `add_planet`, its
+ships change only through `add_ships` and it is destroyed only through `destroy`
+(tests/runtime/test_systems_index.py checks that no other code does any of these), each of
+which keeps the index built for the list it changes. A state copy (a checkpoint, a fork, a
+replay) has a list of its own, and the index is built again for it.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from runtime.state import Planet
+
 if TYPE_CHECKING:
-    from runtime.state import Planet
     from runtime.table import Table
 
 
 @dataclass(slots=True)
 class Systems:
-    """The planets of a planet list (`planets`, `count` long when indexed) by the seat whose
-    home system holds or held them, destroyed ones included."""
+    """The planets of a planet list (`planets`) by the seat whose home system holds or held
+    them (`homes`), destroyed ones included; and by seat, the planets holding its ships (`held`,
+    ids in order, destroyed ones included) and how many of them are in its home system (`home`)
+    and how many are not (`foreign`), as State.home_colonies and State.foreign_colonies count
+    them."""
 
     planets: list[Planet]
-    count: int
     homes: list[list[Planet]]
+    held: list[list[int]]
+    home: list[int]
+    foreign: list[int]
 
 
-def homes(game: Table) -> list[list[Planet]]:
-    """Each seat's home planets, destroyed ones included (State.home_planets leaves them out)."""
+def index(game: Table) -> Systems:
+    """The index of the table's state, built afresh if it was built for another planet list."""
     st = game.state
     # the table keeps the index without knowing its type (the table is a layer below this)
-    index: Systems | None = game.systems
-    if index is None or index.planets is not st.planets or index.count != len(st.planets):
+    found: Systems | None = game.systems
+    if found is None or found.planets is not st.planets:
         by_home: list[list[Planet]] = [[] for _ in st.players]
+        held: list[list[int]] = [[] for _ in st.players]
+        home = [0] * len(st.players)
+        foreign = [0] * len(st.players)
         for p in st.planets:
             by_home[p.home].append(p)
-        index = game.systems = Systems(st.planets, len(st.planets), by_home)
-    return index.homes
+            for seat, count in enumerate(p.ships):
+                if count:
+                    held[seat].append(p.id)
+                    (home if p.system == seat else foreign)[seat] += 1
+        found = Systems(st.planets, by_home, held, home, foreign)
+        game.systems = found
+    return found
+
+
+def add_ships(game: Table, planet: int, seat: int, count: int) -> None:
+    """Put `count` of the seat's ships on a planet (take them off, if negative): the one way a
+    planet's ships change, so that the planets holding the seat's ships and its colony counts
+    follow."""
+    st = game.state
+    p = st.planets[planet]
+    before = p.ships[seat]
+    after = p.ships[seat] = before + count
+    if (before and after) or before == after:
+        return  # no colony founded or left: most moves
+    found: Systems | None = game.systems
+    # an index built for another planet list is built afresh when next asked
+    if found is not None and found.planets is st.planets:
+        counts = found.home if p.system == seat else found.foreign
+        if after:
+            insort(found.held[seat], planet)
+            counts[seat] += 1
+        else:
+            found.held[seat].remove(planet)
+            counts[seat] -= 1
+
+
+def add_planet(game: Table, seat: int) -> Planet:
+    """A new planet, with no ships, put into the seat's home system: the one way a planet is
+    added, so that the index has it among the seat's home planets."""
+    st = game.state
+    planet = Planet(len(st.planets), seat, [0] * len(st.players))
+    st.planets.append(planet)
+    found: Systems | None = game.systems
+    if found is not None and found.planets is st.planets:
+        found.homes[seat].append(planet)
+    return planet
+
+
+def destroy(game: Table, planet: int) -> None:
+    """Take a planet out of the game (its `system` flips to ~home): the one way a planet is
+    destroyed, so that a colony of its home seat on it counts as foreign from then on."""
+    st = game.state
+    p = st.planets[planet]
+    seat = p.system
+    if seat < 0:
+        return
+    p.system = ~seat
+    found: Systems | None = game.systems
+    if found is not None and found.planets is st.planets and p.ships[seat]:
+        found.home[seat] -= 1
+        found.foreign[seat] += 1
 
 
 def home_planets(game: Table, seat: int) -> list[Planet]:
     """The seat's home planets still in the game, as State.home_planets."""
-    return [p for p in homes(game)[seat] if p.system == seat]
+    return [p for p in index(game).homes[seat] if p.system == seat]
 
 
 def has_colony(game: Table, seat: int) -> bool:
-    """Whether the seat has ships on some planet, as State.has_colony: its home planets, where
-    they mostly are, looked at first."""
-    for p in homes(game)[seat]:
-        if p.ships[seat]:
-            return True
-    return game.state.has_colony(seat)
+    """Whether the seat has ships on some planet, as State.has_colony."""
+    found = index(game)
+    return found.home[seat] + found.foreign[seat] > 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from runtime.rules import systems
 from runtime.windows import Windows
 
 if TYPE_CHECKING:
@@ -21,10 +22,12 @@ class VictoryCheck:
 
 def victors(game: Table, need: list[int]) -> list[int]:
     """The players with at least the foreign colonies they need (at least one)."""
-    st = game.state
+    # asked after every encounter: the counts kept on the table as ships move
+    # (runtime/rules/systems.py), not a loop over every planet
+    foreign = systems.index(game).foreign
     found = []
-    for seat in range(len(need)):  # asked after every encounter
-        colonies = st.foreign_colonies(seat)
+    for seat in range(len(need)):
+        colonies = foreign[seat]
         if colonies and colonies >= need[seat]:
             found.append(seat)
     return found

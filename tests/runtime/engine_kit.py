@@ -14,6 +14,7 @@ from runtime.effects.link import Rules
 from runtime.game import Game, PlayerView
 from runtime.invariants import check
 from runtime.rules import ships
+from runtime.rules.systems import add_ships
 from runtime.setup import Setup
 from runtime.state import Encounter
 
@@ -168,9 +169,9 @@ def set_ships(game: Game, seat: int, where: Mapping[str, int], warp: int = 0) ->
     """Put exactly these ships of `seat` on named planets and in the warp; the rest leave play."""
     st = game.state
     for p in st.planets:
-        p.ships[seat] = 0
+        add_ships(game, p.id, seat, -p.ships[seat])
     for name, n in where.items():
-        st.planets[planet(game, name)].ships[seat] = n
+        add_ships(game, planet(game, name), seat, n)
     player = st.players[seat]
     player.warp = warp
     player.removed = SHIPS_EACH - sum(where.values()) - warp

@@ -8,6 +8,7 @@ from runtime.cards import CardSet
 from runtime.decisions import Answer, Decision
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.rules.systems import add_ships
 from tests.runtime.engine_kit import new_game
 from tests.runtime.test_effect_meaning import run
 from tests.runtime.test_ships_outside_encounter import attack_blue
@@ -43,8 +44,8 @@ def test_a_colony_abroad_can_be_aimed_at_and_its_owner_defends(
     back_home(game)
     abroad = next(p for p in st.planets if p.system == PURPLE)
     spare = next(p for p in st.planets if p.system == BLUE and p.id != enc.planet and p.ships[BLUE])
-    spare.ships[BLUE] -= 1
-    abroad.ships[BLUE] += 1
+    add_ships(game, spare.id, BLUE, -1)
+    add_ships(game, abroad.id, BLUE, 1)
     run(game, AIM, RED)
     home = [p.id for p in st.planets if p.system == BLUE]
     assert enc.defense == BLUE

@@ -13,6 +13,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.effects.selectors import place_planets
 from runtime.game import Game
+from runtime.rules.systems import add_ships
 from tests.runtime.engine_kit import expect, new_game
 
 HOOK = Hook("test-card", "Test", "power", "regroup.start", ir.Seq(()))
@@ -54,7 +55,7 @@ def test_a_destroyed_planet_sends_its_ships_to_the_warp_and_is_offered_nowhere_a
     game, agent = new_game(cards, rules)
     st = game.state
     target = next(p.id for p in st.planets if p.system == 1)
-    st.planets[target].ships[0] = 1
+    add_ships(game, target, 0, 1 - st.planets[target].ships[0])
     st.players[0].removed -= 1
     expect(agent, (0, "effect.planet", "blue planet 1"))
     run(game, "destroy a planet")

@@ -20,6 +20,7 @@ from runtime.effects import expressions as x
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.registry import OPS
+from runtime.rules.systems import add_ships
 from runtime.rules.turn import new_encounter, play_game
 from runtime.table_events import GameOver
 
@@ -175,7 +176,7 @@ def _encounter(game: Game) -> None:
     enc.planet = next(p.id for p in st.planets if p.system == 1 and p.ships[1])
     for seat, ships in ((0, 2), (2, 1)):  # ships leave a home planet for the gate
         home = next(p for p in st.planets if p.system == seat and p.ships[seat] >= ships)
-        home.ships[seat] -= ships
+        add_ships(game, home.id, seat, -ships)
         enc.gate[seat] = ships
     enc.allies[0].append(2)
     enc.values, enc.types = [8, 12], ["attack", "attack"]

@@ -14,6 +14,7 @@ from runtime.game import Game, PlayerView
 from runtime.invariants import InvariantBroken, check
 from runtime.modules.essence import lifecycle as essence
 from runtime.modules.essence.records import essence_of, placed_of
+from runtime.rules.systems import add_ships
 from tests.runtime.engine_kit import new_game
 
 DREAMS = ("dream-a", "dream-b", "dream-c", "dream-d")
@@ -119,7 +120,7 @@ def test_a_cache_left_short_breaks_the_invariants(game: Game) -> None:
 def test_a_captive_counts_as_its_owner_ship_and_goes_to_the_warp_on_recall(game: Game) -> None:
     owner = essence_of(game, 0)
     planet = next(p for p in game.state.planets if p.ships[1] >= 2)
-    planet.ships[1] -= 1
+    add_ships(game, planet.id, 1, -1)
     essence.place(game, 0, owner.cache[0], 0, face_up=False, captive=1)
     check(game)  # the captive is one of player 1's twenty ships
     essence.recall(game, 0)

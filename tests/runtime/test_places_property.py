@@ -19,6 +19,7 @@ from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
 from runtime.game import Game
+from runtime.rules.systems import add_ships
 from runtime.state import Encounter, State
 from tests.runtime.engine_kit import new_game
 from tests.tiers import examples
@@ -100,7 +101,8 @@ def lay_out(game: Game, board: dict[str, object]) -> Encounter:
     cells, warp, gate = board["cells"], board["warp"], board["gate"]
     assert isinstance(cells, list) and isinstance(warp, list) and isinstance(gate, list)
     for i, p in enumerate(state.planets):
-        p.ships = list(cells[i * n : (i + 1) * n])
+        for seat, count in enumerate(cells[i * n : (i + 1) * n]):
+            add_ships(game, p.id, seat, count - p.ships[seat])
     for seat, player in enumerate(state.players):
         player.warp = warp[seat]
     offense, defense, target = board["offense"], board["defense"], board["target"]

@@ -22,6 +22,7 @@ from runtime.effects.link import Rules
 from runtime.game import Game, GameOver
 from runtime.invariants import check
 from runtime.rules import ships, victory
+from runtime.rules.systems import add_ships
 from runtime.rules.turn import play_turn
 
 RED, BLUE, PURPLE, YELLOW = 0, 1, 2, 3
@@ -95,12 +96,12 @@ def test_update_powers_follows_the_threshold_option(cards: CardSet) -> None:
     )
     st = game.state
     for p in st.planets[1:5]:
-        p.ships[RED] = 0
+        add_ships(game, p.id, RED, -p.ships[RED])
     p0 = st.players[RED]
     p0.removed += 16
     ships.update_powers(game)
     assert (st.home_colonies(RED), p0.powered) == (1, False)
-    st.planets[1].ships[RED] = 1
+    add_ships(game, 1, RED, 1)
     p0.removed -= 1
     ships.update_powers(game)
     assert (st.home_colonies(RED), p0.powered, game.has_power(RED)) == (2, True, True)
@@ -117,7 +118,7 @@ def test_a_real_alien_loses_and_regains_its_power_with_home_colonies(
     moved = 0
     for p in st.home_planets(RED)[2:]:  # empty three of red's five home planets
         moved += p.ships[RED]
-        p.ships[RED] = 0
+        add_ships(game, p.id, RED, -p.ships[RED])
     st.players[RED].warp += moved
     ships.update_powers(game)
     check(game)
@@ -125,7 +126,7 @@ def test_a_real_alien_loses_and_regains_its_power_with_home_colonies(
     expect(agent, (RED, "ships.place", "red planet 1"))
     ships.retrieve(game, RED, 1)  # a ship back onto an existing colony changes nothing
     assert (st.home_colonies(RED), game.has_power(RED)) == (2, False)
-    st.planets[2].ships[RED] += 1
+    add_ships(game, 2, RED, 1)
     st.players[RED].warp -= 1
     ships.update_powers(game)
     check(game)

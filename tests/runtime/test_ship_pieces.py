@@ -32,6 +32,7 @@ from runtime.registry import PREDICATES
 from runtime.rules import ship_pieces, ships
 from runtime.rules.allies import commit
 from runtime.rules.ships import GATE
+from runtime.rules.systems import add_ships
 from runtime.rules.turn import blank_encounter, play_turn, start_game
 from runtime.setup import Setup
 from runtime.table_events import GameOver
@@ -244,7 +245,7 @@ def test_a_ship_piece_among_research_ships_is_asked_of_the_player_moving_them(
     techs_of(game, 0).techs.append(tech)
     techs_of(game, 0).research[tech] = 3
     home = st.home_planets(0)[0]
-    home.ships[0] -= 3
+    add_ships(game, home.id, 0, -3)
     piece = ship_pieces.ship_pieces(st, 0)[0]
     ship_pieces.stand(piece, ship_pieces.held_key("tech", tech))
     check(game)

@@ -10,6 +10,7 @@ from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.rules.ships import ShipsEvent
+from runtime.rules.systems import add_ships
 from runtime.rules.turn import blank_encounter
 from tests.runtime.engine_kit import new_game
 from tests.runtime.test_effect_meaning import resolved, run
@@ -25,7 +26,7 @@ def attack_blue(game: Game) -> int:
     enc.defense = BLUE
     enc.planet = target
     red_home = next(p for p in st.planets if p.system == RED)
-    red_home.ships[RED] -= 2
+    add_ships(game, red_home.id, RED, -2)
     enc.gate[RED] = 2
     st.encounter = enc
     return target

@@ -10,7 +10,7 @@ from runtime.effects.context import Ctx
 from runtime.modules.essence import lifecycle
 from runtime.modules.essence.records import essence_of, placed_of
 from runtime.registry import T, flag, obj, op, pp, word
-from runtime.rules import ship_pieces
+from runtime.rules import ship_pieces, systems
 from runtime.rules import ships as moves
 
 if TYPE_CHECKING:
@@ -218,7 +218,7 @@ def capture(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     )
     ship_pieces.decide(game, victim, {planet: 1}, seat)
     ship_pieces.leaving(game, victim, planet, 1, seat)
-    game.state.planets[planet].ships[victim] -= 1
+    systems.add_ships(game, planet, victim, -1)
     lifecycle.place(game, seat, card, seat, False, captive=victim)
     ship_pieces.arrived(game, victim, ship_pieces.held_key(lifecycle.CAPTIVE, card))
     game.log("effect", seat, f"takes a ship of {game.player_name(victim)} captive")
@@ -251,7 +251,7 @@ def release(ctx: Ctx, seat: int, _: str, owners: list[int]) -> None:
             enc.gate[owner] += 1
             ship_pieces.arrived(game, owner, ship_pieces.GATE)
         else:
-            st.planets[enc.planet].ships[owner] += 1
+            systems.add_ships(game, enc.planet, owner, 1)
             ship_pieces.arrived(game, owner, enc.planet)
         placed.captive, placed.holder = -1, owner
         game.log(

@@ -18,7 +18,7 @@ from runtime.invariants import InvariantBroken
 from runtime.modules.techs.records import HELD, PILES, piles, techs_of
 from runtime.modules.techs.words import RESEARCH
 from runtime.ops.pieces import piece_leaves
-from runtime.rules import ship_pieces, ships
+from runtime.rules import ship_pieces, ships, systems
 from runtime.rules.start import card_allowed
 from runtime.windows import Window, WindowKind
 
@@ -167,7 +167,7 @@ def research_step(game: Table) -> None:
                 piles(st).tech_discard.append(tech)
                 game.log("effect", seat, "abandons a tech")
             if back:
-                st.planets[planet].ships[seat] += back
+                systems.add_ships(game, planet, seat, back)
                 ship_pieces.arrived(game, seat, planet)
                 ships.update_powers(game, seat)
             if verb == "complete" and game.dispatch.listening(TECH_COMPLETED):
@@ -253,7 +253,7 @@ def release(game: Table, seat: int, tech: int) -> None:
         player.techs.remove(tech)
         player.completed.append(tech)
     if back:
-        game.state.planets[planet].ships[seat] += back
+        systems.add_ships(game, planet, seat, back)
         ship_pieces.arrived(game, seat, planet)
         ships.update_powers(game, seat)
         game.log("home", seat, back)
