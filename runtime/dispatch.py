@@ -222,7 +222,11 @@ class Dispatcher(CardPlays, Lasting):
         game = self.game
         by_seat: dict[int, list[Bound]] = {}
         for seat, bounds in powers:
-            working = [b for b in bounds if game.has_power(seat, b.hook.card)]
+            # a loop, not a comprehension (a call of its own): a seat has a power or two here
+            working: list[Bound] = []
+            for b in bounds:
+                if game.has_power(seat, b.hook.card):
+                    working.append(b)
             if working:
                 by_seat[seat] = working
         # every seat is in order(): with one seat's powers there is nothing to put in order
@@ -233,6 +237,10 @@ class Dispatcher(CardPlays, Lasting):
 
     def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
         """Run one seat's eligible powers, in the order the player picks."""
+        if len(bounds) == 1:  # a seat's one power (most seats), as run() uses it: no lists
+            if self.eligible(seat, bounds[0], event):
+                self.use_power(seat, bounds[0], event)
+            return
         ready = [b for b in bounds if self.eligible(seat, b, event)]
         while ready:
             bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)
