@@ -209,8 +209,10 @@ class Dispatcher(CardPlays, Lasting):
         if cached is not None:
             return cached
         offense, defense = key
-        rest = [s for s in st.clockwise_from(offense) if s != offense and s != defense]
-        order = [offense, *([defense] if defense >= 0 else []), *rest]
+        order = st.clockwise_from(offense)  # a list of its own, the offense first
+        if defense >= 0:
+            order.remove(defense)
+            order.insert(1, defense)
         self._orders[key] = order
         return order
 
