@@ -209,8 +209,10 @@ class Dispatcher(CardPlays, Lasting):
         if cached is not None:
             return cached
         offense, defense = key
-        rest = [s for s in st.clockwise_from(offense) if s != offense and s != defense]
-        order = [offense, *([defense] if defense >= 0 else []), *rest]
+        order = st.clockwise_from(offense)  # a list of its own, the offense first
+        if defense >= 0:
+            order.remove(defense)
+            order.insert(1, defense)
         self._orders[key] = order
         return order
 
@@ -222,7 +224,11 @@ class Dispatcher(CardPlays, Lasting):
         game = self.game
         by_seat: dict[int, list[Bound]] = {}
         for seat, bounds in powers:
-            working = [b for b in bounds if game.has_power(seat, b.hook.card)]
+            # a loop, not a comprehension (a call of its own): a seat has a power or two here
+            working: list[Bound] = []
+            for b in bounds:
+                if game.has_power(seat, b.hook.card):
+                    working.append(b)
             if working:
                 by_seat[seat] = working
         # every seat is in order(): with one seat's powers there is nothing to put in order
@@ -233,6 +239,10 @@ class Dispatcher(CardPlays, Lasting):
 
     def run_seat(self, seat: int, bounds: list[Bound], event: Any) -> None:
         """Run one seat's eligible powers, in the order the player picks."""
+        if len(bounds) == 1:  # a seat's one power (most seats), as run() uses it: no lists
+            if self.eligible(seat, bounds[0], event):
+                self.use_power(seat, bounds[0], event)
+            return
         ready = [b for b in bounds if self.eligible(seat, b, event)]
         while ready:
             bound = ready.pop(0) if len(ready) == 1 else self.pick_order(seat, ready)

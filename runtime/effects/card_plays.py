@@ -28,6 +28,9 @@ class CardPlay:
     discard: bool = False  # cancelled cards are discarded even if they would go back to a hand
 
 
+MAX_PLAYS = 64  # cards played in one window at most: the offers stop there
+
+
 class CardPlays:
     """The card-play half of the dispatcher."""
 
@@ -43,12 +46,35 @@ class CardPlays:
         def find_busy(self) -> None: ...
         def forbidden(self, action: str, seat: int) -> bool: ...
 
-    def playable(self, window: str, event: Any) -> dict[int, list[tuple[int, Play]]]:
-        """Cards each seat could play now, as (instance, play) pairs."""
+    def forget_plays(self) -> None:
+        """Drop the cached card plays: a card instance has joined the game."""
+        self._plays_by_window.clear()
+        if self.ready:
+            self.find_busy()  # a kicker brought into the game may act where none could
+
+    def pairs(self, window: str) -> list[tuple[int, Play]]:
+        """Every (instance, play) of this game that could be played in a window, built once."""
+        found = self._plays_by_window.get(window)
+        if found is None:
+            plays = self.rules.plays.get(window, [])
+            found = [
+                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
+            ]
+            self._plays_by_window[window] = found
+        return found
+
+    def offer_plays(self, window: str, event: Any, played: frozenset[int] = frozenset()) -> None:
+        """Offer the cards each seat could play in a window now, in order of play, until everyone
+        passes; a card played changes what can be played, so the cards are then offered again
+        (bar those in `played`, played here already and back in hand: a flare kept). The caller
+        knows a card is held for the window.
+
+        The cards are found here rather than by a function of their own: most windows opened
+        with a card held for them have nothing playable, and end after one call."""
         game = self.game
         holder = game.holder
         st = game.state
-        out: dict[int, list[tuple[int, Play]]] = {}
+        options: dict[int, list[tuple[int, Play]]] = {}  # seat -> its (instance, play) pairs
         pairs = self._plays_by_window.get(window)
         if pairs is None:
             pairs = self.pairs(window)
@@ -78,74 +104,32 @@ class CardPlays:
                 game, seat, event, instance
             ):
                 continue
-            mine = out.get(seat)
+            mine = options.get(seat)
             if mine is None:
-                out[seat] = [(instance, play)]
+                options[seat] = [(instance, play)]
             else:
                 mine.append((instance, play))
-        return out
-
-    def forget_plays(self) -> None:
-        """Drop the cached card plays: a card instance has joined the game."""
-        self._plays_by_window.clear()
-        if self.ready:
-            self.find_busy()  # a kicker brought into the game may act where none could
-
-    def pairs(self, window: str) -> list[tuple[int, Play]]:
-        """Every (instance, play) of this game that could be played in a window, built once."""
-        found = self._plays_by_window.get(window)
-        if found is None:
-            plays = self.rules.plays.get(window, [])
-            found = [
-                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
-            ]
-            self._plays_by_window[window] = found
-        return found
-
-    def offer_plays(self, window: str, event: Any) -> None:
-        """Offer the cards that can be played in a window, in order of play, until everyone
-        passes. The caller knows a card is held for the window."""
-        options: dict[int, list[tuple[int, Play]]] | None = self.playable(window, event)
         if not options:
             return  # most windows opened with a card held for them: nothing can be played now
-        game = self.game
-        passed: set[int] = set()
-        # a card played here and back in hand (kept by a flare) is not offered again
-        played: set[int] = set()
-        for _ in range(64):
-            if options is None:
-                options = self.playable(window, event)
-                if not options:
-                    return
-            # one seat with something to play (most offers): no order to work out
-            for seat in self.order() if len(options) > 1 else tuple(options):
-                mine = options.get(seat)
-                if not mine or seat in passed:
-                    continue
-                choices = [c for c in mine if c[0] not in played] if played else mine
-                if not choices:
-                    continue
-                pick = game.choose(
-                    seat,
-                    "card.play",
-                    "play a card now?",
-                    [None, *choices],
-                    self.label_play,
-                    passive=0,
-                )
-                if pick is None:
-                    passed.add(seat)
-                    continue
-                instance, play = pick
-                played.add(instance)
-                self.play_card(seat, instance, play, event)
-                passed.clear()
-                options = None  # a card played changes what can be played
-                break
-            else:
-                # Everyone who could play passed. A pass changes nothing (it is never negated),
-                # so the cards playable now are the ones just offered: nobody has more to say.
-                return
+        # one seat with something to play (most offers): no order to work out
+        for seat in self.order() if len(options) > 1 else options:
+            mine = options.get(seat)
+            choices = [c for c in mine if c[0] not in played] if mine and played else mine
+            if not choices:
+                continue
+            pick = game.choose(
+                seat, "card.play", "play a card now?", [None, *choices], self.label_play, passive=0
+            )
+            if pick is None:
+                continue
+            instance, play = pick
+            self.play_card(seat, instance, play, event)
+            played = played | {instance}
+            if len(played) < MAX_PLAYS:
+                self.offer_plays(window, event, played)
+            return
+        # Everyone who could play passed. A pass changes nothing (it is never negated), so the
+        # cards playable now are the ones just offered: nobody has more to say.
 
     def label_play(self, option: tuple[int, Play] | None) -> str:
         """An option of a card-play decision: pass, or a card with the effect it would play."""

@@ -62,6 +62,8 @@ class Lasting:
     def forget_old_uses(self) -> None:
         """Drop the use counts of turns gone by (a new turn has begun)."""
         used = self.game.state.used
+        if not used:
+            return  # nothing counted yet (most games, most turns)
         current = f"turn {self.game.state.turn}:"
         for key in [k for k in used if k.startswith("turn ") and not k.startswith(current)]:
             del used[key]

@@ -263,9 +263,14 @@ def cards_in(ctx: Ctx, f: ir.CardFilter, owner: int, zone: str) -> list[int]:
         if types is None:
             return list(pool)
         # kinds or types alone (most filters): matches() without a call for each card (a card
-        # of no type has None for one, which no filter names)
+        # of no type has None for one, which no filter names), in a loop rather than a
+        # comprehension (a call of its own) for the few cards of a hand or a pile
         defs = ctx.game.defs
-        found = [c for c in pool if defs[c].kind in types or defs[c].type in types]
+        found = []
+        for c in pool:
+            card = defs[c]
+            if card.kind in types or card.type in types:
+                found.append(c)
     else:
         found = [c for c in pool if matches(ctx, c, f)]
     if f.highest and found:
