@@ -367,23 +367,28 @@ class ColonyEvent:
 def update_powers(game: Table, seat: int | None = None) -> None:
     """Switch powers off (and on) as players drop below (or regain) the home-colony threshold.
 
-    Only the owner's home colonies change when its ships move, so callers name that seat.
+    Only the owner's home colonies change when its ships move, so callers name that seat (asked
+    after every move: one seat looked at, not a loop); with none, every seat is looked at.
     """
     st = game.state
+    if seat is None:
+        for each in range(len(st.players)):
+            update_powers(game, each)
+        return
     if st.pieces:
         ship_pieces.settle(st, seat)  # the move is over
-    threshold = game.power_threshold
-    for p in st.players if seat is None else (st.players[seat],):
-        if p.alien is None:
-            continue
-        # asked after every move of the player's ships: counted as they move (systems.py)
-        home = systems.index(game).home[p.seat]
-        powered = home >= threshold or game.rules.keeps_power(p.alien)
-        if powered != p.powered:
-            p.powered = powered
-            if powered:
-                game.log("power_on", p.seat)
-            else:
-                game.log("power_off", p.seat)
-                extension.run(game, "power.lost", p.seat)
-                game.dispatch.event(Windows.POWER_LOST, ColonyEvent(p.seat, -1))
+    p = st.players[seat]
+    if p.alien is None:
+        return
+    # counted as ships move (runtime/rules/systems.py), not over the planets
+    powered = systems.index(game).home[seat] >= game.power_threshold or game.rules.keeps_power(
+        p.alien
+    )
+    if powered != p.powered:
+        p.powered = powered
+        if powered:
+            game.log("power_on", seat)
+        else:
+            game.log("power_off", seat)
+            extension.run(game, "power.lost", seat)
+            game.dispatch.event(Windows.POWER_LOST, ColonyEvent(seat, -1))
