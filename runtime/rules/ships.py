@@ -151,21 +151,18 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
     """The planets holding the seat's ships, in planet order."""
-    return colonies(game, seat)[0]
+    return systems.colonies(game, seat)
 
 
 def colonies(game: Table, seat: int) -> tuple[list[int], list[int]]:
     """The planets holding the seat's ships, in planet order, and its ships on each: asked
     before most ship moves, so among the planets the table's index has holding them
     (runtime/rules/systems.py), not every planet."""
-    planets: list[int] = []
+    planets = systems.colonies(game, seat)
     counts: list[int] = []
     everywhere = game.state.planets
-    for planet in systems.index(game).held[seat]:
-        p = everywhere[planet]
-        if p.system >= 0:  # `not p.gone` without a property call
-            planets.append(planet)
-            counts.append(p.ships[seat])
+    for planet in planets:
+        counts.append(everywhere[planet].ships[seat])
     return planets, counts
 
 
@@ -307,7 +304,7 @@ def free_ships(game: Table, seat: int) -> int:
 def choose_colony(game: Table, seat: int, count: int) -> int:
     """Where arriving ships go: a colony of the owner's choosing (a home planet if it has none)."""
     st = game.state
-    places = colonies(game, seat)[0]
+    places = systems.colonies(game, seat)
     if not places:
         places = [p.id for p in st.planets if p.system == seat]
     return int(
