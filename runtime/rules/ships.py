@@ -132,21 +132,20 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
     st = game.state
     if st.pieces:
         ship_pieces.leaving(game, seat, src, count, chooser)
-    if src == GATE:
-        assert st.encounter is not None
-        st.encounter.gate[seat] -= count
-        _forget_origins(st.encounter, seat)
-    elif src == GUARD:
-        assert st.encounter is not None
-        st.encounter.guard[seat] -= count
-        _forget_origins(st.encounter, seat)
-    else:
-        assert isinstance(src, int)
+    enc = st.encounter
+    if isinstance(src, int):  # a planet: most moves
         systems.add_ships(game, src, seat, -count)
-        enc = st.encounter
         if enc is not None and src == enc.planet and seat < len(enc.landed) and enc.landed[seat]:
             # ships leaving the target planet are the ones that landed there first
             enc.landed[seat] -= min(count, enc.landed[seat])
+        return
+    assert enc is not None
+    if src == GATE:
+        enc.gate[seat] -= count
+    else:
+        assert src == GUARD
+        enc.guard[seat] -= count
+    _forget_origins(enc, seat)
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
