@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Systems:
-    """The planets of a planet list (`planets`) by the seat whose home system holds or held
-    them (`homes`), destroyed ones included; and by seat, the planets still in the game holding
+    """The planets of a planet list (`planets`) still in the game by the seat whose home system
+    holds them (`homes`); and by seat, the planets still in the game holding
     its ships (`colonies`, ids in order: where its ships can be taken from or put), and how many
     planets holding its ships are in its home system (`home`) and how many are not (`foreign`),
     as State.home_colonies and State.foreign_colonies count them (a destroyed planet still
@@ -50,7 +50,8 @@ def index(game: Table) -> Systems:
         home = [0] * len(st.players)
         foreign = [0] * len(st.players)
         for p in st.planets:
-            by_home[p.home].append(p)
+            if p.system >= 0:
+                by_home[p.system].append(p)
             for seat, count in enumerate(p.ships):
                 if count:
                     if p.system >= 0:
@@ -100,7 +101,7 @@ def add_planet(game: Table, seat: int) -> Planet:
 
 def destroy(game: Table, planet: int) -> None:
     """Take a planet out of the game (its `system` flips to ~home): the one way a planet is
-    destroyed, so that it is nobody's colony any more, and ships of its home seat still on it
+    destroyed, so that it is no home planet nor anybody's colony any more, and ships of its home seat still on it
     count as foreign from then on."""
     st = game.state
     p = st.planets[planet]
@@ -111,6 +112,7 @@ def destroy(game: Table, planet: int) -> None:
     found: Systems | None = game.systems
     if found is None or found.planets is not st.planets:
         return
+    found.homes[seat].remove(p)
     for owner, count in enumerate(p.ships):
         if count:
             found.colonies[owner].remove(planet)
@@ -121,7 +123,7 @@ def destroy(game: Table, planet: int) -> None:
 
 def home_planets(game: Table, seat: int) -> list[Planet]:
     """The seat's home planets still in the game, as State.home_planets."""
-    return [p for p in index(game).homes[seat] if p.system == seat]
+    return index(game).homes[seat].copy()
 
 
 def colonies(game: Table, seat: int) -> list[int]:

@@ -85,6 +85,7 @@ def test_a_destroyed_home_planet_holding_ships_is_a_foreign_colony(
     systems.destroy(game, doomed)
     assert (systems.index(game).home[1], systems.index(game).foreign[1]) == (4, 1)
     assert doomed not in systems.colonies(game, 1)  # no ship can be taken from it or put there
+    assert doomed not in [p.id for p in systems.home_planets(game, 1)]  # nor aimed at
     agrees(game)
     systems.add_ships(game, doomed, 1, -st.planets[doomed].ships[1])  # sent to the warp
     assert (systems.index(game).home[1], systems.index(game).foreign[1]) == (4, 0)
