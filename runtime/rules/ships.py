@@ -132,40 +132,36 @@ def remove_from(game: Table, seat: int, src: Source, count: int, chooser: int = 
     st = game.state
     if st.pieces:
         ship_pieces.leaving(game, seat, src, count, chooser)
-    if src == GATE:
-        assert st.encounter is not None
-        st.encounter.gate[seat] -= count
-        _forget_origins(st.encounter, seat)
-    elif src == GUARD:
-        assert st.encounter is not None
-        st.encounter.guard[seat] -= count
-        _forget_origins(st.encounter, seat)
-    else:
-        assert isinstance(src, int)
+    enc = st.encounter
+    if isinstance(src, int):  # a planet: most moves
         systems.add_ships(game, src, seat, -count)
-        enc = st.encounter
         if enc is not None and src == enc.planet and seat < len(enc.landed) and enc.landed[seat]:
             # ships leaving the target planet are the ones that landed there first
             enc.landed[seat] -= min(count, enc.landed[seat])
+        return
+    assert enc is not None
+    if src == GATE:
+        enc.gate[seat] -= count
+    else:
+        assert src == GUARD
+        enc.guard[seat] -= count
+    _forget_origins(enc, seat)
 
 
 def colony_sources(game: Table, seat: int) -> list[int]:
     """The planets holding the seat's ships, in planet order."""
-    return colonies(game, seat)[0]
+    return systems.colonies(game, seat)
 
 
 def colonies(game: Table, seat: int) -> tuple[list[int], list[int]]:
     """The planets holding the seat's ships, in planet order, and its ships on each: asked
     before most ship moves, so among the planets the table's index has holding them
     (runtime/rules/systems.py), not every planet."""
-    planets: list[int] = []
+    planets = systems.colonies(game, seat)
     counts: list[int] = []
     everywhere = game.state.planets
-    for planet in systems.index(game).held[seat]:
-        p = everywhere[planet]
-        if p.system >= 0:  # `not p.gone` without a property call
-            planets.append(planet)
-            counts.append(p.ships[seat])
+    for planet in planets:
+        counts.append(everywhere[planet].ships[seat])
     return planets, counts
 
 
@@ -307,7 +303,7 @@ def free_ships(game: Table, seat: int) -> int:
 def choose_colony(game: Table, seat: int, count: int) -> int:
     """Where arriving ships go: a colony of the owner's choosing (a home planet if it has none)."""
     st = game.state
-    places = colonies(game, seat)[0]
+    places = systems.colonies(game, seat)
     if not places:
         places = [p.id for p in st.planets if p.system == seat]
     return int(
@@ -367,23 +363,28 @@ class ColonyEvent:
 def update_powers(game: Table, seat: int | None = None) -> None:
     """Switch powers off (and on) as players drop below (or regain) the home-colony threshold.
 
-    Only the owner's home colonies change when its ships move, so callers name that seat.
+    Only the owner's home colonies change when its ships move, so callers name that seat (asked
+    after every move: one seat looked at, not a loop); with none, every seat is looked at.
     """
     st = game.state
+    if seat is None:
+        for each in range(len(st.players)):
+            update_powers(game, each)
+        return
     if st.pieces:
         ship_pieces.settle(st, seat)  # the move is over
-    threshold = game.power_threshold
-    for p in st.players if seat is None else (st.players[seat],):
-        if p.alien is None:
-            continue
-        # asked after every move of the player's ships: counted as they move (systems.py)
-        home = systems.index(game).home[p.seat]
-        powered = home >= threshold or game.rules.keeps_power(p.alien)
-        if powered != p.powered:
-            p.powered = powered
-            if powered:
-                game.log("power_on", p.seat)
-            else:
-                game.log("power_off", p.seat)
-                extension.run(game, "power.lost", p.seat)
-                game.dispatch.event(Windows.POWER_LOST, ColonyEvent(p.seat, -1))
+    p = st.players[seat]
+    if p.alien is None:
+        return
+    # counted as ships move (runtime/rules/systems.py), not over the planets
+    powered = systems.index(game).home[seat] >= game.power_threshold or game.rules.keeps_power(
+        p.alien
+    )
+    if powered != p.powered:
+        p.powered = powered
+        if powered:
+            game.log("power_on", seat)
+        else:
+            game.log("power_off", seat)
+            extension.run(game, "power.lost", seat)
+            game.dispatch.event(Windows.POWER_LOST, ColonyEvent(seat, -1))

@@ -25,15 +25,16 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Systems:
-    """The planets of a planet list (`planets`) by the seat whose home system holds or held
-    them (`homes`), destroyed ones included; and by seat, the planets holding its ships (`held`,
-    ids in order, destroyed ones included) and how many of them are in its home system (`home`)
-    and how many are not (`foreign`), as State.home_colonies and State.foreign_colonies count
-    them."""
+    """The planets of a planet list (`planets`) still in the game by the seat whose home system
+    holds them (`homes`); and by seat, the planets still in the game holding
+    its ships (`colonies`, ids in order: where its ships can be taken from or put), and how many
+    planets holding its ships are in its home system (`home`) and how many are not (`foreign`),
+    as State.home_colonies and State.foreign_colonies count them (a destroyed planet still
+    holding ships counts as foreign)."""
 
     planets: list[Planet]
     homes: list[list[Planet]]
-    held: list[list[int]]
+    colonies: list[list[int]]
     home: list[int]
     foreign: list[int]
 
@@ -45,16 +46,18 @@ def index(game: Table) -> Systems:
     found: Systems | None = game.systems
     if found is None or found.planets is not st.planets:
         by_home: list[list[Planet]] = [[] for _ in st.players]
-        held: list[list[int]] = [[] for _ in st.players]
+        colonies: list[list[int]] = [[] for _ in st.players]
         home = [0] * len(st.players)
         foreign = [0] * len(st.players)
         for p in st.planets:
-            by_home[p.home].append(p)
+            if p.system >= 0:
+                by_home[p.system].append(p)
             for seat, count in enumerate(p.ships):
                 if count:
-                    held[seat].append(p.id)
+                    if p.system >= 0:
+                        colonies[seat].append(p.id)
                     (home if p.system == seat else foreign)[seat] += 1
-        found = Systems(st.planets, by_home, held, home, foreign)
+        found = Systems(st.planets, by_home, colonies, home, foreign)
         game.systems = found
     return found
 
@@ -72,13 +75,16 @@ def add_ships(game: Table, planet: int, seat: int, count: int) -> None:
     found: Systems | None = game.systems
     # an index built for another planet list is built afresh when next asked
     if found is not None and found.planets is st.planets:
-        counts = found.home if p.system == seat else found.foreign
+        system = p.system
+        counts = found.home if system == seat else found.foreign
         if after:
-            insort(found.held[seat], planet)
             counts[seat] += 1
+            if system >= 0:  # a destroyed planet is nobody's colony
+                insort(found.colonies[seat], planet)
         else:
-            found.held[seat].remove(planet)
             counts[seat] -= 1
+            if system >= 0:
+                found.colonies[seat].remove(planet)
 
 
 def add_planet(game: Table, seat: int) -> Planet:
@@ -95,7 +101,8 @@ def add_planet(game: Table, seat: int) -> Planet:
 
 def destroy(game: Table, planet: int) -> None:
     """Take a planet out of the game (its `system` flips to ~home): the one way a planet is
-    destroyed, so that a colony of its home seat on it counts as foreign from then on."""
+    destroyed, so that it is no home planet nor anybody's colony any more, and ships of its home seat still on it
+    count as foreign from then on."""
     st = game.state
     p = st.planets[planet]
     seat = p.system
@@ -103,14 +110,26 @@ def destroy(game: Table, planet: int) -> None:
         return
     p.system = ~seat
     found: Systems | None = game.systems
-    if found is not None and found.planets is st.planets and p.ships[seat]:
+    if found is None or found.planets is not st.planets:
+        return
+    found.homes[seat].remove(p)
+    for owner, count in enumerate(p.ships):
+        if count:
+            found.colonies[owner].remove(planet)
+    if p.ships[seat]:
         found.home[seat] -= 1
         found.foreign[seat] += 1
 
 
 def home_planets(game: Table, seat: int) -> list[Planet]:
     """The seat's home planets still in the game, as State.home_planets."""
-    return [p for p in index(game).homes[seat] if p.system == seat]
+    return index(game).homes[seat].copy()
+
+
+def colonies(game: Table, seat: int) -> list[int]:
+    """The planets still in the game holding the seat's ships, in planet order: a list of the
+    caller's own."""
+    return index(game).colonies[seat].copy()
 
 
 def has_colony(game: Table, seat: int) -> bool:

@@ -42,7 +42,7 @@ def agrees(game: Table) -> None:
     for seat in range(st.n):
         assert systems.home_planets(game, seat) == st.home_planets(seat)
         assert systems.has_colony(game, seat) == st.has_colony(seat)
-        assert systems.index(game).held[seat] == [p.id for p in st.colonies(seat)]
+        assert systems.colonies(game, seat) == [p.id for p in st.colonies(seat) if not p.gone]
         assert systems.index(game).home[seat] == st.home_colonies(seat)
         assert systems.index(game).foreign[seat] == st.foreign_colonies(seat)
 
@@ -63,12 +63,12 @@ def test_the_counts_follow_each_colony_founded_and_left(cards: CardSet, rules: R
     before = systems.index(game).foreign[0]
     systems.add_ships(game, abroad, 0, 2)
     assert systems.index(game).foreign[0] == before + 1
-    assert abroad in systems.index(game).held[0]
+    assert abroad in systems.colonies(game, 0)
     systems.add_ships(game, abroad, 0, -1)  # one ship stays: still a colony
     assert systems.index(game).foreign[0] == before + 1
     systems.add_ships(game, abroad, 0, -1)
     assert systems.index(game).foreign[0] == before
-    assert abroad not in systems.index(game).held[0]
+    assert abroad not in systems.colonies(game, 0)
     home = st.home_planets(0)[0].id
     systems.add_ships(game, home, 0, -st.planets[home].ships[0])
     assert systems.index(game).home[0] == st.home_colonies(0) == 4
@@ -81,8 +81,14 @@ def test_a_destroyed_home_planet_holding_ships_is_a_foreign_colony(
     game, _ = new_game(cards, rules, 3)
     st = game.state
     assert (systems.index(game).home[1], systems.index(game).foreign[1]) == (5, 0)
-    systems.destroy(game, st.home_planets(1)[0].id)
+    doomed = st.home_planets(1)[0].id
+    systems.destroy(game, doomed)
     assert (systems.index(game).home[1], systems.index(game).foreign[1]) == (4, 1)
+    assert doomed not in systems.colonies(game, 1)  # no ship can be taken from it or put there
+    assert doomed not in [p.id for p in systems.home_planets(game, 1)]  # nor aimed at
+    agrees(game)
+    systems.add_ships(game, doomed, 1, -st.planets[doomed].ships[1])  # sent to the warp
+    assert (systems.index(game).home[1], systems.index(game).foreign[1]) == (4, 0)
     agrees(game)
 
 
