@@ -17,8 +17,15 @@ from typing import Any
 from runtime import ir
 from runtime.lasting_data import Formula, Later, Restriction
 from runtime.plain_data import COPIERS, copy_rng, duplicate, plain
+from runtime.setup import MAX_PLAYERS
 
 OFFENSE, DEFENSE = 0, 1
+
+# the seats in clockwise order from each seat, by how many players there are (a game has at most
+# MAX_PLAYERS): looked up, not built, as the seats' order is asked several times an encounter
+CLOCKWISE = tuple(
+    tuple((*range(seat, n), *range(seat)) for seat in range(n)) for n in range(MAX_PLAYERS + 1)
+)
 
 
 @dataclass(slots=True)
@@ -285,11 +292,10 @@ class State:
             total += p.ships[seat]
         return total
 
-    def clockwise_from(self, seat: int) -> list[int]:
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """All seats starting with `seat` and going clockwise (to the left)."""
-        seat %= len(self.players)
-        # two ranges joined, not a comprehension of modulos: the seats' order, asked every encounter
-        return [*range(seat, len(self.players)), *range(seat)]
+        n = len(self.players)
+        return CLOCKWISE[n][seat % n]
 
     def copy(self, rng: random.Random | None = None) -> State:
         """An independent copy: it shares nothing mutable with this state (frozen records, the
