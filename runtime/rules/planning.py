@@ -121,11 +121,12 @@ def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     """The encounter cards a main player may select (drawing a new hand if it holds none)."""
     seat = enc.offense if side == 0 else enc.defense
     defs = game.defs
-    options = [
-        c
-        for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
-        if defs[c].kind == "encounter"
-    ]
+    options: list[int] = []
+    # a loop, not a comprehension (a function made and called before Python 3.12): asked twice
+    # an encounter
+    for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat)):
+        if defs[c].kind == "encounter":
+            options.append(c)
     if not options:
         game.new_hand(seat)
         options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]
