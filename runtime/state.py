@@ -151,8 +151,8 @@ class Encounter:
         deal_penalty: int = 0,
     ) -> None:
         """A fresh encounter of `players` seats, each with that ship limit and deal penalty.
-        Written out, not made by @dataclass: its default factories, one call per container,
-        made building an encounter cost nearly twice as much."""
+        Written out, not made by @dataclass: its default factories (a call per container) and
+        the lists by seat passed in by keyword made an encounter cost half as much again."""
         self.number, self.offense, self.defense, self.planet = number, offense, defense, planet
         self.destiny = None
         self.gate = [0] * players
