@@ -17,8 +17,15 @@ from typing import Any
 from runtime import ir
 from runtime.lasting_data import Formula, Later, Restriction
 from runtime.plain_data import COPIERS, copy_rng, duplicate, plain
+from runtime.setup import MAX_PLAYERS
 
 OFFENSE, DEFENSE = 0, 1
+
+# the seats in clockwise order from each seat, by how many players there are (a game has at most
+# MAX_PLAYERS): looked up, not built, as the seats' order is asked several times an encounter
+CLOCKWISE = tuple(
+    tuple((*range(seat, n), *range(seat)) for seat in range(n)) for n in range(MAX_PLAYERS + 1)
+)
 
 
 @dataclass(slots=True)
@@ -73,77 +80,122 @@ class Piece:
     planets: list[int] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Encounter:
-    """Everything that lasts for one encounter. Side 0 is the offense, side 1 the defense."""
+    """Everything that lasts for one encounter. Side 0 is the offense, side 1 the defense; the
+    lists by seat are as long as there are players."""
 
     number: int
     offense: int
-    defense: int = -1
-    planet: int = -1
-    destiny: int | None = None
-    gate: list[int] = field(
-        default_factory=list
-    )  # ships in the gate, by seat (offense and its allies)
-    guard: list[int] = field(
-        default_factory=list
-    )  # defensive allies' ships beside the planet, by seat
-    invited: list[list[bool]] = field(default_factory=list)  # [side][seat]
-    allies: list[list[int]] = field(
-        default_factory=lambda: [[], []]
-    )  # seats in the order they joined
-    cards: list[int | None] = field(default_factory=lambda: [None, None])
-    kickers: list[int | None] = field(default_factory=lambda: [None, None])
+    defense: int
+    planet: int
+    destiny: int | None
+    gate: list[int]  # ships in the gate, by seat (offense and its allies)
+    guard: list[int]  # defensive allies' ships beside the planet, by seat
+    invited: list[list[bool]]  # [side][seat]
+    allies: list[list[int]]  # seats in the order they joined
+    cards: list[int | None]
+    kickers: list[int | None]
     # a side's further encounter cards after the one it selected, in the order they were put in,
     # and what each adds to the side's total (an attack's value, kicked at the reveal; else 0)
-    extra: list[list[int]] = field(default_factory=lambda: [[], []])
-    extra_values: list[list[int]] = field(default_factory=lambda: [[], []])
-    face_up: list[bool] = field(default_factory=lambda: [False, False])
-    types: list[str | None] = field(default_factory=lambda: [None, None])  # as revealed/changed
-    values: list[int | None] = field(default_factory=lambda: [None, None])
-    bonus: list[int] = field(default_factory=lambda: [0, 0])
-    formula: list[Formula | None] = field(default_factory=lambda: [None, None])
-    totals: list[int | None] = field(default_factory=lambda: [None, None])
-    required: list[ir.CardFilter | None] = field(
-        default_factory=lambda: [None, None]
-    )  # the kind of card a side must play
-    first_selector: int | None = None  # side that selects first, face up
-    outcome: str | None = None  # "offense" | "defense" | "deal" | "no deal" | "both lose" | "ended"
-    forced: str | None = (
-        None  # a power or card decided the winner: "offense" | "defense" | "both lose"
-    )
-    reversed: bool = False
-    lower_wins: bool = False
-    success: bool = False
-    deal_made: bool = False
-    no_compensation: bool = False
-    no_rewards: bool = False
-    lost_ships: list[int] = field(
-        default_factory=list
-    )  # ships each seat lost to the warp this encounter
+    extra: list[list[int]]
+    extra_values: list[list[int]]
+    face_up: list[bool]
+    types: list[str | None]  # as revealed/changed
+    values: list[int | None]
+    bonus: list[int]
+    formula: list[Formula | None]
+    totals: list[int | None]
+    required: list[ir.CardFilter | None]  # the kind of card a side must play
+    first_selector: int | None  # side that selects first, face up
+    outcome: str | None  # "offense" | "defense" | "deal" | "no deal" | "both lose" | "ended"
+    forced: str | None  # a power or card decided the winner: "offense" | "defense" | "both lose"
+    reversed: bool
+    lower_wins: bool
+    success: bool
+    deal_made: bool
+    no_compensation: bool
+    no_rewards: bool
+    lost_ships: list[int]  # ships each seat lost to the warp this encounter
     # ships each seat landed on the target planet from the gate as its side won: still the
     # ships it has in the encounter once they have landed
-    landed: list[int] = field(default_factory=list)
+    landed: list[int]
     # by seat (grown as ships are sent), the planets its ships in the gate or beside the target
     # planet were sent from, {planet: ships}: saved ships can go back where they came from
-    origins: list[dict[int, int]] = field(default_factory=list)
-    ship_limit: list[int] = field(default_factory=list)
-    ship_weight: list[int] = field(default_factory=list)
-    comp_factor: list[int] = field(default_factory=list)  # compensation multiplier, by seat
-    reward_factor: list[int] = field(
-        default_factory=list
-    )  # defensive-ally reward multiplier, by seat
-    deal_penalty: list[int] = field(default_factory=list)
-    zapped: set[int] = field(default_factory=set)  # seats whose power is off this encounter
-    powers_off: set[tuple[int, str]] = field(default_factory=set)  # (seat, alien) switched off
-    used: dict[str, int] = field(default_factory=dict)  # use counts for per-encounter limits
-    delayed: list[Later] = field(default_factory=list)  # effects waiting for a later window
-    marks: dict[str, Any] = field(default_factory=dict)
-    flares_played: set[int] = field(default_factory=set)  # seats that played a flare this encounter
-    comp_extra: list[int] = field(default_factory=list)  # cards added to compensation, by seat
-    reward_extra: list[int] = field(default_factory=list)  # added to each batch of rewards
+    origins: list[dict[int, int]]
+    ship_limit: list[int]  # most ships each seat may send
+    ship_weight: list[int]  # what each of a seat's ships counts for in a total
+    comp_factor: list[int]  # compensation multiplier, by seat
+    reward_factor: list[int]  # defensive-ally reward multiplier, by seat
+    deal_penalty: list[int]  # ships each seat loses when the deal fails
+    zapped: set[int]  # seats whose power is off this encounter
+    powers_off: set[tuple[int, str]]  # (seat, alien) switched off
+    used: dict[str, int]  # use counts for per-encounter limits
+    delayed: list[Later]  # effects waiting for a later window
+    marks: dict[str, Any]
+    flares_played: set[int]  # seats that played a flare this encounter
+    comp_extra: list[int]  # cards added to compensation, by seat
+    reward_extra: list[int]  # added to each batch of rewards
     # the records rules modules keep for the encounter, by module (runtime/extension.py's Slot)
-    slots: dict[str, Any] = field(default_factory=dict)
+    slots: dict[str, Any]
+
+    def __init__(
+        self,
+        number: int,
+        offense: int,
+        defense: int = -1,
+        planet: int = -1,
+        *,
+        players: int = 0,
+        ship_limit: int = 0,
+        deal_penalty: int = 0,
+    ) -> None:
+        """A fresh encounter of `players` seats, each with that ship limit and deal penalty.
+        Written out, not made by @dataclass: its default factories (a call per container) and
+        the lists by seat passed in by keyword made an encounter cost half as much again."""
+        self.number, self.offense, self.defense, self.planet = number, offense, defense, planet
+        self.destiny = None
+        self.gate = [0] * players
+        self.guard = [0] * players
+        self.invited = [[False] * players, [False] * players]
+        self.allies = [[], []]
+        self.cards = [None, None]
+        self.kickers = [None, None]
+        self.extra = [[], []]
+        self.extra_values = [[], []]
+        self.face_up = [False, False]
+        self.types = [None, None]
+        self.values = [None, None]
+        self.bonus = [0, 0]
+        self.formula = [None, None]
+        self.totals = [None, None]
+        self.required = [None, None]
+        self.first_selector = None
+        self.outcome = None
+        self.forced = None
+        self.reversed = False
+        self.lower_wins = False
+        self.success = False
+        self.deal_made = False
+        self.no_compensation = False
+        self.no_rewards = False
+        self.lost_ships = [0] * players
+        self.landed = [0] * players
+        self.origins = []
+        self.ship_limit = [ship_limit] * players
+        self.ship_weight = [1] * players
+        self.comp_factor = [1] * players
+        self.reward_factor = [1] * players
+        self.deal_penalty = [deal_penalty] * players
+        self.zapped = set()
+        self.powers_off = set()
+        self.used = {}
+        self.delayed = []
+        self.marks = {}
+        self.flares_played = set()
+        self.comp_extra = [0] * players
+        self.reward_extra = [0] * players
+        self.slots = {}
 
     def cards_on(self, side: int) -> list[int]:
         """Every encounter card on a side, the selected one first."""
@@ -239,11 +291,10 @@ class State:
             total += p.ships[seat]
         return total
 
-    def clockwise_from(self, seat: int) -> list[int]:
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """All seats starting with `seat` and going clockwise (to the left)."""
-        seat %= len(self.players)
-        # two ranges joined, not a comprehension of modulos: the seats' order, asked every encounter
-        return [*range(seat, len(self.players)), *range(seat)]
+        n = len(self.players)
+        return CLOCKWISE[n][seat % n]
 
     def copy(self, rng: random.Random | None = None) -> State:
         """An independent copy: it shares nothing mutable with this state (frozen records, the

@@ -31,6 +31,14 @@ class Parties:
     # the encounter whose main players these are, making its deal; None for a deal an effect makes
     encounter: Encounter | None = None
 
+    def founders_label(self, founders: tuple[int, ...]) -> str:
+        """How an option of the colonies question (the seats that found a colony) reads."""
+        if not founders:
+            return "no colonies"
+        if len(founders) == 2:
+            return "each gets a colony"
+        return f"{self.names[self.seats.index(founders[0])]} gets a colony"
+
 
 # the roles of the two players of a deal an effect makes: the subject and the player it names
 MAKER, PARTNER = "maker", "partner"
@@ -144,10 +152,6 @@ def can_colonize(game: Table, parties: Parties, side: int) -> bool:
     return False
 
 
-# who founds a colony: the options of the colonies question, by party
-COLONY_CHOICES = ((False, False), (True, False), (False, True), (True, True))
-
-
 @dataclass(slots=True)
 class Step:
     """One small question of an offer: how much of one thing changes hands."""
@@ -169,16 +173,17 @@ def steps(game: Table, parties: Parties) -> list[Step]:
     options of the colonies question are the seats that found a colony."""
     st = game.state
     out: list[Step] = []
-    can = (can_colonize(game, parties, 0), can_colonize(game, parties, 1))
-    a, b = parties.seats
-    founders = {(False, False): (), (True, False): (a,), (False, True): (b,), (True, True): (a, b)}
-    colonies = [
-        founders[c] for c in COLONY_CHOICES if (not c[0] or can[0]) and (not c[1] or can[1])
-    ]
-    if len(colonies) > 1:
-        names = {(): "no colonies", (a,): f"{parties.names[0]} gets a colony"}
-        names |= {(b,): f"{parties.names[1]} gets a colony", (a, b): "each gets a colony"}
-        out.append(Step("deal.colonies", "who founds a colony?", colonies, names.__getitem__))
+    first, second = can_colonize(game, parties, 0), can_colonize(game, parties, 1)
+    if first or second:
+        a, b = parties.seats
+        colonies: list[tuple[int, ...]] = [()]
+        if first:
+            colonies.append((a,))
+        if second:
+            colonies.append((b,))
+        if first and second:
+            colonies.append((a, b))
+        out.append(Step("deal.colonies", "who founds a colony?", colonies, parties.founders_label))
     for side, seat in enumerate(parties.seats):
         hand = len(st.players[seat].hand)
         if hand:

@@ -94,15 +94,14 @@ def ships_outside_encounter(game: Table, seat: int) -> dict[int, int]:
     return out
 
 
-def side_ships(game: Table, enc: Encounter, side: int, *, allies: bool) -> int:
-    """Weighted ships of a side: the main player's own, or its allies' together."""
-    if not allies:
-        seat = main_of(enc, side)
-        return ships_in_encounter(game, enc, seat) * enc.ship_weight[seat]
+def side_ships(game: Table, enc: Encounter, side: int) -> int:
+    """Weighted ships of a side: the main player's own and its allies' together."""
+    seat = main_of(enc, side)
+    weight = enc.ship_weight
+    total = ships_in_encounter(game, enc, seat) * weight[seat]
     pile = enc.gate if side == OFFENSE else enc.guard
-    total = 0
     for s in enc.allies[side]:  # a loop, not sum() over a generator: asked for every attack
-        total += pile[s] * enc.ship_weight[s]
+        total += pile[s] * weight[s]
     return total
 
 
@@ -116,11 +115,7 @@ def side_total(game: Table, enc: Encounter, side: int) -> int | None:
     if formula is not None:
         base = game.dispatch.work_out(formula)
     else:
-        base = (
-            (enc.values[side] or 0)
-            + side_ships(game, enc, side, allies=False)
-            + side_ships(game, enc, side, allies=True)
-        )
+        base = (enc.values[side] or 0) + side_ships(game, enc, side)
     base += side_cards.added_value(enc, side)
     return int(extension.fold(game, "total", base + enc.bonus[side], enc, side))
 

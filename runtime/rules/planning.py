@@ -16,6 +16,7 @@ from runtime.table_events import EncounterEnded
 from runtime.windows import Windows
 
 if TYPE_CHECKING:
+    from runtime.ir import CardFilter
     from runtime.table import Table
 
 
@@ -76,7 +77,9 @@ def select_card(game: Table, enc: Encounter, side: int) -> None:
         )
         if game.holder[card] == seat or card in hand_pile_cards(game, seat):
             break  # else it left the hand while the choice was in the air (a negation): again
-    card = prevent_forced(game, enc, side, card)
+    required = enc.required[side]
+    if required is not None:  # the player was made to select a card: that may be prevented
+        card = prevent_forced(game, seat, required, card)
     if game.holder[card] == seat:
         game.from_hand(seat, card)
     else:  # played from one of the player's own piles, in place of its hand
@@ -90,14 +93,10 @@ def select_card(game: Table, enc: Encounter, side: int) -> None:
         game.log("select", seat)
 
 
-def prevent_forced(game: Table, enc: Encounter, side: int, card: int) -> int:
-    """A card a main player was made to select (a named card it must play) stands unless another
-    player prevents it. Negating that selection prevents it: the player then selects one of its
-    other encounter cards instead."""
-    seat = enc.offense if side == 0 else enc.defense
-    required = enc.required[side]
-    if required is None:
-        return card  # nothing was forced
+def prevent_forced(game: Table, seat: int, required: CardFilter, card: int) -> int:
+    """A card a main player was made to select (one that fits `required`, a named card it must
+    play) stands unless another player prevents it. Negating that selection prevents it: the
+    player then selects one of its other encounter cards instead."""
     hand = [
         c
         for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
@@ -121,11 +120,12 @@ def selectable(game: Table, enc: Encounter, side: int) -> list[int]:
     """The encounter cards a main player may select (drawing a new hand if it holds none)."""
     seat = enc.offense if side == 0 else enc.defense
     defs = game.defs
-    options = [
-        c
-        for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat))
-        if defs[c].kind == "encounter"
-    ]
+    options: list[int] = []
+    # a loop, not a comprehension (a function made and called before Python 3.12): asked twice
+    # an encounter
+    for c in (*game.state.players[seat].hand, *hand_pile_cards(game, seat)):
+        if defs[c].kind == "encounter":
+            options.append(c)
     if not options:
         game.new_hand(seat)
         options = [c for c in game.state.players[seat].hand if game.defs[c].kind == "encounter"]

@@ -97,21 +97,13 @@ def new_encounter(game: Table, number: int) -> Encounter:
 def blank_encounter(game: Table, number: int, offense: int) -> Encounter:
     """An encounter of `offense` with every per-seat number at its rule-book value."""
     n = len(game.state.players)
+    option = game.setup.option
     enc = Encounter(
-        number=number,
-        offense=offense,
-        gate=[0] * n,
-        guard=[0] * n,
-        invited=[[False] * n, [False] * n],
-        lost_ships=[0] * n,
-        landed=[0] * n,
-        ship_limit=[game.setup.option("max_gate_ships")] * n,
-        ship_weight=[1] * n,
-        comp_factor=[1] * n,
-        reward_factor=[1] * n,
-        deal_penalty=[game.setup.option("failed_deal_loss")] * n,
-        comp_extra=[0] * n,
-        reward_extra=[0] * n,
+        number,
+        offense,
+        players=n,
+        ship_limit=option("max_gate_ships"),
+        deal_penalty=option("failed_deal_loss"),
     )
     extension.fill_slots(game, "encounter", enc, n)
     return enc

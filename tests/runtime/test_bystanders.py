@@ -17,7 +17,7 @@ HOOK = Hook("test-card", "Test", "power", "turn.start", ir.Seq(()))
 def test_bystanders_are_the_players_outside_the_main_two(cards: CardSet, rules: Rules) -> None:
     game, _ = new_game(cards, rules, players=5)
     n = game.state.n
-    enc = Encounter(1, 1, 3, 15, gate=[0] * n, guard=[0] * n)
+    enc = Encounter(1, 1, 3, 15, players=n)
     enc.allies = [[4], []]
     game.state.encounter = enc
     ctx = Ctx(game, 0, HOOK)

@@ -28,7 +28,7 @@ def run(game: Game, text: str, seat: int) -> None:
 def encounter(game: Game, players: int) -> Encounter:
     st = game.state
     planet = next(p.id for p in st.planets if p.system == 1)
-    enc = Encounter(1, 0, 1, planet, gate=[0] * players, guard=[0] * players)
+    enc = Encounter(1, 0, 1, planet, players=players)
     enc.invited = [[False] * players for _ in range(2)]
     enc.ship_limit = [4] * players
     st.encounter = enc

@@ -109,7 +109,7 @@ def lay_out(game: Game, board: dict[str, object]) -> Encounter:
     assert isinstance(offense, int) and isinstance(defense, int) and isinstance(target, int)
     planet = [p.id for p in state.planets if p.system == defense][target]
     allies = [s for s in range(n) if s not in (offense, defense)]
-    enc = Encounter(1, offense, defense, planet, gate=[0] * n, guard=[0] * n)
+    enc = Encounter(1, offense, defense, planet, players=n)
     enc.gate[offense] = gate[offense]
     for i, seat in enumerate(allies):
         side = i % 2

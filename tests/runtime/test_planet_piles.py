@@ -30,7 +30,7 @@ def run(game: Game, text: str, seat: int = 0) -> None:
 
 def target(game: Game, planet: int) -> None:
     n = game.state.n
-    game.state.encounter = Encounter(1, 0, 1, planet, gate=[0] * n, guard=[0] * n)
+    game.state.encounter = Encounter(1, 0, 1, planet, players=n)
 
 
 def planet_picker(planet: int):  # type: ignore[no-untyped-def]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from runtime.setup import MAX_PLAYERS
 from runtime.state import Player, State
 
 
@@ -13,13 +14,13 @@ def table_of(n: int) -> State:
 
 
 def test_clockwise_from_starts_at_the_seat_and_wraps_around() -> None:
-    assert table_of(5).clockwise_from(3) == [3, 4, 0, 1, 2]
-    assert table_of(5).clockwise_from(0) == [0, 1, 2, 3, 4]
-    assert table_of(1).clockwise_from(0) == [0]
+    assert table_of(5).clockwise_from(3) == (3, 4, 0, 1, 2)
+    assert table_of(5).clockwise_from(0) == (0, 1, 2, 3, 4)
+    assert table_of(1).clockwise_from(0) == (0,)
 
 
 def test_clockwise_from_counts_a_seat_beyond_the_table_around_it() -> None:
-    for n in range(1, 8):
+    for n in range(1, MAX_PLAYERS + 1):
         st = table_of(n)
         for seat in range(-2 * n, 2 * n):
-            assert st.clockwise_from(seat) == [(seat + k) % n for k in range(n)]
+            assert st.clockwise_from(seat) == tuple((seat + k) % n for k in range(n))
