@@ -209,7 +209,7 @@ class Dispatcher(CardPlays, Lasting):
         if cached is not None:
             return cached
         offense, defense = key
-        order = st.clockwise_from(offense)  # a list of its own, the offense first
+        order = list(st.clockwise_from(offense))  # the offense first
         if defense >= 0:
             order.remove(defense)
             order.insert(1, defense)
