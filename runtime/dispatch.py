@@ -52,6 +52,9 @@ class Dispatcher(CardPlays, Lasting):
         # The deaf windows where nothing can wait either: nothing at all can act there in this
         # game, so listening() answers at once (none until the tables are built).
         self.silent: frozenset[Window] = frozenset()
+        # Whether decision.made is not silent: the table asks after every decision whether the
+        # choice is worth announcing, and in most games nothing can ever act on one.
+        self.hears_choices = True
         self.held = game.held  # the table's count of cards in hands playable in each window
         # window -> the (instance, play) pairs of this game that could be played there
         self._plays_by_window: dict[str, list[tuple[int, Play]]] = {}
@@ -115,6 +118,7 @@ class Dispatcher(CardPlays, Lasting):
         # found again with the tables, in case a rules module registered since the game began
         may_wait = self.may_wait = rules.waits | extension.waited_at() | self.also_waits
         self.silent = frozenset([w for w in self.deaf if w.value not in may_wait])
+        self.hears_choices = Windows.DECISION_MADE not in self.silent
 
     def let_wait(self, windows: Iterable[str]) -> None:
         """Let something wait for `windows` in this game too: the windows of an effect compiled

@@ -48,6 +48,7 @@ def tables_match_the_slow_way(game: Table) -> None:
     # silent: deaf, and no card's effect nor rules module's code can make anything wait there
     may_wait = game.rules.waits | extension.waited_at()
     assert d.silent == {w for w in deaf if w.value not in may_wait}
+    assert d.hears_choices == (Window.DECISION_MADE not in d.silent)
 
 
 def test_the_window_tables_follow_the_aliens_held_throughout_random_games(
@@ -121,17 +122,17 @@ def test_a_delay_or_until_period_at_a_window_nothing_declared_is_refused(
     assert d.period("until", window="turn.end").window == "turn.end"
 
 
-def test_decision_made_is_silent_unless_a_power_acting_there_is_in_the_game(
+def test_choices_are_heard_while_a_power_acting_on_them_is_in_the_game(
     cards: CardSet, rules: Rules
 ) -> None:
     game = new_game(cards, rules, 4, packs=("base", "set6"))[0]
     d = game.dispatch
-    assert Window.DECISION_MADE in d.silent and not d.listening(Window.DECISION_MADE)
+    assert not d.hears_choices and not d.listening(Window.DECISION_MADE)
     game.state.players[2].borrowed.append("negator")  # brought into the game (a lease)
     d.refresh_powers()
-    assert Window.DECISION_MADE not in d.silent and d.listening(Window.DECISION_MADE)
+    assert d.hears_choices and d.listening(Window.DECISION_MADE)
     game.state.players[2].borrowed.remove("negator")
     d.refresh_powers()
-    assert Window.DECISION_MADE in d.silent
+    assert not d.hears_choices
     dealt = new_game(cards, rules, 4, aliens=("none", "negator", "none", "none"))[0]
-    assert Window.DECISION_MADE not in dealt.dispatch.silent
+    assert dealt.dispatch.hears_choices
