@@ -44,8 +44,8 @@ class Dispatcher(CardPlays, Lasting):
         # The windows where a power, kicker or rules module's card of this game can act (every
         # window until the tables are built): a few. The others are quiet (see `quiet`).
         self.busy: frozenset[str] = names()
-        # the quiet windows where no card can be played either (by Window: what listening()
-        # is asked with): only what lasts may wait there
+        # the quiet windows where no card can be played either (by Window, as `silent`, made
+        # from them): only what lasts may wait there
         self.deaf: frozenset[Window] = frozenset()
         self.also_waits: frozenset[str] = frozenset()  # see let_wait
         self.may_wait = rules.waits | extension.waited_at()  # see Lasting.may_wait
