@@ -77,7 +77,7 @@ class Asking:
         if self.observer is not None:
             self.observer(self)
         # negated()'s first test first: most games have nothing that negates a choice
-        if not again and self.dispatch.listening(DECISION_MADE) and self.negated(decision, answer):
+        if not again and self.dispatch.hears_choices and self.negated(decision, answer):
             answer = self.ask_again(decision, answer)
         return answer
 

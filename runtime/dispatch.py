@@ -1,12 +1,13 @@
 """Hook dispatch: when the engine opens a window, run the powers, delayed effects and card plays
 (runtime/effects/card_plays.py) that act there, in order of play, with the targeted response windows (zaps, card zaps).
 
-A window with nothing bound to it costs two dict lookups: the engine opens dozens per encounter.
+A window where nothing of the game can act or wait (`silent`) costs one look-up to ask about,
+one with nothing bound to it a few: the engine opens dozens per encounter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,9 +44,17 @@ class Dispatcher(CardPlays, Lasting):
         # The windows where a power, kicker or rules module's card of this game can act (every
         # window until the tables are built): a few. The others are quiet (see `quiet`).
         self.busy: frozenset[str] = names()
-        # the quiet windows where no card can be played either (by Window: what listening()
-        # is asked with): only what lasts may wait there
+        # the quiet windows where no card can be played either (by Window, as `silent`, made
+        # from them): only what lasts may wait there
         self.deaf: frozenset[Window] = frozenset()
+        self.also_waits: frozenset[str] = frozenset()  # see let_wait
+        self.may_wait = rules.waits | extension.waited_at()  # see Lasting.may_wait
+        # The deaf windows where nothing can wait either: nothing at all can act there in this
+        # game, so listening() answers at once (none until the tables are built).
+        self.silent: frozenset[Window] = frozenset()
+        # Whether decision.made is not silent: the table asks after every decision whether the
+        # choice is worth announcing, and in most games nothing can ever act on one.
+        self.hears_choices = True
         self.held = game.held  # the table's count of cards in hands playable in each window
         # window -> the (instance, play) pairs of this game that could be played there
         self._plays_by_window: dict[str, list[tuple[int, Play]]] = {}
@@ -106,6 +115,18 @@ class Dispatcher(CardPlays, Lasting):
         # a window declared after this (a rules module registered later) is not deaf: listening()
         # asks about it the long way
         self.deaf = rules.unplayed().difference([BY_NAME[n] for n in busy if n in BY_NAME])
+        # found again with the tables, in case a rules module registered since the game began
+        may_wait = self.may_wait = rules.waits | extension.waited_at() | self.also_waits
+        self.silent = frozenset([w for w in self.deaf if w.value not in may_wait])
+        self.hears_choices = Windows.DECISION_MADE not in self.silent
+
+    def let_wait(self, windows: Iterable[str]) -> None:
+        """Let something wait for `windows` in this game too: the windows of an effect compiled
+        apart from the rules' cards (a test's), which `Rules.waits` does not hold."""
+        self.also_waits |= frozenset(windows)
+        self.may_wait |= self.also_waits
+        if self.ready:
+            self.find_busy()
 
     @property
     def powers(self) -> dict[str, list[tuple[int, Bound]]]:
@@ -127,42 +148,29 @@ class Dispatcher(CardPlays, Lasting):
         """Whether anything could act in a window now (so its event is worth building): a
         power, kicker or rules module's card of this game, a card play held for it, or a
         delayed or recurring effect or an "until" period that waits for this very window."""
-        if window not in self.deaf:  # most windows asked about are deaf: one look-up
-            name = window.value
-            if name in self.busy or self.held.get(name):
-                return True
-        st = self.game.state
-        enc = st.encounter
-        if (enc is None or not enc.delayed) and not st.recurring and not st.restrictions:
-            return False  # nothing lasts (most of a game): no call to look for what waits
-        return self.waiting_at(window.value)
+        if window in self.silent:  # most windows asked about: one look-up
+            return False
+        name = window.value
+        if name in self.busy or self.held.get(name):
+            return True
+        return name in self.may_wait and self.waiting_at(name)
 
     def step(self, window: Window) -> None:
         self.phase = window.phase
         name = window.value
-        if name not in self.busy:
-            st = self.game.state
-            enc = st.encounter
+        if name not in self.busy and (name not in self.may_wait or not self.waiting_at(name)):
             # run()'s path for a window where nothing but a card play can act, one call fewer
-            if (
-                (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
-            ) or not self.waiting_at(name):
-                if self.held.get(name):
-                    self.offer_plays(name, None)
-                return
+            if self.held.get(name):
+                self.offer_plays(name, None)
+            return
         self.run(name, None)
 
     def event(self, window: Window, event: Any) -> None:
         name = window.value
-        if name not in self.busy:
-            st = self.game.state
-            enc = st.encounter  # as in step()
-            if (
-                (enc is None or not enc.delayed) and not st.recurring and not st.restrictions
-            ) or not self.waiting_at(name):
-                if self.held.get(name):
-                    self.offer_plays(name, event)
-                return
+        if name not in self.busy and (name not in self.may_wait or not self.waiting_at(name)):
+            if self.held.get(name):  # as in step()
+                self.offer_plays(name, event)
+            return
         self.run(name, event)
 
     def run(self, name: str, event: Any) -> None:

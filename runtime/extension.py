@@ -176,6 +176,10 @@ class RulesModule:
     # kinds of card the core deals but only this module plays (a pack holding them names it)
     played_kinds: tuple[str, ...] = ()
     restrained_kinds: tuple[str, ...] = ()  # decision kinds a random player mostly passes on
+    # the windows its code makes something wait for (a delayed effect's window, given to the
+    # dispatcher's `delay`; the window ending an "until" period, given to its `period`): the
+    # dispatcher skips a window nothing can wait for, so it refuses any window not declared
+    waits_at: tuple[str, ...] = ()
     deal_terms: tuple[DealTerm, ...] = ()  # what a deal may hand over besides colonies and cards
     # events of the game log it records: kind -> (field names, text template), as in runtime/log.py
     log_events: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
@@ -277,6 +281,14 @@ def dealt_kinds() -> frozenset[str]:
         found = _DECLARED["card_kinds"] = frozenset(
             k for m in MODULES.values() for k in m.card_kinds
         )
+    return found
+
+
+def waited_at() -> frozenset[str]:
+    """The windows some registered module's code makes something wait for (`waits_at`)."""
+    found = _DECLARED.get("waits_at")
+    if found is None:
+        found = _DECLARED["waits_at"] = frozenset(w for m in MODULES.values() for w in m.waits_at)
     return found
 
 

@@ -16,6 +16,7 @@ class Hooks(Protocol):
     """What the table and the rules of play ask of the hook dispatcher (runtime/dispatch.py)."""
 
     phase: str  # the phase of the step window opened last ("resolution", "turn", ...)
+    hears_choices: bool  # whether anything of the game may act on a choice just made
 
     def listening(self, window: Window) -> bool: ...
     def step(self, window: Window) -> None: ...

@@ -41,10 +41,18 @@ _COMPILERS: dict[str, Callable[[ir.Node], Callable[[Ctx], Any]]] = {
 }
 
 
+class UndeclaredWindow(ValueError):
+    """A delayed effect or an "until" period given a window nothing declares it may wait for."""
+
+
 class Lasting:
     """The part of the dispatcher that keeps use counts and what outlasts an effect."""
 
     game: Table
+    # The windows something can wait for in this game: where a card's delayed effect may run or
+    # its "until" period end (Rules.waits), or a rules module's code (its `waits_at`). The
+    # dispatcher never looks for what waits at another window, so `delay` and `period` refuse one.
+    may_wait: frozenset[str]
     # The context the last formula was worked out in: the next one refills it. Number expressions
     # only read their context and drop it, so it is free again once a formula is worked out.
     spare_context: Ctx | None = None
@@ -93,6 +101,7 @@ class Lasting:
         st = self.game.state
         serial = st.encounter_serial
         if scope == "until":
+            self.can_wait(window)
             return Period(scope, st.turn, serial, window=window, seat=seat)
         if scope == "encounters":
             return Period(scope, serial + 1, serial + count)
@@ -179,6 +188,10 @@ class Lasting:
         """Whether a delayed or recurring effect acts in `window` or an "until" period ends
         there: what, besides powers, kickers, rules modules' cards and card plays, makes the
         window worth running."""
+        st = self.game.state
+        enc = st.encounter
+        if (enc is None or not enc.delayed) and not st.recurring and not st.restrictions:
+            return False  # nothing lasts (most of a game): nothing to look through
         return self.later_at(window) or self.ending_at(window)
 
     def end_periods(self, window: str) -> None:
@@ -240,6 +253,7 @@ class Lasting:
     ) -> None:
         """A statement of the effect's IR (`node`) or a registered step to run in a later window:
         once later this encounter, or in each encounter of a longer period the effect set."""
+        self.can_wait(window)
         later = Later(window, bindings_of(ctx), node, step, args)
         period = ctx.period
         if period is not None and period.scope != "encounter":
@@ -249,6 +263,15 @@ class Lasting:
         enc = self.game.state.encounter
         if enc is not None:
             enc.delayed.append(later)
+
+    def can_wait(self, window: str) -> None:
+        """Refuse a window nothing declared that it may make wait (see `may_wait`): what waited
+        there would never run."""
+        if window not in self.may_wait:
+            raise UndeclaredWindow(
+                f"nothing may wait for the window '{window}': no card's effect makes anything "
+                "wait for it, and no rules module declares it in its `waits_at`"
+            )
 
     def run_later(self, later: Later, event: Any) -> None:
         ctx = context(self.game, later.bindings, event)

@@ -16,6 +16,7 @@ from runtime.effects import compile as c
 from runtime.effects import conditions
 from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
+from runtime.record import Record
 from runtime.registry import OPS, require_words
 from runtime.roles import RoleTest, role_test
 from runtime.windows import BY_NAME, Window
@@ -141,6 +142,21 @@ def states_numbers(node: ir.Node | None) -> bool:
     return isinstance(inner, ir.Node) and states_numbers(inner)
 
 
+def waiting_windows(node: Record | None) -> set[str]:
+    """The windows an effect's IR (`node` and the nodes inside it) makes wait: where its delayed
+    effects run and where its "until" periods end."""
+    found: set[str] = set()
+    if isinstance(node, ir.Delayed) or (isinstance(node, ir.Lasting) and node.duration == "until"):
+        found.add(node.window)
+    fields: tuple[str, ...] = type(node).__slots__ if node is not None else ()
+    for name in fields:
+        part = getattr(node, name)
+        for item in part if isinstance(part, tuple) else (part,):
+            if isinstance(item, Record):
+                found |= waiting_windows(item)
+    return found
+
+
 class Rules:
     def __init__(self, cards: CardSet) -> None:
         require_words()
@@ -159,8 +175,14 @@ class Rules:
         self.play_windows: dict[str, tuple[str, ...]] = {}  # card id -> windows it can be played in
         self.keeps: set[str] = set()
         self._unplayed: frozenset[Window] | None = None
+        # the windows some card's effect can make wait: a delayed effect runs there, or an
+        # "until" period ends there (Lasting.delay and Lasting.period refuse any other)
+        waits: set[str] = set()
         for card in sorted(cards.cards.values(), key=lambda d: d.id):
             self._link(card)
+            for hook in card.hooks:
+                waits.update(waiting_windows(hook.effect), waiting_windows(hook.cost))
+        self.waits = frozenset(waits)
         windows: dict[str, set[str]] = {}
         for window, plays in self.plays.items():
             for play in plays:

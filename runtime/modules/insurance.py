@@ -96,6 +96,7 @@ MODULE = register(
         name="insurance",
         doc="insurance policies on ships at risk, paid for with a fee held until the encounter ends",
         steps={},
+        waits_at=(Window.ENCOUNTER_END.value,),  # the policy settles as the encounter ends
         decision_kinds=("insure.fee", "insure.accept"),
         words=("insure",),
     )

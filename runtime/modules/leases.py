@@ -145,6 +145,7 @@ MODULE = register(
         name="leases",
         doc="cards, powers and flares leased for lucre for the rest of the encounter",
         steps={},
+        waits_at=(Window.ENCOUNTER_END.value,),  # the item goes back as the encounter ends
         decision_kinds=("lease.request", "lease.price", "lease.accept"),
         words=("lease",),
         restrained_kinds=("lease.request",),

@@ -96,6 +96,7 @@ def test_a_negated_pick_of_several_is_asked_again_until_it_differs_and_announced
         announced.append(event.answer)
         event.negated = len(announced) == 1  # the first answer is negated
 
+    monkeypatch.setattr(game.dispatch, "hears_choices", True)
     monkeypatch.setattr(game.dispatch, "listening", lambda window: True)
     monkeypatch.setattr(game.dispatch, "event", made)
     monkeypatch.setattr(asking, "negatable", lambda game, decision, answer: True)

@@ -174,10 +174,19 @@ def test_a_rules_modules_window_where_nothing_acts_is_quiet(game: Game) -> None:
     assert {"lucre.paid", "tech.completed"} <= game.dispatch.quiet
 
 
-def two_idle_windows(game: Game) -> tuple[Window, Window]:
-    """Two windows where nothing of this game can act and no card is held for a play."""
+def idle_windows(game: Game) -> list[Window]:
+    """The windows where nothing of this game can act and no card is held for a play, but
+    where some card's effect may make something wait."""
     d = game.dispatch
-    idle = [w for w in Window if w.value in d.quiet and not game.held.get(w.value)]
+    return [
+        w
+        for w in Window
+        if w.value in d.quiet and not game.held.get(w.value) and w.value in d.may_wait
+    ]
+
+
+def two_idle_windows(game: Game) -> tuple[Window, Window]:
+    idle = idle_windows(game)
     return idle[0], idle[1]
 
 
@@ -198,8 +207,7 @@ def test_a_recurring_effect_makes_only_its_window_and_the_one_ending_it_worth_op
     game: Game,
 ) -> None:
     d, st = game.dispatch, game.state
-    idle = [w for w in Window if w.value in d.quiet and not game.held.get(w.value)]
-    acting, ending, other = idle[:3]
+    acting, ending, other = idle_windows(game)[:3]
     later = Later(acting.value, Bindings(0, HOOK), ir.Seq(()))
     later.period = Period("until", st.turn, st.encounter_serial, window=ending.value)
     st.recurring.append(later)

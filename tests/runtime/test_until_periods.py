@@ -11,7 +11,7 @@ from runtime import ir
 from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
 from runtime.effects.context import Ctx
-from runtime.effects.link import Rules
+from runtime.effects.link import Rules, waiting_windows
 from runtime.game import Game
 from runtime.rules import destiny
 from runtime.rules.turn import new_encounter
@@ -25,6 +25,7 @@ def run(game: Game, text: str, seat: int = 0) -> None:
     resolver = Resolver("turn.start", text)
     node = resolver.effect(parser().effect(text))
     assert not resolver.errors, [e.message for e in resolver.errors]
+    game.dispatch.let_wait(waiting_windows(node))  # no card of the rules makes them wait
     c.statement(node)(Ctx(game, seat, HOOK))
 
 
