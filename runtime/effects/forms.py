@@ -46,7 +46,10 @@ MAX_AMOUNT = NUMBER_RANGES[T.NUMBER.value][1]
 def at_most(n: int, most: int) -> int:
     """A computed count bounded by what exists (the cards, the ships), so that no effect, however
     its numbers multiply, asks the engine for endless work."""
-    return max(0, min(n, most))
+    # comparisons, not min() and max(): each builtin parses its keywords on every call
+    if n > most:
+        n = most
+    return n if n > 0 else 0
 
 
 def absent(ctx: Ctx) -> None:
