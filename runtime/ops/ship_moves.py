@@ -71,9 +71,10 @@ def sources_at(
         n = st.planets[planet].ships[seat] if planet >= 0 else 0
         return {planet: n} if n else {}
     owner = place.owner if place is not None and place.owner >= 0 else seat
-    found = place_planets(st, kind, owner)
-    if found is not None and (owner != seat or kind == "home planets"):
-        return {p: st.planets[p].ships[seat] for p in found if st.planets[p].ships[seat]}
+    if owner != seat or kind == "home planets":  # else the seat's own colonies, below
+        found = place_planets(st, kind, owner)
+        if found is not None:
+            return {p: st.planets[p].ships[seat] for p in found if st.planets[p].ships[seat]}
     if kind == "home colonies":
         return {p.id: p.ships[seat] for p in st.planets if p.system == seat and p.ships[seat]}
     if kind == "foreign colonies":
