@@ -343,10 +343,19 @@ def _copy_player(p: Player) -> Player:
         p.power_lost,
         p.tokens.copy(),
         p.borrowed[:],
-        {name: cards[:] for name, cards in p.piles.items()},
+        {name: cards[:] for name, cards in p.piles.items()} if p.piles else {},
         p.gained[:],
-        duplicate(p.slots) if p.slots else {},
+        _copy_slots(p.slots) if p.slots else {},
     )
+
+
+def _copy_slots(slots: dict[str, Any]) -> dict[str, Any]:
+    """The records rules modules keep on a holder, each copied (a loop: a comprehension is a
+    function called, and a state copy copies every player's)."""
+    copies: dict[str, Any] = {}
+    for module, record in slots.items():
+        copies[module] = duplicate(record)
+    return copies
 
 
 def _copy_state(st: State, rng: random.Random | None = None) -> State:
@@ -364,7 +373,7 @@ def _copy_state(st: State, rng: random.Random | None = None) -> State:
         st.reward_discard[:],
         st.in_play[:],
         st.aside[:],
-        [h[:] for h in st.hostages],
+        [h[:] for h in st.hostages] if st.hostages else [],
         st.turn,
         st.offense,
         duplicate(st.encounter) if st.encounter is not None else None,
@@ -381,7 +390,7 @@ def _copy_state(st: State, rng: random.Random | None = None) -> State:
         st.ships_per_player,
         st.unused_aliens[:],
         duplicate(st.pieces) if st.pieces else [],
-        duplicate(st.slots) if st.slots else {},
+        _copy_slots(st.slots) if st.slots else {},
     )
 
 
