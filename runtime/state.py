@@ -155,9 +155,12 @@ class Encounter:
         the lists by seat passed in by keyword made an encounter cost half as much again."""
         self.number, self.offense, self.defense, self.planet = number, offense, defense, planet
         self.destiny = None
-        self.gate = [0] * players
-        self.guard = [0] * players
-        self.invited = [[False] * players, [False] * players]
+        # the lists by seat copied from one of each (a copy costs half a `[0] * players`, which
+        # builds a list and then another)
+        zeros, ones, no = [0] * players, [1] * players, [False] * players
+        self.gate = zeros
+        self.guard = zeros.copy()
+        self.invited = [no, no.copy()]
         self.allies = [[], []]
         self.cards = [None, None]
         self.kickers = [None, None]
@@ -179,13 +182,13 @@ class Encounter:
         self.deal_made = False
         self.no_compensation = False
         self.no_rewards = False
-        self.lost_ships = [0] * players
-        self.landed = [0] * players
+        self.lost_ships = zeros.copy()
+        self.landed = zeros.copy()
         self.origins = []
         self.ship_limit = [ship_limit] * players
-        self.ship_weight = [1] * players
-        self.comp_factor = [1] * players
-        self.reward_factor = [1] * players
+        self.ship_weight = ones
+        self.comp_factor = ones.copy()
+        self.reward_factor = ones.copy()
         self.deal_penalty = [deal_penalty] * players
         self.zapped = set()
         self.powers_off = set()
@@ -193,8 +196,8 @@ class Encounter:
         self.delayed = []
         self.marks = {}
         self.flares_played = set()
-        self.comp_extra = [0] * players
-        self.reward_extra = [0] * players
+        self.comp_extra = zeros.copy()
+        self.reward_extra = zeros.copy()
         self.slots = {}
 
     def cards_on(self, side: int) -> list[int]:
@@ -340,10 +343,19 @@ def _copy_player(p: Player) -> Player:
         p.power_lost,
         p.tokens.copy(),
         p.borrowed[:],
-        {name: cards[:] for name, cards in p.piles.items()},
+        {name: cards[:] for name, cards in p.piles.items()} if p.piles else {},
         p.gained[:],
-        duplicate(p.slots) if p.slots else {},
+        _copy_slots(p.slots) if p.slots else {},
     )
+
+
+def _copy_slots(slots: dict[str, Any]) -> dict[str, Any]:
+    """The records rules modules keep on a holder, each copied (a loop: a comprehension is a
+    function called, and a state copy copies every player's)."""
+    copies: dict[str, Any] = {}
+    for module, record in slots.items():
+        copies[module] = duplicate(record)
+    return copies
 
 
 def _copy_state(st: State, rng: random.Random | None = None) -> State:
@@ -361,7 +373,7 @@ def _copy_state(st: State, rng: random.Random | None = None) -> State:
         st.reward_discard[:],
         st.in_play[:],
         st.aside[:],
-        [h[:] for h in st.hostages],
+        [h[:] for h in st.hostages] if st.hostages else [],
         st.turn,
         st.offense,
         duplicate(st.encounter) if st.encounter is not None else None,
@@ -378,7 +390,7 @@ def _copy_state(st: State, rng: random.Random | None = None) -> State:
         st.ships_per_player,
         st.unused_aliens[:],
         duplicate(st.pieces) if st.pieces else [],
-        duplicate(st.slots) if st.slots else {},
+        _copy_slots(st.slots) if st.slots else {},
     )
 
 

@@ -27,7 +27,8 @@ def reveal(game: Table, enc: Encounter) -> None:
         enc.types[side] = definition.type
         enc.values[side] = definition.value
         enc.face_up[side] = True
-        side_cards.reveal_added(game, enc, side)
+        if enc.extra[side]:  # cards put in beside the selected one: most sides have none
+            side_cards.reveal_added(game, enc, side)
     apply_morph(enc)
     if game.events is not None:
         for side in (OFFENSE, DEFENSE):
@@ -116,7 +117,8 @@ def side_total(game: Table, enc: Encounter, side: int) -> int | None:
         base = game.dispatch.work_out(formula)
     else:
         base = (enc.values[side] or 0) + side_ships(game, enc, side)
-    base += side_cards.added_value(enc, side)
+    if enc.extra_values[side]:  # most sides have no card put in beside their own
+        base += side_cards.added_value(enc, side)
     return int(extension.fold(game, "total", base + enc.bonus[side], enc, side))
 
 
@@ -200,7 +202,7 @@ def discard_encounter_cards(game: Table, enc: Encounter) -> None:
     st = game.state
     for side, seat in ((OFFENSE, enc.offense), (DEFENSE, enc.defense)):
         gone = []
-        for card in (*enc.cards_on(side), enc.kickers[side]):
+        for card in (enc.cards[side], *enc.extra[side], enc.kickers[side]):
             if card is not None and card in st.in_play:
                 st.in_play.remove(card)
                 game.discard(card)

@@ -44,8 +44,7 @@ def add_card(game: Table, enc: Encounter, side: int, card: int) -> None:
 
 def reveal_added(game: Table, enc: Encounter, side: int) -> None:
     """At the reveal, the cards put in face down count for what they are."""
-    if enc.extra[side]:  # most sides have no added card, and then no values beside them either
-        enc.extra_values[side] = [card_worth(game, c) for c in enc.extra[side]]
+    enc.extra_values[side] = [card_worth(game, c) for c in enc.extra[side]]
 
 
 def swap_sides(enc: Encounter) -> None:
