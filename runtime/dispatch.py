@@ -338,7 +338,7 @@ class Dispatcher(CardPlays, Lasting):
         for play in upgrades:
             if play.bound.hook.window != bound.hook.window:
                 continue  # it strengthens the power where it acts, not its other hooks
-            held = [i for i in self.rules.instances(game, play.card) if game.holder[i] == seat]
+            held = [i for i in game.instances_of.get(play.card, ()) if game.holder[i] == seat]
             prompt = f"play {play.bound.hook.card} to strengthen {bound.hook.name}?"
             if (
                 held
