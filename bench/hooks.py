@@ -205,7 +205,7 @@ def run(args: argparse.Namespace, work: Path) -> int:
     differ = False  # a version left another state behind: the timings compare different work
     contexts: list[tuple[Effect, Ctx]] = []
     for effect in chosen:
-        instance = next(iter(rules.instances(game, effect.hook.card)), None)
+        instance = next(iter(game.instances_of.get(effect.hook.card, ())), None)
         ctx = Ctx(game, you, effect.hook, None, instance if effect.hook.kind == "play" else None)
         # Every version must leave the same state behind.
         versions = [effect.compiled, effect.by_hand]

@@ -49,6 +49,10 @@ class Dispatcher(CardPlays, Lasting):
         self.deaf: frozenset[Window] = frozenset()
         self.also_waits: frozenset[str] = frozenset()  # see let_wait
         self.may_wait = rules.waits | extension.waited_at()  # see Lasting.may_wait
+        # what find_busy finds for find_deaf: the windows where a card of this game can act,
+        # and the declared windows where something may wait
+        self.cards_act: frozenset[str] = frozenset()
+        self.waited: list[Window] = []
         # The deaf windows where nothing can wait either: nothing at all can act there in this
         # game, so listening() answers at once (none until the tables are built).
         self.silent: frozenset[Window] = frozenset()
@@ -88,18 +92,22 @@ class Dispatcher(CardPlays, Lasting):
                     else:
                         mine.append((seat, list(bounds)))
         self.seat_powers = by_seat
-        self.ready = True
-        self.find_busy()
+        if self.ready:
+            self.find_deaf()  # the aliens held changed, not the cards: their windows stand
+        else:
+            self.ready = True
+            self.find_busy()
 
     def find_busy(self) -> None:
-        """Find the busy windows, where a power, kicker or rules module's card of this game can
-        act, and the deaf ones, quiet with no card playable. Card plays do not make a window busy:
-        `run` offers them wherever a playable card is in a hand."""
+        """Find the windows where a kicker or rules module's card of this game can act and the
+        ones where something may wait, then the busy, deaf and silent ones (find_deaf). Found when
+        the tables are first built and again when the game's cards change (forget_plays) or
+        something may wait at more windows (let_wait): what they depend on changes nowhere else
+        (a rules module registers before the tables are built)."""
         rules = self.rules
         game = self.game
-        busy = set(self.seat_powers)
         # only kickers dealt in this game can be revealed
-        busy |= {
+        cards_act = {
             w
             for w, bounds in rules.in_play.items()
             if any(game.instances_of.get(b.hook.card) for b in bounds)
@@ -109,15 +117,27 @@ class Dispatcher(CardPlays, Lasting):
             found = windows(game, rules)
             runner = module.steps.get("dispatch.window")
             if found and runner is not None:
-                busy |= found
+                cards_act |= found
                 self.card_runners.append(runner)
-        self.busy = frozenset(busy)
-        # a window declared after this (a rules module registered later) is not deaf: listening()
-        # asks about it the long way
-        self.deaf = rules.unplayed().difference([BY_NAME[n] for n in busy if n in BY_NAME])
+        self.cards_act = frozenset(cards_act)
         # found again with the tables, in case a rules module registered since the game began
         may_wait = self.may_wait = rules.waits | extension.waited_at() | self.also_waits
-        self.silent = frozenset([w for w in self.deaf if w.value not in may_wait])
+        self.waited = [BY_NAME[n] for n in may_wait if n in BY_NAME]
+        self.find_deaf()
+
+    def find_deaf(self) -> None:
+        """Find the busy windows, where a power held or a card of this game (`cards_act`) can
+        act, the deaf ones, quiet with no card playable, and the silent ones, deaf with nothing
+        that may wait there (`waited`). Found again whenever the aliens held change
+        (refresh_powers). Card plays do not make a window busy: `run` offers them wherever a
+        playable card is in a hand."""
+        busy = self.busy = self.cards_act.union(self.seat_powers)
+        # a window declared after this (a rules module registered later) is not deaf: listening()
+        # asks about it the long way
+        deaf = self.deaf = self.rules.unplayed().difference(
+            [BY_NAME[n] for n in busy if n in BY_NAME]
+        )
+        self.silent = deaf.difference(self.waited)
         self.hears_choices = Windows.DECISION_MADE not in self.silent
 
     def let_wait(self, windows: Iterable[str]) -> None:
@@ -338,7 +358,7 @@ class Dispatcher(CardPlays, Lasting):
         for play in upgrades:
             if play.bound.hook.window != bound.hook.window:
                 continue  # it strengthens the power where it acts, not its other hooks
-            held = [i for i in self.rules.instances(game, play.card) if game.holder[i] == seat]
+            held = [i for i in game.instances_of.get(play.card, ()) if game.holder[i] == seat]
             prompt = f"play {play.bound.hook.card} to strengthen {bound.hook.name}?"
             if (
                 held

@@ -56,10 +56,11 @@ class CardPlays:
         """Every (instance, play) of this game that could be played in a window, built once."""
         found = self._plays_by_window.get(window)
         if found is None:
-            plays = self.rules.plays.get(window, [])
-            found = [
-                (i, play) for play in plays for i in self.rules.instances(self.game, play.card)
-            ]
+            instances_of = self.game.instances_of
+            found = []  # a loop over the table's copies of each card: about fifteen a game
+            for play in self.rules.plays.get(window, ()):
+                for instance in instances_of.get(play.card, ()):
+                    found.append((instance, play))
             self._plays_by_window[window] = found
         return found
 

@@ -6,7 +6,7 @@ their context), so simulating thousands of games compiles nothing twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -219,9 +219,6 @@ class Rules:
         if self._unplayed is None:
             self._unplayed = frozenset([w for n, w in BY_NAME.items() if n not in self.plays])
         return self._unplayed
-
-    def instances(self, game: Table, card_id: str) -> Sequence[int]:
-        return game.instances_of.get(card_id, ())
 
     def keeps_power(self, alien: str) -> bool:
         return alien in self.keeps

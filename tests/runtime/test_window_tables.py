@@ -67,6 +67,23 @@ def test_a_game_set_up_has_deaf_windows_and_busy_ones(cards: CardSet, rules: Rul
     assert not d.listening(Window.DECISION_MADE)
 
 
+def test_a_kicker_brought_in_keeps_its_window_busy_as_the_aliens_change(
+    cards: CardSet, rules: Rules
+) -> None:
+    game = new_game(cards, rules, 4, aliens=("tripler", "zombie", "healer", "human"))[0]
+    d = game.dispatch
+    window, bounds = next(
+        (w, bs) for w, bs in rules.in_play.items() if w not in d.busy and w not in d.seat_powers
+    )
+    game.add_instance(game.state, cards.cards[bounds[0].hook.card])  # the cards' windows anew
+    assert window in d.busy
+    tables_match_the_slow_way(game)
+    game.state.players[1].gained.append("negator")  # the powers' windows anew, the cards' kept
+    d.refresh_powers()
+    assert window in d.busy and "decision.made" in d.busy
+    tables_match_the_slow_way(game)
+
+
 def test_the_set_of_window_names_is_made_again_once_a_window_is_declared() -> None:
     load()
     assert names() == frozenset(BY_NAME)
