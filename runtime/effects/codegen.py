@@ -14,6 +14,7 @@ from typing import Any
 from runtime import ir
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import (
+    ONE_SEAT_FORMS,
     SELECTORS,
     SHIP_COUNTERS,
     cards_in,
@@ -282,6 +283,14 @@ def _special_predicate(src: Source, node: ir.Pred) -> str | None:
             seat = seat_expr(card.owner)
             if seat is not None:
                 return f"{src.bind(encounter_card_is, 'card')}(ctx, {seat}, {kind.word!r})"
+    if node.name == "is player":  # "the event player is you": one seat compared with another
+        who, others = node.args  # `who` names at most one player (None: no one), `others` one
+        one = (
+            ONE_SEAT_FORMS.get(who.role) if isinstance(who, ir.Players) and not who.other else None
+        )
+        seat = seat_expr(others) if others is not None else None
+        if one is not None and seat is not None:
+            return f"({one} == {seat})"
     if node.name == "has role":
         who, role = node.args
         seat = seat_expr(who)

@@ -131,6 +131,12 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
 }
 
 
+# The selectors that name at most one player, as generated code writes that player's seat (None:
+# no one), so that a test of who it is compares seats rather than building and searching lists.
+# Each says what its SELECTORS entry says (tests/runtime/test_generated_player_tests.py).
+ONE_SEAT_FORMS = {"event player": "getattr(ctx.event, 'seat', None)"}
+
+
 def sides_of(ctx: Ctx, which: str) -> list[int]:
     """The encounter sides a side phrase names (asking the owner for `either side`)."""
     enc = ctx.game.state.encounter
