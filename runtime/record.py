@@ -14,7 +14,7 @@ its classes to what `@dataclass(frozen=True, slots=True)` makes of the same defi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from operator import attrgetter
 from types import FunctionType
 from typing import Any, TypeVar, dataclass_transform
@@ -169,3 +169,16 @@ _METHODS: dict[str, Callable[..., Any]] = {
     "__setattr__": _setattr,
     "__delattr__": _delattr,
 }
+
+
+def walk(node: object) -> Iterator[Record]:
+    """Every record of a tree of them (an effect's IR), `node` first, then the records in its
+    fields and in tuples of them, depth first."""
+    if isinstance(node, Record):
+        yield node
+        fields: tuple[str, ...] = type(node).__slots__
+        for name in fields:
+            yield from walk(getattr(node, name))
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from walk(item)

@@ -26,7 +26,7 @@ from runtime.effects.expressions import (
     the_owner,
     value,
 )
-from runtime.record import Record
+from runtime.record import walk
 from runtime.registry import NUMBER_RANGES, OPS, T
 
 # ---------------------------------------------------------------- statements
@@ -328,13 +328,7 @@ def guarded(body: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
 def prevents(node: object) -> bool:
     """Whether an effect may stop itself where a player pays to prevent the rest (only such an
     effect needs running guarded)."""
-    if isinstance(node, ir.Do) and node.prevent:
-        return True
-    if isinstance(node, Record):
-        return any(prevents(getattr(node, f)) for f in getattr(node, "__slots__", ()))
-    if isinstance(node, tuple):
-        return any(prevents(n) for n in node)
-    return False
+    return any(isinstance(n, ir.Do) and n.prevent for n in walk(node))
 
 
 def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
@@ -367,10 +361,4 @@ def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
 
 def asks(node: object) -> bool:
     """Whether working out an argument asks a player to choose (`a player you choose`)."""
-    if isinstance(node, ir.Chosen):
-        return True
-    if isinstance(node, Record):
-        return any(asks(getattr(node, f)) for f in getattr(node, "__slots__", ()))
-    if isinstance(node, tuple):
-        return any(asks(n) for n in node)
-    return False
+    return any(isinstance(n, ir.Chosen) for n in walk(node))

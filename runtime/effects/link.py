@@ -16,7 +16,7 @@ from runtime.effects import compile as c
 from runtime.effects import conditions
 from runtime.effects import expressions as x
 from runtime.effects.context import Ctx
-from runtime.record import Record
+from runtime.record import Record, walk
 from runtime.registry import OPS, require_words
 from runtime.roles import RoleTest, role_test
 from runtime.windows import BY_NAME, Window
@@ -145,16 +145,11 @@ def states_numbers(node: ir.Node | None) -> bool:
 def waiting_windows(node: Record | None) -> set[str]:
     """The windows an effect's IR (`node` and the nodes inside it) makes wait: where its delayed
     effects run and where its "until" periods end."""
-    found: set[str] = set()
-    if isinstance(node, ir.Delayed) or (isinstance(node, ir.Lasting) and node.duration == "until"):
-        found.add(node.window)
-    fields: tuple[str, ...] = type(node).__slots__ if node is not None else ()
-    for name in fields:
-        part = getattr(node, name)
-        for item in part if isinstance(part, tuple) else (part,):
-            if isinstance(item, Record):
-                found |= waiting_windows(item)
-    return found
+    return {
+        n.window
+        for n in walk(node)
+        if isinstance(n, ir.Delayed) or (isinstance(n, ir.Lasting) and n.duration == "until")
+    }
 
 
 class Rules:
