@@ -241,7 +241,7 @@ def marker_measure(name: str | None) -> str:
 
 
 def marker_name(measure_name: str) -> str | None:
-    """The marker kind a measure counts ("grudge" for "markers:grudge"), or None if not markers."""
+    """The marker kind a measure counts ("spore" for "markers:spore"), or None if not markers."""
     if measure_name.startswith(MARKERS + ":"):
         return measure_name[len(MARKERS) + 1 :]
     return None

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.state import Encounter, State
+from runtime.state import State
 
 RoleTest = Callable[[State, int], bool]
-
-
-def _enc(state: State) -> Encounter | None:
-    return state.encounter
 
 
 def _offense(state: State, seat: int) -> bool:

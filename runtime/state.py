@@ -65,9 +65,6 @@ class Planet:
         """The seat whose home system holds (or held) the planet."""
         return self.system if self.system >= 0 else ~self.system
 
-    def colonists(self) -> list[int]:
-        return [seat for seat, n in enumerate(self.ships) if n > 0]
-
 
 @dataclass(slots=True)
 class Piece:

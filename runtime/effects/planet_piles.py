@@ -1,4 +1,4 @@
-"""Piles kept beside a planet (`your "citadel" pile of the target planet`): the key of a
+"""Piles kept beside a planet (`your "tower" pile of the target planet`): the key of a
 player's own pile a place names once its planet is known, and the piles a planet takes with it
 when it is destroyed.
 

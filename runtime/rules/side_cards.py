@@ -16,14 +16,6 @@ def cards_of(enc: Encounter, side: int) -> list[int]:
     return enc.cards_on(side)
 
 
-def side_of_card(enc: Encounter, card: int) -> int | None:
-    """The side a card is an encounter card or kicker of, or None."""
-    for side in (0, 1):
-        if card == enc.kickers[side] or card in cards_of(enc, side):
-            return side
-    return None
-
-
 def added_value(enc: Encounter, side: int) -> int:
     """What the cards put in beside a side's selected card add to its total."""
     return sum(enc.extra_values[side])
