@@ -16,6 +16,7 @@ from typing import cast
 from compiler import diagnostics as d
 from compiler.pipeline.cache import CompileCache, PackStore
 from compiler.pipeline.compiled import CardFile
+from compiler.pipeline.gc_thresholds import fewer_collections
 from compiler.pipeline.linker import card_set, link_files
 from compiler.pipeline.loaded import DEFAULT_MAX_BYTES, Loaded, lines_of
 from compiler.pipeline.manifest import Manifest, read_manifest
@@ -278,6 +279,7 @@ def _forget_parsed_texts() -> None:
         loaded.parser().forget()
 
 
+@fewer_collections()
 def load_project(
     paths: Sequence[Path],
     *,
