@@ -81,9 +81,8 @@ def warm(study: Study) -> int:
 def compile_cards(outside: tuple[str, ...]) -> Compiled:
     """The bundled packs plus the outside pack folders given (each worker reads them itself)."""
     from cards import BUNDLED
-    from compiler.cli.common import outside_pack_ids
     from compiler.pipeline.language_export import stale
-    from compiler.pipeline.project import load_project
+    from compiler.pipeline.project import load_project, outside_pack_ids
     from runtime.effects.link import Rules
     from runtime.language import load
 

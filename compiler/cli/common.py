@@ -61,10 +61,3 @@ def load_cards(pack_paths: Sequence[Path] = ()) -> tuple[Any, Any, str]:
         :16
     ]
     return project, Rules(project.cards), fingerprint
-
-
-def outside_pack_ids(project: Any) -> list[str]:
-    """The ids of the packs that are not bundled, in the order they were found."""
-    from cards import BUNDLED
-
-    return [p.id for p in project.packs if not p.folder.resolve().is_relative_to(BUNDLED)]

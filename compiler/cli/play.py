@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
+from compiler.cli.common import fail, load_cards, pack_option
+from compiler.pipeline.project import outside_pack_ids
 
 if TYPE_CHECKING:
     from runtime.game import Game

@@ -11,7 +11,8 @@ from typing import Any
 
 import click
 
-from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
+from compiler.cli.common import fail, load_cards, pack_option
+from compiler.pipeline.project import outside_pack_ids
 from runtime.setup import MAX_PLAYERS, MAX_SEED
 
 

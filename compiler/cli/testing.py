@@ -10,7 +10,8 @@ from typing import Any
 
 import click
 
-from compiler.cli.common import fail, load_cards, outside_pack_ids, pack_option
+from compiler.cli.common import fail, load_cards, pack_option
+from compiler.pipeline.project import outside_pack_ids
 
 
 @click.command()
@@ -53,7 +54,7 @@ def test(
     scenario files. The packs the scenarios belong to are loaded with the bundled packs.
     """
     from cards import BUNDLED
-    from compiler.scenarios.files import find_scenarios
+    from compiler.pipeline.scenario_files.reading import find_scenarios
     from compiler.scenarios.runner import Runner
     from compiler.tools import report
 

@@ -72,10 +72,11 @@ def schema(out: Path | None) -> None:
     editors and CI)."""
     import json
 
-    from compiler.pipeline import schema as schemas
+    from compiler.pipeline.schema import card_document
+    from compiler.tools.schema_files import write_all
 
     if out is None:
-        click.echo(json.dumps(schemas.card_document(), indent=2))
+        click.echo(json.dumps(card_document(), indent=2))
         return
-    for path in schemas.write_all(out):
+    for path in write_all(out):
         click.echo(f"wrote {path}")

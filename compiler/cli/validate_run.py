@@ -71,7 +71,7 @@ def validate(options: ValidateOptions) -> tuple[str, int]:
 
     paths = options.paths
     if options.skip_outside_packs:
-        from compiler.scenarios.files import owning_pack
+        from compiler.pipeline.scenario_files.reading import owning_pack
 
         paths = tuple(p for p in paths if not p.is_file() or owning_pack(p.resolve()))
         if not paths:

@@ -229,7 +229,7 @@ class Workspace:
         """A scenario is checked against its pack, the packs its setup names, and what they need."""
         from cards import BUNDLED
         from compiler.lsp.scenarios import check_scenario
-        from compiler.scenarios.files import setup_packs
+        from compiler.pipeline.scenario_files.reading import setup_packs
 
         loaded = load_yaml_bytes(raw, shown)
         own = pack_folder_of(path)

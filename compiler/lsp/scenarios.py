@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler import diagnostics as d
 from compiler.pipeline.load import Loaded
-from compiler.scenarios.files import check_scenario_file
+from compiler.pipeline.scenario_files.reading import check_scenario_file
 
 if TYPE_CHECKING:
     from compiler.lsp.documents import PackSet
@@ -22,8 +22,8 @@ def check_scenario(loaded: Loaded, packs: PackSet) -> list[d.Diagnostic]:
 @functools.lru_cache(maxsize=1)
 def scenario_vocabulary() -> tuple[list[str], dict[str, list[str]], list[str]]:
     """Top-level keys, the keys under each section, and the decision kinds a scenario may name."""
-    from compiler.scenarios.file_check import DECISION_KINDS
-    from compiler.scenarios.file_schema import scenario_document
+    from compiler.pipeline.scenario_files.file_check import DECISION_KINDS
+    from compiler.pipeline.scenario_files.file_schema import scenario_document
 
     properties: dict[str, Any] = scenario_document()["properties"]
     sections = {

@@ -95,8 +95,9 @@ def fingerprint() -> str:
     modules of the compiler's output."""
     package = Path(__file__).resolve().parent.parent  # the compiler package
     runtime = package.parent / "runtime"
-    # the quick schema checks are generated from schema.py and the language table, both hashed
-    stages = _sources(package / "pipeline", skip="checks")
+    # the quick schema checks are generated from schema.py and the language table, both hashed;
+    # scenario files are never cached
+    stages = _sources(package / "pipeline", skip=("checks", "scenario_files"))
     h = hashlib.sha256()
     sources: list[str | Path] = [
         GRAMMAR_FILE,
@@ -112,11 +113,12 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
-def _sources(folder: Path, skip: str = "") -> list[str]:
-    """The Python files under `folder`, sorted (os.walk: several times cheaper than rglob)."""
+def _sources(folder: Path, skip: tuple[str, ...] = ()) -> list[str]:
+    """The Python files under `folder` but its `skip` folders, sorted (os.walk: several times
+    cheaper than rglob)."""
     found: list[str] = []
     for where, folders, files in os.walk(folder):
-        folders[:] = [name for name in folders if name != skip]
+        folders[:] = [name for name in folders if name not in skip]
         found.extend(os.path.join(where, name) for name in files if name.endswith(".py"))
     return sorted(found)
 
@@ -290,7 +292,7 @@ def load_project(
     """Compile and link the packs found in `paths`; a required pack that none of them provides is
     taken from the bundled packs (linked, but its own diagnostics are not reported). With
     `scenarios`, the packs' scenario files are checked too."""
-    from compiler.scenarios.files import (
+    from compiler.pipeline.scenario_files.reading import (
         check_scenario_file,
         read_scenario,
         scenario_entries,
@@ -379,3 +381,10 @@ def bundled_project(*, use_cache: bool = True) -> Project:
     from cards import BUNDLED
 
     return load_project([BUNDLED], use_cache=use_cache)
+
+
+def outside_pack_ids(project: Project) -> list[str]:
+    """The ids of the packs that are not bundled, in the order they were found."""
+    from cards import BUNDLED
+
+    return [p.id for p in project.packs if not p.folder.resolve().is_relative_to(BUNDLED)]

@@ -4,9 +4,7 @@ checks data against them."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from compiler.pipeline.language_table import CARD_KINDS, MAX_PLAYERS, ROLES, WINDOWS
@@ -340,34 +338,12 @@ def module_names() -> list[str]:
     return [module.name for module in owned()]
 
 
-def documents() -> dict[str, dict[str, Any]]:
-    from compiler.scenarios.file_schema import scenario_document
-    from compiler.tools.traces import trace_document
-
-    return {
-        "card.schema.json": card_document(),
-        "pack.schema.json": pack_document(),
-        "scenario.schema.json": scenario_document(),
-        "trace.schema.json": trace_document(),
-    }
-
-
 def document(which: str) -> dict[str, Any]:
     """The schema a file is checked against: a manifest, a scenario, or one card kind."""
     if which == "pack":
         return pack_document()
     if which == "scenario":
-        from compiler.scenarios.file_schema import scenario_document
+        from compiler.pipeline.scenario_files.file_schema import scenario_document
 
         return scenario_document()
     return {"$defs": card_document()["$defs"], "$ref": f"#/$defs/{which}"}
-
-
-def write_all(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, doc in documents().items():
-        path = folder / name
-        path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
-        written.append(path)
-    return written

@@ -1,2 +1,3 @@
 """The engine's test harness: card scenario files (setup, situation, scripted answers,
-expectations) found, checked like cards, played against the engine, and reported."""
+expectations), read and checked by compiler/pipeline/scenario_files, played against the engine
+and reported."""

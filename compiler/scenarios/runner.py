@@ -43,8 +43,8 @@ class Result:
 
 
 def discover(paths: Sequence[Path]) -> list[Path]:
-    """The scenario files the paths name (see compiler.scenarios.files)."""
-    from compiler.scenarios.files import find_scenarios
+    """The scenario files the paths name (see compiler.pipeline.scenario_files.reading)."""
+    from compiler.pipeline.scenario_files.reading import find_scenarios
 
     return [f.path for f in find_scenarios(paths)[0]]
 
@@ -60,7 +60,7 @@ class Runner:
     def run(self, path: Path, shown: str | None = None, packs: Sequence[str] = ("base",)) -> Result:
         """Play one scenario file; `packs` (the pack it belongs to) are played when its setup
         names none. A bad file fails with the validator's diagnostics; nothing here raises."""
-        from compiler.scenarios.file_check import check_scenario
+        from compiler.pipeline.scenario_files.file_check import check_scenario
 
         started = time.perf_counter()
         shown = shown if shown is not None else str(path)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from compiler.scenarios.file_schema import ID_PATTERN
+from compiler.pipeline.scenario_files.file_schema import ID_PATTERN
 
 # Every scenario starts the same encounter: red attacks blue's planet 1 with one ship, attack 08
 # against attack 06 (blue has its 4 ships there): totals 9 and 10 before any card acts.

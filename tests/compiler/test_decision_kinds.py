@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from compiler.pipeline.project import Project
-from compiler.scenarios.file_check import DECISION_KINDS, known_decision_kind
+from compiler.pipeline.scenario_files.file_check import DECISION_KINDS, known_decision_kind
 from compiler.tools.setups import build_setup
 from runtime.agents import AGENTS
 from runtime.decisions import Answer, Decision

@@ -56,7 +56,7 @@ ODD_VALUES = [
 
 
 def reference_valid(data: Any, which: str) -> bool:
-    from compiler.scenarios.file_schema import scenario_document
+    from compiler.pipeline.scenario_files.file_schema import scenario_document
 
     if which == "pack":
         doc = schema.pack_document()

@@ -12,9 +12,9 @@ import pytest
 from validate_kit import UNKNOWN_KEY_CARD, run
 
 from cards import BUNDLED
-from compiler.pipeline import schema
 from compiler.pipeline.load import load_yaml_file
 from compiler.pipeline.pack_folders import card_files
+from compiler.tools import schema_files
 from tests import yaml_data
 
 NAMES = ("card", "pack", "scenario", "trace")
@@ -32,7 +32,7 @@ def test_schema_writes_the_checked_schemas_that_refuse_a_misspelt_or_missing_key
     tmp_path: Path,
 ) -> None:
     schemas = written(tmp_path / "schemas")
-    assert {f"{n}.schema.json": doc for n, doc in schemas.items()} == schema.documents()
+    assert {f"{n}.schema.json": doc for n, doc in schemas.items()} == schema_files.documents()
     cards = jsonschema.Draft202012Validator(schemas["card"])
     packs = jsonschema.Draft202012Validator(schemas["pack"])
     base = BUNDLED / "base"

@@ -11,7 +11,7 @@ import pytest
 
 from compiler import diagnostics
 from compiler.pipeline import ast, language_table, lexer, module_needs, tree_builder
-from compiler.scenarios import files as scenario_files
+from compiler.pipeline.scenario_files import reading as scenario_files
 from runtime import cards, ir
 from runtime.record import Record, record
 from tests.tiers import sample_quick

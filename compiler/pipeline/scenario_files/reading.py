@@ -7,12 +7,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler import diagnostics as d
 from compiler.pipeline.loaded import Loaded
-from compiler.pipeline.project import MANIFEST, Sources, display
+from compiler.pipeline.pack_folders import MANIFEST, display
 from runtime.cards import CardSet
 from runtime.record import record
+
+if TYPE_CHECKING:
+    from compiler.pipeline.project import Sources
 
 
 @record
@@ -58,7 +62,7 @@ def check_scenario_file(
     loaded: Loaded, cards: CardSet | None, broken: Iterable[str] = ()
 ) -> list[d.Diagnostic]:
     """One loaded scenario checked against the scenario schema and the cards."""
-    from compiler.scenarios.file_check import check_scenario
+    from compiler.pipeline.scenario_files.file_check import check_scenario
 
     # an answer of yes or no is a label, kept as a string: no YAML 1.1 boolean warning here
     read = [x for x in loaded.diagnostics if x.code is not d.YAML11_BOOLEAN]
