@@ -18,7 +18,7 @@ from compiler.tools.render_phrases import (
 from runtime import ir
 from runtime.cards import CardDef, Hook
 from runtime.language import load
-from runtime.registry import NOUNS, OPS, PREDICATES, T, third_person
+from runtime.registry import NOUNS, OPS, PREDICATES, PredicateDef, T, third_person
 
 # Every function here reads the registry's words (and render_phrases' too): register them all
 # before any is used, whoever imports this first. Only commands that show rules text import it.
@@ -208,7 +208,12 @@ def condition(node: ir.Node) -> str:
     if isinstance(node, ir.AnyOf):
         return " or ".join(condition(n) for n in node.items)
     if isinstance(node, ir.Not):
-        return "not " + condition(node.item)
+        inner = condition(node.item)
+        if isinstance(node.item, ir.Pred) and node.item.name in _SAID_WITH_IS:
+            for verb in (" is ", " are "):
+                if verb in inner:  # as authors write it: "the holder is not you"
+                    return inner.replace(verb, f"{verb}not ", 1)
+        return "not " + inner
     if isinstance(node, ir.Compare):
         words = {
             ">=": "is at least",
@@ -272,13 +277,33 @@ def condition(node: ir.Node) -> str:
                 subject = word if word.startswith("the ") else f"that {word}"
             written = f"{subject} {written}"
         else:
-            written = f"{players(args[0])} {written}"
+            subject = players(args[0])
+            written = f"{subject} {_agreeing(written, pred, subject)}"
         if len(args) > 1 and pred is not None and pred.args[1] is T.POWER:
             written += f" {possessive(args[1])} power"
         elif len(args) > 1:
             written += " " + any_of(args[1])
         return written
     return "?"
+
+
+# the conditions written "X is Y", which authors deny as "X is not Y"
+_SAID_WITH_IS = ("has role", "is player", "card is", "same card")
+# the verbs a condition's form may open with whose plural is not the verb without its final s
+_PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
+
+
+def _agreeing(written: str, pred: PredicateDef | None, subject: str) -> str:
+    """The condition's form that agrees with `you` or `they` (`were invited by you`, `hold a
+    face-up essence card`), if it has one; else the form given."""
+    if pred is None or subject not in ("you", "they"):
+        return written
+    verb, _, rest = written.partition(" ")
+    for plural in (_PLURAL_VERBS.get(verb), verb.removesuffix("s")):
+        form = " ".join(filter(None, (plural, rest)))
+        if plural and form != written and form in pred.forms:
+            return form
+    return written
 
 
 def hook_lines(hook: Hook) -> list[str]:
