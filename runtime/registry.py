@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -50,6 +50,15 @@ NUMBER_RANGES: dict[str, tuple[int, int]] = {
 
 
 @dataclass(frozen=True, slots=True)
+class Written:
+    """An example in our own words for a word no bundled card uses: one effect line as a card
+    would hold it, and the window it is written for."""
+
+    window: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Slot:
     name: str
     type: T
@@ -75,6 +84,7 @@ class OpDef:
     # An optional fast path, part of the op's own definition: given the op's IR node, a function
     # of the context doing exactly what `impl` would, or None to use `impl` for this node.
     specialise: Callable[[Any], Callable[[Any], None] | None] | None = None
+    example: Written | None = None  # for the reference, when no bundled card uses the op
 
     def frame(self) -> str:
         """The op as authors write it, e.g. `draw CARDS [from PLACE]`."""
@@ -100,6 +110,7 @@ class MeasureDef:
     read: Callable[..., int]
     write: Callable[..., None] | None = None  # settable measures can be changed by add/set/multiply
     owner: str = "player"  # "player" | "board"
+    example: Written | None = None  # for the reference, when no bundled card uses the measure
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +123,7 @@ class PredicateDef:
     forms: tuple[str, ...] = ()
     args: tuple[T, ...] = (T.PLAYERS,)
     subject: str | None = None  # the one word a WORD subject may be ("the encounter")
+    example: Written | None = None  # for the reference, when no bundled card uses the condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +135,7 @@ class NounDef:
     category: str  # "player" | "card" | "ship" | "place" | "measure" | "thing" | "side"
     meaning: str  # a role, a card type, a place kind, a measure name...
     doc: str = ""
+    example: Written | None = None  # for the reference, when no bundled card uses the noun
 
 
 OPS: dict[str, OpDef] = {}
@@ -173,8 +186,10 @@ def op(
     subject: T = T.PLAYERS,
     feasible: Callable[..., bool] | None = None,
     specialise: Callable[[Any], Callable[[Any], None] | None] | None = None,
+    example: Written | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Declare an op: its verb (one or two words), its slots in order, and its one-line doc.
+    """Declare an op: its verb (one or two words), its slots in order, and its one-line doc (and,
+    if no bundled card uses it, an example for the reference).
 
     The implementation is called as `impl(ctx, seat, *args)`, one call per subject player, with
     each argument already evaluated to its runtime form (see runtime.effects.values).
@@ -184,7 +199,9 @@ def op(
         if name in OPS:
             raise ValueError(f"op '{name}' declared twice")
         forms = (verb, third_person(verb))
-        OPS[name] = OpDef(name, verb, slots, doc, impl, subject, forms, feasible, specialise)
+        OPS[name] = OpDef(
+            name, verb, slots, doc, impl, subject, forms, feasible, specialise, example
+        )
         return impl
 
     return register
@@ -223,10 +240,10 @@ PREPS = ("to", "from", "into", "onto", "on", "by", "with", "as", "for", "than", 
 
 
 def measure(
-    name: str, doc: str, *, owner: str = "player"
+    name: str, doc: str, *, owner: str = "player", example: Written | None = None
 ) -> Callable[[Callable[..., int]], Callable[..., int]]:
     def register(read: Callable[..., int]) -> Callable[..., int]:
-        MEASURES[name] = MeasureDef(name, doc, read, None, owner)
+        MEASURES[name] = MeasureDef(name, doc, read, None, owner, example)
         return read
 
     return register
@@ -276,8 +293,7 @@ _MARKER_MEASURES: dict[str, tuple[MeasureDef, MeasureDef]] = {}
 
 def setter(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     def register(write: Callable[..., None]) -> Callable[..., None]:
-        m = MEASURES[name]
-        MEASURES[name] = MeasureDef(m.name, m.doc, m.read, write, m.owner)
+        MEASURES[name] = replace(MEASURES[name], write=write)
         return write
 
     return register
@@ -289,26 +305,35 @@ def predicate(
     *forms: str,
     args: tuple[T, ...] = (T.PLAYERS,),
     subject: str | None = None,
+    example: Written | None = None,
 ) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
     """Declare a condition. `forms` are the words authors write after the subject (none for
     conditions the resolver builds itself, such as `is an attack`); `subject`, the one word a
     WORD subject may be (any other is refused)."""
 
     def register(test: Callable[..., bool]) -> Callable[..., bool]:
-        PREDICATES[name] = PredicateDef(name, doc, test, forms, args, subject)
+        PREDICATES[name] = PredicateDef(name, doc, test, forms, args, subject, example)
         return test
 
     return register
 
 
-def noun(word: str, category: str, meaning: str, doc: str = "", plural: str | None = None) -> None:
+def noun(
+    word: str,
+    category: str,
+    meaning: str,
+    doc: str = "",
+    plural: str | None = None,
+    *,
+    example: Written | None = None,
+) -> None:
     if plural is None:
         plural = (
             word
             if word.endswith("compensation")
             else (word[:-1] + "ies" if re.search(r"[^aeiou]y$", word) else word + "s")
         )
-    NOUNS[word] = NounDef(word, plural, category, meaning, doc)
+    NOUNS[word] = NounDef(word, plural, category, meaning, doc, example)
 
 
 _SURFACE: dict[int, dict[str, NounDef]] = {}

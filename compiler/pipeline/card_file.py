@@ -34,6 +34,8 @@ def _front_end() -> tuple[Callable[[], EffectParser], type[Resolver]]:
     return parser, Resolver
 
 
+# the window a special destiny card's `target:` is read in
+TARGET_WINDOW = "destiny.after_draw"
 LIMITS = {"once per encounter": "encounter", "once per turn": "turn", "once per game": "game"}
 
 
@@ -126,7 +128,7 @@ class _Compiler:
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
             return None
-        resolver = resolver_of("destiny.after_draw", text)
+        resolver = resolver_of(TARGET_WINDOW, text)
         node = resolver.players(tree)
         self._report_resolve(pointer, resolver.errors)
         return node

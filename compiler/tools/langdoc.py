@@ -74,7 +74,11 @@ def language_reference(cards: CardSet | None = None) -> str:
         "## Operations",
         "",
         "Each verb phrase names one operation. `PLAYERS`, `CARDS` and the like are noun phrases of that kind; `[...]` is optional.",
-        "Each example is taken from a bundled card (named after it) and compiles as written.",
+        "Each example is a line of a bundled card (named after it); where the line needs what stands",
+        "around it on the card (the loop that makes `they`, the statement that names `the chosen",
+        "player`, the `at <window>:` it waits for), that comes first on the same line. An entry no",
+        "bundled card uses shows an example written for this reference, marked so. Every example",
+        "compiles as shown, in the window it is written for.",
         "",
         "| written | meaning | example |",
         "|---|---|---|",
@@ -131,6 +135,18 @@ def language_reference(cards: CardSet | None = None) -> str:
         f"| `{' / '.join(p.forms)}` | {p.doc} | {cell(ex.predicates.get(p.name))} |"
         for p in sorted(registry.PREDICATES.values(), key=lambda p: p.name)
         if p.forms
+    ]
+    out += [
+        "",
+        "Other conditions are written with `is`, `are` or `has`, as their examples show:",
+        "",
+        "| condition | meaning | example |",
+        "|---|---|---|",
+    ]
+    out += [
+        f"| {p.name} | {p.doc} | {cell(ex.predicates.get(p.name))} |"
+        for p in sorted(registry.PREDICATES.values(), key=lambda p: p.name)
+        if not p.forms
     ]
     out += [
         "",

@@ -18,7 +18,7 @@ from compiler.tools.render_phrases import (
 from runtime import ir
 from runtime.cards import CardDef, Hook
 from runtime.language import load
-from runtime.registry import NOUNS, OPS, PREDICATES, T, third_person
+from runtime.registry import NOUNS, OPS, PREDICATES, PredicateDef, T, third_person
 
 # Every function here reads the registry's words (and render_phrases' too): register them all
 # before any is used, whoever imports this first. Only commands that show rules text import it.
@@ -36,30 +36,14 @@ def statement(node: ir.Node, indent: str = "") -> str:
     if isinstance(node, ir.May):
         return indent + may(node)
     if isinstance(node, ir.If):
-        text = f"{indent}if {condition(node.cond)}:\n{statement(node.then, indent + '  ')}"
+        text = f"{indent}{head(node)}:\n{statement(node.then, indent + '  ')}"
         if node.otherwise is not None:
             text += f"\n{indent}otherwise:\n{statement(node.otherwise, indent + '  ')}"
         return text
-    if isinstance(node, ir.ForEach):
-        order = f" starting with {players(node.start)}" if node.start is not None else ""
-        order += " in reverse order" if node.reverse else ""
-        over = node.over
-        if isinstance(over, ir.Players) and over.other and over.of is None:
-            who = f"of the other {role_plural(over.role)}"
-        elif isinstance(over, ir.Chosen):
-            who = f"of {players(over)}"
-        elif isinstance(over, ir.Ships) and over.count is None and over.owner is not None:
-            where = f" in {place(over.place)}" if isinstance(over.place, ir.Place) else ""
-            who = f"of {possessive(over.owner)} ships{where}"
-        else:
-            who = thing(over).removeprefix("each ").removeprefix("the ")
-        return f"{indent}for each {who}{order}:\n{statement(node.body, indent + '  ')}"
+    if isinstance(node, (ir.ForEach, ir.Repeat, ir.RepeatUntil)):
+        return f"{indent}{head(node)}:\n{statement(node.body, indent + '  ')}"
     if isinstance(node, ir.Offer):
-        order = f" starting with {players(node.start)}" if node.start is not None else ""
-        order += " in reverse order" if node.reverse else ""
-        who = players(node.who)
-        who = "any " + who.removeprefix("each ") if who.startswith("each ") else who
-        text = f"{indent}if {who} accepts{order}:\n"
+        text = f"{indent}{head(node)}:\n"
         text += statement(node.body, indent + "  ")
         if node.otherwise is not None:
             text += f"\n{indent}otherwise:\n{statement(node.otherwise, indent + '  ')}"
@@ -71,14 +55,6 @@ def statement(node: ir.Node, indent: str = "") -> str:
         )
         fresh = " not yet chosen" if node.fresh else ""
         return f"{indent}{who}choose one{fresh}:\n{options}"
-    if isinstance(node, ir.Repeat):
-        times = number(node.times)
-        times = times if isinstance(node.times, ir.Num) else f"({times})"
-        return f"{indent}repeat {times} times:\n{statement(node.body, indent + '  ')}"
-    if isinstance(node, ir.RepeatUntil):
-        return (
-            f"{indent}repeat until {condition(node.until)}:\n{statement(node.body, indent + '  ')}"
-        )
     if isinstance(node, ir.Instead):
         parts = node.body.items if isinstance(node.body, ir.Seq) else (node.body,)
         if len(parts) > 1 and all(isinstance(p, ir.Do) and p.subject is None for p in parts):
@@ -96,13 +72,48 @@ def statement(node: ir.Node, indent: str = "") -> str:
     if isinstance(node, ir.Delayed):
         body = statement(node.body, indent + "  ")
         if "\n" in body.strip():
-            return f"{indent}at {node.window}:\n{body}"
-        return f"{indent}at {node.window}: {body.strip()}"
+            return f"{indent}{head(node)}:\n{body}"
+        return f"{indent}{head(node)}: {body.strip()}"
     if isinstance(node, ir.Forbid):
         op = node.action if node.action in OPS else "must play"
         forbidden = do(ir.Do(op, None, node.args)) if node.args else node.action
         return f"{indent}{players(node.subject)} may not {forbidden}"
     return indent + "?"
+
+
+def head(node: ir.Node) -> str | None:
+    """The words of a block statement before its colon (`for each other player`, `if you lost`,
+    `at encounter.end`), or None for a statement that opens no block of its own."""
+    if isinstance(node, ir.If):
+        return f"if {condition(node.cond)}"
+    if isinstance(node, ir.ForEach):
+        order = f" starting with {players(node.start)}" if node.start is not None else ""
+        order += " in reverse order" if node.reverse else ""
+        over = node.over
+        if isinstance(over, ir.Players) and over.other and over.of is None:
+            who = f"of the other {role_plural(over.role)}"
+        elif isinstance(over, ir.Chosen):
+            who = f"of {players(over)}"
+        elif isinstance(over, ir.Ships) and over.count is None and over.owner is not None:
+            where = f" in {place(over.place)}" if isinstance(over.place, ir.Place) else ""
+            who = f"of {possessive(over.owner)} ships{where}"
+        else:
+            who = thing(over).removeprefix("each ").removeprefix("the ")
+        return f"for each {who}{order}"
+    if isinstance(node, ir.Offer):
+        order = f" starting with {players(node.start)}" if node.start is not None else ""
+        order += " in reverse order" if node.reverse else ""
+        who = players(node.who)
+        who = "any " + who.removeprefix("each ") if who.startswith("each ") else who
+        return f"if {who} accepts{order}"
+    if isinstance(node, ir.Repeat):
+        times = number(node.times)
+        return f"repeat {times if isinstance(node.times, ir.Num) else f'({times})'} times"
+    if isinstance(node, ir.RepeatUntil):
+        return f"repeat until {condition(node.until)}"
+    if isinstance(node, ir.Delayed):
+        return f"at {node.window}"
+    return None
 
 
 def _until(node: ir.Lasting) -> str:
@@ -197,7 +208,12 @@ def condition(node: ir.Node) -> str:
     if isinstance(node, ir.AnyOf):
         return " or ".join(condition(n) for n in node.items)
     if isinstance(node, ir.Not):
-        return "not " + condition(node.item)
+        inner = condition(node.item)
+        if isinstance(node.item, ir.Pred) and node.item.name in _SAID_WITH_IS:
+            for verb in (" is ", " are "):
+                if verb in inner:  # as authors write it: "the holder is not you"
+                    return inner.replace(verb, f"{verb}not ", 1)
+        return "not " + inner
     if isinstance(node, ir.Compare):
         words = {
             ">=": "is at least",
@@ -261,13 +277,33 @@ def condition(node: ir.Node) -> str:
                 subject = word if word.startswith("the ") else f"that {word}"
             written = f"{subject} {written}"
         else:
-            written = f"{players(args[0])} {written}"
+            subject = players(args[0])
+            written = f"{subject} {_agreeing(written, pred, subject)}"
         if len(args) > 1 and pred is not None and pred.args[1] is T.POWER:
             written += f" {possessive(args[1])} power"
         elif len(args) > 1:
             written += " " + any_of(args[1])
         return written
     return "?"
+
+
+# the conditions written "X is Y", which authors deny as "X is not Y"
+_SAID_WITH_IS = ("has role", "is player", "card is", "same card")
+# the verbs a condition's form may open with whose plural is not the verb without its final s
+_PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
+
+
+def _agreeing(written: str, pred: PredicateDef | None, subject: str) -> str:
+    """The condition's form that agrees with `you` or `they` (`were invited by you`, `hold a
+    face-up essence card`), if it has one; else the form given."""
+    if pred is None or subject not in ("you", "they"):
+        return written
+    verb, _, rest = written.partition(" ")
+    for plural in (_PLURAL_VERBS.get(verb), verb.removesuffix("s")):
+        form = " ".join(filter(None, (plural, rest)))
+        if plural and form != written and form in pred.forms:
+            return form
+    return written
 
 
 def hook_lines(hook: Hook) -> list[str]:

@@ -12,7 +12,7 @@ from runtime import extension
 from runtime.cards import CardDef
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.registry import T, obj, op, predicate
+from runtime.registry import T, Written, obj, op, predicate
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -202,6 +202,7 @@ def discard_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
     "put back",
     obj(T.ALIENS),
     doc="Put alien sheets back on the pile of unused aliens, where they may be drawn again.",
+    example=Written("encounter.end", "put back your other aliens"),
 )
 def put_back_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
     _retire(ctx, seat, aliens, back=True)
@@ -212,6 +213,7 @@ def put_back_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
     "look at",
     obj(T.ALIENS),
     doc="Look at alien sheets (the unused aliens): the looker learns which they are.",
+    example=Written("turn.start", "look at 3 random unused aliens"),
 )
 def look_at_aliens(ctx: Ctx, seat: int, aliens: v.AliensArg) -> None:
     game = ctx.game

@@ -7,7 +7,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import cards_matching
-from runtime.registry import T, op, predicate
+from runtime.registry import T, Written, op, predicate
 from runtime.table_events import HandEvent
 
 
@@ -22,6 +22,7 @@ def _leaving(ctx: Ctx) -> HandEvent | None:
     "are being discarded",
     "is being discarded",
     args=(T.CARDS,),
+    example=Written("cards.leaving", "if those cards are being discarded, draw 1 card"),
 )
 def _being_discarded(ctx: Ctx, cards: v.CardsArg) -> bool:
     event = _leaving(ctx)
@@ -40,7 +41,7 @@ def _going_to(ctx: Ctx, cards: v.CardsArg, seats: list[int]) -> bool:
     return event is not None and event.to >= 0 and event.to in seats
 
 
-def _reason(why: str, written: str, doc: str) -> None:
+def _reason(why: str, written: str, doc: str, example: Written | None = None) -> None:
     """A condition on what a cards.leaving event is for (`why`, as the event says it)."""
 
     def test(ctx: Ctx, cards: v.CardsArg) -> bool:
@@ -53,11 +54,17 @@ def _reason(why: str, written: str, doc: str) -> None:
         f"are leaving {written}",
         f"is leaving {written}",
         args=(T.CARDS,),
+        example=example,
     )(test)
 
 
 _reason("compensation", "as compensation", "the cards a cards.leaving event names are compensation")
-_reason("deal", "in a deal", "the cards a cards.leaving event names are given in a deal")
+_reason(
+    "deal",
+    "in a deal",
+    "the cards a cards.leaving event names are given in a deal",
+    Written("cards.leaving", "if those cards are leaving in a deal, draw 1 card"),
+)
 _reason(
     "new hand",
     "for a new hand",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from runtime.effects.context import Ctx
 from runtime.effects.naming import NUMBER_RANGE, NameArg, named_number, numbers, remember
-from runtime.registry import ADJECTIVES, T, measure, noun, obj, op, pp, predicate
+from runtime.registry import ADJECTIVES, T, Written, measure, noun, obj, op, pp, predicate
 
 noun("card type", "thing", "card type", "a type of card to name: attack, negotiate, artifact, ...")
 noun("number", "thing", "number", "a whole number to name")
@@ -15,6 +15,11 @@ noun(
     "thing",
     "option",
     'the labelled option of a `choose one:` a player picked: a word called ("left", "right")',
+    example=Written(
+        "turn.start",
+        'choose one:\n  - "left"\n  - "right"\nif the chosen option is "left", the player on your'
+        " left draws 1 card",
+    ),
 )
 ADJECTIVES.update(
     {
@@ -32,6 +37,10 @@ def _named_number(ctx: Ctx, seat: int) -> int:
     "chosen option is",
     'the option picked earlier in the effect carries this label (`the chosen option is "left"`)',
     args=(T.WORD,),
+    example=Written(
+        "turn.start",
+        'choose one:\n  - "heads"\n  - "tails"\nif the chosen option is "heads", draw 1 card',
+    ),
 )
 def _chosen_option_is(ctx: Ctx, label: str) -> bool:
     return ctx.names.get("option") == label

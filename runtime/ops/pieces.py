@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import place_planets
-from runtime.registry import T, noun, op, pp, predicate, word
+from runtime.registry import T, Written, noun, op, pp, predicate, word
 from runtime.rules import ship_pieces
 from runtime.rules import ships as moves
 from runtime.state import Piece, State
@@ -85,6 +85,7 @@ def position_piece(ctx: Ctx, seat: int, _piece: object, place: v.PlaceArg) -> No
     word("the piece"),
     doc="Take the piece of the card the effect belongs to out of play.",
     feasible=lambda ctx, seat, _piece: piece_of(ctx.game.state, ctx.card) is not None,
+    example=Written("resolution.after_outcome", "if you lost, withdraw the piece"),
 )
 def withdraw_piece(ctx: Ctx, seat: int, _piece: object) -> None:
     if piece_leaves(ctx.game, ctx.card):

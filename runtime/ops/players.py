@@ -7,7 +7,7 @@ from __future__ import annotations
 from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.registry import MARKERS, T, marker_name, measure_def, obj, op, word
+from runtime.registry import MARKERS, T, Written, marker_name, measure_def, obj, op, word
 from runtime.rules.outcome import collect_rewards
 
 
@@ -43,6 +43,7 @@ def win_game(ctx: Ctx, seat: int, _: str) -> None:
     obj(T.AMOUNT, refuses=("rewards",)),
     doc="Remove markers from the player's alien sheet (as many as it has, up to the amount), or"
     " spend an amount a rules module keeps (money paid to the box).",
+    example=Written("turn.start", "you may spend 3 markers and draw 2 cards"),
 )
 def spend(ctx: Ctx, seat: int, amount: v.AmountArg) -> None:
     if marker_kind(amount.what) is not None:
@@ -105,6 +106,7 @@ def suspend_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
     "lose",
     obj(T.POWER),
     doc="A player loses its alien power for the rest of the game.",
+    example=Written("resolution.after_outcome", "the loser loses the loser's power"),
 )
 def lose_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
     for owner in owners:
@@ -135,7 +137,13 @@ def keep_one_power(ctx: Ctx, seat: int, _: str) -> None:
     game.log("effect", seat, f"keeps only the {game.cards.cards[kept].name} power")
 
 
-@op("regain power", "regain", obj(T.POWER), doc="A player whose power was lost has it again.")
+@op(
+    "regain power",
+    "regain",
+    obj(T.POWER),
+    doc="A player whose power was lost has it again.",
+    example=Written("turn.start", "you may discard 3 cards and regain your power"),
+)
 def regain_power(ctx: Ctx, seat: int, owners: list[int]) -> None:
     for owner in owners:
         ctx.game.state.players[owner].power_lost = False

@@ -6,7 +6,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.ops.ship_moves import relocate
-from runtime.registry import T, op, pp
+from runtime.registry import T, Written, op, pp
 
 
 @op(
@@ -16,6 +16,10 @@ from runtime.registry import T, op, pp
     doc="The ships named go back: to the planets they came from (each ship sent into the"
     " encounter to the planet it was sent from), or to the place named.",
     subject=T.SHIPS,
+    example=Written(
+        "resolution.after_outcome",
+        "your ships in the encounter return to the planets they came from",
+    ),
 )
 def ships_return(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
     owner = ships.owner if ships.owner >= 0 else seat

@@ -12,7 +12,7 @@ from runtime.effects.selectors import (
     seat_side,
     winners_of,
 )
-from runtime.registry import T, predicate
+from runtime.registry import T, Written, predicate
 from runtime.rules.outcome import outcome_as_it_stands
 from runtime.state import DEFENSE, OFFENSE
 
@@ -63,6 +63,9 @@ def _would_be_on_side(ctx: Ctx, seat: int, win: bool) -> bool:
     " stand, once both cards are face up)",
     "would win",
     "would win the encounter",
+    example=Written(
+        "reveal.after_cards", "if the opponent would win, subtract 2 from the opponent's total"
+    ),
 )
 def _would_win(ctx: Ctx, seats: list[int]) -> bool:
     return bool(seats) and all(_would_be_on_side(ctx, s, True) for s in seats)
@@ -74,12 +77,18 @@ def _would_win(ctx: Ctx, seats: list[int]) -> bool:
     " they stand, once both cards are face up)",
     "would lose",
     "would lose the encounter",
+    example=Written("reveal.after_cards", "if you would lose the encounter, add 3 to your total"),
 )
 def _would_lose(ctx: Ctx, seats: list[int]) -> bool:
     return bool(seats) and all(_would_be_on_side(ctx, s, False) for s in seats)
 
 
-@predicate("lost ships", "the player lost ships to the warp this encounter", "lost ships")
+@predicate(
+    "lost ships",
+    "the player lost ships to the warp this encounter",
+    "lost ships",
+    example=Written("encounter.end", "if you lost ships, draw 1 card"),
+)
 def _lost_ships(ctx: Ctx, seats: list[int]) -> bool:
     enc = ctx.game.state.encounter
     return enc is not None and all(enc.lost_ships[s] > 0 for s in seats)
@@ -151,9 +160,3 @@ def _even(ctx: Ctx, n: int) -> bool:
 @predicate("ships are owned by", "the event's ships belong to the player", args=(T.PLAYERS,))
 def _ships_owned(ctx: Ctx, seats: list[int]) -> bool:
     return getattr(ctx.event, "seat", -1) in seats
-
-
-@predicate("power zapped", "the player's power is zapped this encounter")
-def _zapped(ctx: Ctx, seats: list[int]) -> bool:
-    enc = ctx.game.state.encounter
-    return enc is not None and all(s in enc.zapped for s in seats)

@@ -4,7 +4,20 @@ are the base game's; a rules module registers its own nouns with its words (runt
 
 from __future__ import annotations
 
-from runtime.registry import ADJECTIVES, ADVERBS, noun
+from runtime.registry import ADJECTIVES, ADVERBS, Written, noun
+
+# examples for the reference, of the nouns of a table below that no bundled card uses
+_WRITTEN = {
+    "morph": Written("reveal.after_cards", "if your card is a morph, draw 1 card"),
+    "edict": Written("turn.start", "if you have an edict in your hand, discard 1 edict"),
+    "special destiny card": Written(
+        "destiny.after_draw", "if the destiny card is a special destiny card, draw 1 card"
+    ),
+    "hyperspace gate": Written(
+        "launch.after_ships", "move 1 of your ships from the hyperspace gate to your colonies"
+    ),
+    "cosmic deck": Written("turn.start", "draw 2 cards from the cosmic deck"),
+}
 
 for _word, _role, _doc in (
     ("player", "player", "any player"),
@@ -43,7 +56,7 @@ for _word, _kind, _doc in (
     ("special destiny card", "special", "a destiny card that names a player by its text"),
     ("colour destiny card", "color", "a destiny card that names a player by its colour"),
 ):
-    noun(_word, "card", _kind, _doc)
+    noun(_word, "card", _kind, _doc, example=_WRITTEN.get(_word))
 noun("hand", "card", "hand", "all the cards in a player's hand")
 noun(
     "card in hand",
@@ -74,7 +87,7 @@ for _word, _place, _doc in (
     ("discard pile", "discard", "the cosmic discard pile"),
     ("game", "game", "the game as a whole"),
 ):
-    noun(_word, "place", _place, _doc)
+    noun(_word, "place", _place, _doc, example=_WRITTEN.get(_word))
 noun("box", "place", "box", "out of the game", plural="boxes")
 noun(
     "home planet or colony",
@@ -90,6 +103,7 @@ noun(
     "where the ships named were launched from: a planet for ships sent from a colony into the"
     " encounter, the planet they are on for any other ship on a planet",
     plural="planets they came from",
+    example=Written("ships.to_warp", "instead, those ships return to the planets they came from"),
 )
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
 noun(
@@ -175,6 +189,7 @@ noun(
     "left",
     "the next player clockwise",
     plural="players on your left",
+    example=Written("turn.start", "the player on your left draws 1 card"),
 )
 noun(
     "player on your right",
@@ -182,6 +197,7 @@ noun(
     "right",
     "the previous player clockwise",
     plural="players on your right",
+    example=Written("regroup.end", "the player on your right may draw 1 card"),
 )
 noun(
     "opposing player",

@@ -6,9 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.effects.context import Ctx
-from runtime.registry import T, predicate
+from runtime.registry import T, Written, predicate
 
 PHASES = ("regroup", "destiny", "launch", "alliance", "planning", "reveal", "resolution")
+# examples for the reference, of the phases no bundled card tests
+_WRITTEN = {
+    "regroup": "if the encounter is in the regroup phase, draw 1 card",
+    "alliance": "if the encounter is in the alliance phase, you may draw 1 card",
+    "planning": "if the encounter is in the planning phase, each ally draws 1 card",
+    "reveal": "if the encounter is in the reveal phase, the opponent draws 1 card",
+}
 
 
 def _in_phase(phase: str) -> Callable[[Ctx, str], bool]:
@@ -26,4 +33,5 @@ for _phase in PHASES:
         f"is in the {_phase} phase",
         args=(T.WORD,),
         subject="the encounter",
+        example=Written("ships.to_warp", _WRITTEN[_phase]) if _phase in _WRITTEN else None,
     )(_in_phase(_phase))

@@ -26,7 +26,7 @@ from runtime.modules.lucre.purses import (
     purchase,
     purse_of,
 )
-from runtime.registry import T, measure, noun, obj, op
+from runtime.registry import T, Written, measure, noun, obj, op
 from runtime.rules import ships
 from runtime.rules.outcome import main_of
 
@@ -119,7 +119,11 @@ def check_purses(game: Table) -> None:
 noun("lucre", "measure", "lucre", "a player's money (Expansion Set 6)", "lucre")
 
 
-@measure("lucre", "the lucre a player holds")
+@measure(
+    "lucre",
+    "the lucre a player holds",
+    example=Written("turn.start", "if your lucre is at least 5, draw 1 card"),
+)
 def _lucre(ctx: Ctx, seat: int) -> int:
     return purse_of(ctx.game, seat).lucre
 
@@ -150,6 +154,7 @@ def pay_lucre(ctx: Ctx, seat: int, payees: list[int] | None, amount: v.AmountArg
     "buy",
     obj(T.CARDS),
     doc="Buy cards from the cosmic deck, 1 lucre each (paid to the box unless a card redirects it).",
+    example=Written("regroup.end", "you may buy 2 cards"),
 )
 def buy_from_deck(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
     buy_cards(ctx.game, seat, cards.count if cards.count is not None else 1)
