@@ -143,13 +143,16 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
             raise ValueError(f"'{text}' is both {known[0]} and {kind} in the effect language")
         phrases[key] = (kind, value if value is not None else text)
 
-    for name in declared_keywords(grammar_text):
+    keywords = declared_keywords(grammar_text)
+    for name in keywords:
         for spelling in KEYWORD_SPELLINGS.get(name, (name.lower().replace("_", " "),)):
             add(spelling, name)
     for text, scope in DURATIONS.items():
         add(text, "DURATION", scope)
     for prep in words.PREPS:
-        add(prep, "PREP")
+        # a preposition the grammar reads itself (`on`, a place after a phrase) is its keyword
+        if prep.upper().replace(" ", "_") not in keywords:
+            add(prep, "PREP")
     for op_def in words.OPS.values():
         for form in op_def.forms:
             if tuple(form.split()) not in phrases:
