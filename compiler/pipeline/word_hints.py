@@ -121,6 +121,7 @@ _INDEXES: dict[int, _Index] = {}
 def _index(vocab: Vocabulary) -> _Index:
     found = _INDEXES.get(id(vocab))
     if found is None or found.vocab is not vocab:
+        _INDEXES.clear()  # one vocabulary is in use at a time; an old one is not kept alive
         found = _INDEXES[id(vocab)] = _Index(vocab)
     return found
 
