@@ -96,7 +96,9 @@ ID_MISMATCH = _code("E206", "id-mismatch", "The card id differs from the file na
 KIND_FOLDER = _code("E207", "kind-folder", "The card sits in the folder of another kind.")
 
 # Effect language (E3xx)
-UNKNOWN_WORD = _code("E300", "unknown-word", "A word the effect language does not know.")
+UNKNOWN_WORD = _code(
+    "E300", "unknown-word", "A word, or a phrase of known words, the effect language does not know."
+)
 PARSE_ERROR = _code("E301", "parse-error", "The effect text does not follow the grammar.")
 UNKNOWN_OP = _code("E302", "unknown-op", "A verb that names no operation.")
 BAD_ARGUMENTS = _code("E303", "bad-arguments", "An operation got arguments it does not take.")

@@ -266,7 +266,8 @@ class If(Record):
 @record
 class ForEach(Record):
     """Players one at a time in encounter order (offense, defense, then clockwise from the
-    offense), or clockwise from `start`; `reverse` turns the order around."""
+    offense), or round the table from `start`, that player first; `reverse` runs the encounter
+    order backwards, or goes counterclockwise from `start`."""
 
     over: Node  # a player selector (binds `they`) or a countable thing (repeats)
     body: Node
@@ -276,8 +277,9 @@ class ForEach(Record):
 
 @record
 class Offer(Record):
-    """An offer put to players one at a time (encounter order, or clockwise from `start`); the
-    first to accept is `they` in `body`; `otherwise` runs when nobody accepts."""
+    """An offer put to players one at a time (in the order a ForEach with the same `start` and
+    `reverse` takes them); the first to accept is `they` in `body`; `otherwise` runs when nobody
+    accepts."""
 
     who: Node
     body: Node

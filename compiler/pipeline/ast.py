@@ -26,6 +26,8 @@ class Tail:
     np: NP | None
     noun: str | None
     pos: Pos
+    # an "in" tail written `on`: an op's own `on PLACE` argument takes it (resolve.arguments)
+    written_on: bool = False
 
 
 @record

@@ -77,7 +77,8 @@ class _Compiler:
             self.diags.append(d.Diagnostic(e.code, e.message, self._span(pointer, *e.pos), e.hint))
 
     def _syntax(self, pointer: str, exc: EffectSyntaxError) -> None:
-        code = d.UNKNOWN_WORD if exc.message.startswith("unknown word") else d.PARSE_ERROR
+        unknown = exc.message.startswith(("unknown word", "unknown phrase"))
+        code = d.UNKNOWN_WORD if unknown else d.PARSE_ERROR
         if "is out of range" in exc.message:
             code = d.NUMBER_OUT_OF_RANGE
         if "indentation" in exc.message or "tabs" in exc.message:

@@ -270,7 +270,11 @@ class LalrParser:
     def parse(self, text: str, start: str) -> Any:
         """The tree of `text` from the start rule `start`; raises UnexpectedToken where the
         tokens leave the grammar (errors the lexer raises pass through as they are)."""
-        run = self.begin(start)
+        return self.finish(self.begin(start), text)
+
+    def finish(self, run: ParseRun, text: str) -> Any:
+        """Feed `run` the tokens of `text` and the end: the tree. An error the lexer raises
+        leaves `run` as it was after the tokens before it."""
         token = run.feed_all(self.lexer.lex(text))
         end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
         return run.feed(end, is_end=True)

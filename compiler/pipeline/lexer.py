@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from compiler.pipeline import language_table as words
 from compiler.pipeline.tokens import Lexer, Token, new_token
+from compiler.pipeline.word_hints import refusal
 from runtime.record import record
 
 # Terminals the lexer makes from something other than a keyword: layout and punctuation (the
@@ -103,12 +104,23 @@ MAX_DIGITS = 30  # longer numbers are refused before conversion (Python limits i
 
 
 class LexError(Exception):
-    def __init__(self, message: str, offset: int, length: int, hint: str | None = None) -> None:
+    """Text that is no word of the language; for an unknown word, `near` holds the spellings
+    within reach of it with the terminals each would be (see word_hints.Refusal)."""
+
+    def __init__(
+        self,
+        message: str,
+        offset: int,
+        length: int,
+        hint: str | None = None,
+        near: tuple[tuple[str, frozenset[str]], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
         self.length = length
         self.hint = hint
+        self.near = near
 
 
 @record
@@ -143,13 +155,16 @@ def build_vocabulary(grammar_text: str) -> Vocabulary:
             raise ValueError(f"'{text}' is both {known[0]} and {kind} in the effect language")
         phrases[key] = (kind, value if value is not None else text)
 
-    for name in declared_keywords(grammar_text):
+    keywords = declared_keywords(grammar_text)
+    for name in keywords:
         for spelling in KEYWORD_SPELLINGS.get(name, (name.lower().replace("_", " "),)):
             add(spelling, name)
     for text, scope in DURATIONS.items():
         add(text, "DURATION", scope)
     for prep in words.PREPS:
-        add(prep, "PREP")
+        # a preposition the grammar reads itself (`on`, a place after a phrase) is its keyword
+        if prep.upper().replace(" ", "_") not in keywords:
+            add(prep, "PREP")
     for op_def in words.OPS.values():
         for form in op_def.forms:
             if tuple(form.split()) not in phrases:
@@ -286,11 +301,12 @@ def _line_tokens(
                 phrase = _match_phrase(pieces, i, text, vocab)
                 if phrase is None:
                     _refuse(pieces[i:], base, tokens, first)
+                    why = refusal(pieces, i - 1, vocab)
+                    # a phrase that went wrong further on takes back the tokens of its start
+                    while len(tokens) > first and (tokens[-1].start_pos or 0) >= base + why.start:
+                        tokens.pop()
                     raise LexError(
-                        f"unknown word '{text}'",
-                        base + col,
-                        len(text),
-                        registry_hint(text, vocab),
+                        why.message, base + why.start, why.end - why.start, why.hint, why.near
                     )
                 more, hit, stop = phrase
                 i += more
@@ -353,13 +369,6 @@ def _match_phrase(
         if hit is not None:
             found = (j - i, hit, pieces[j - 1].end())
     return found
-
-
-def registry_hint(word: str, vocab: Vocabulary) -> str | None:
-    from compiler.diagnostics import did_you_mean
-
-    singles = [w for w in vocab.words() if " " not in w]
-    return did_you_mean(word.lower(), singles)
 
 
 class EffectLexer(Lexer):

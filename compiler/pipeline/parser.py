@@ -9,9 +9,12 @@ from typing import Any
 
 from compiler.pipeline import ast, tables
 from compiler.pipeline.lalr import LalrParser, UnexpectedToken
-from compiler.pipeline.lexer import EffectLexer, LexError, Vocabulary, build_vocabulary
+from compiler.pipeline.lexer import EffectLexer, LexError, Vocabulary, build_vocabulary, lex
 from compiler.pipeline.syntax_errors import EffectSyntaxError, expected_text
+from compiler.pipeline.syntax_hints import unexpected_hint, word_hint
+from compiler.pipeline.tokens import Token
 from compiler.pipeline.tree_builder import Builder
+from compiler.pipeline.word_hints import continues_near
 from grammar import GRAMMAR_FILE
 
 
@@ -52,39 +55,45 @@ class EffectParser:
         return found
 
     def _parse_text(self, text: str, start: str) -> Any:
+        run = self.lalr.begin(start)
         try:
-            return self.lalr.parse(text, start)
+            return self.lalr.finish(run, text)
         except LexError as exc:
-            raise EffectSyntaxError(exc.message, exc.offset, exc.length, exc.hint) from None
+            hint = word_hint(exc, run.accepts()) if exc.near else exc.hint
+            raise EffectSyntaxError(exc.message, exc.offset, exc.length, hint) from None
         except UnexpectedToken as exc:
             raise self._unexpected(text, exc) from None
 
     def _unexpected(self, text: str, exc: UnexpectedToken) -> EffectSyntaxError:
         token = exc.token
+        unknown = self._unknown_after(text, token)
+        if unknown is not None:
+            return unknown
         accepts = exc.accepts or exc.expected
+        hint = unexpected_hint(token, accepts, text, self.vocabulary)
         if token.type == "$END":
             return EffectSyntaxError(
                 f"the effect ends too soon; expected {expected_text(accepts)}",
                 len(text.rstrip()),
                 1,
+                hint,
             )
         offset = token.start_pos or 0
         shown = "end of line" if token.type == "_NL" else repr(str(token.value))
         message = f"unexpected {shown}; expected {expected_text(accepts)}"
-        hint = None
-        if (
-            token.type == "VERB"
-            and "VERB" not in accepts
-            and ("_COLON" in accepts or "_COMMA" in accepts)
-        ):
-            hint = "end the condition with ':' or ',' before the statement"
-        elif token.type == "VERB" and "VERB" not in accepts:
-            hint = "a verb cannot go here; put each statement on its own line or separate them with ';'"
-        elif token.type == "_NL" and "_INDENT" in accepts:
-            hint = "a line ending in ':' needs an indented block below it"
-        elif token.type == "NOUN" and "NOUN" not in accepts:
-            hint = "a noun needs a word such as 'the', 'a', 'your' or a number before it"
         return EffectSyntaxError(message, offset, max(1, len(str(token.value))), hint)
+
+    def _unknown_after(self, text: str, token: Token) -> EffectSyntaxError | None:
+        """The error of an unknown word right after `token` that is a misspelling of a word
+        going on from it ("is at lest 3"): the phrase went wrong there, not at `token`."""
+        start = token.start_pos or 0
+        lexed, unknown = lex(text, self.vocabulary)
+        if unknown is None or not lexed or lexed[-1].start_pos != start:
+            return None
+        word = text[unknown.offset : unknown.offset + unknown.length]
+        if not continues_near(text[: unknown.offset], word, self.vocabulary):
+            return None
+        return EffectSyntaxError(unknown.message, unknown.offset, unknown.length, unknown.hint)
 
 
 @functools.lru_cache(maxsize=1)

@@ -277,6 +277,9 @@ class Builder(PartsBuilder, NumberBuilder, OfferBuilder, DurationBuilder):
     def tail_in(self, items: list[Any]) -> ast.Tail:
         return ast.Tail("in", items[1], None, _pos(*items))
 
+    def tail_on(self, items: list[Any]) -> ast.Tail:
+        return ast.Tail("in", items[1], None, _pos(*items), written_on=True)
+
     def tail_of(self, items: list[Any]) -> ast.Tail:
         return ast.Tail("of", items[1], None, _pos(*items))
 

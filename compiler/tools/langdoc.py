@@ -46,13 +46,22 @@ def language_reference(cards: CardSet | None = None) -> str:
         "| `the opponent may pay you 2 lucre to prevent this` | the subject may do it to stop the rest of the effect |",
         "| `X may not ...` / `X cannot ...` | a restriction, for the duration given (default: this encounter) |",
         "| `if <condition>: ...` / `otherwise: ...` | a branch; `if <condition>, <statement>` on one line |",
-        "| `for each <players>: ...` | repeat for each player (`they` is that player) or each counted thing; players go in encounter order (the offense, the defense, then the others clockwise from the offense) |",
-        "| `for each <players> starting with <player>: ...` | the players clockwise from that player; add `in reverse order` to go the other way round (also without `starting with`) |",
+        "| `for each <players>: ...` | repeat for each player (`they` is that player) or each counted"
+        " thing; players go in encounter order: the offense, the defense, then the others clockwise"
+        " from the offense (the offense, then clockwise, before a defense is known)."
+        " `for each other player` and `for each of the other players` take the same players but you,"
+        " in the same order |",
+        "| `for each <players> in reverse order: ...` | the encounter order backwards: the last"
+        " player of it first, the offense last |",
+        "| `for each <players> starting with <player>: ...` | round the table from that player:"
+        " that player first (when among the players), then the others clockwise (to its left);"
+        " add `in reverse order` and that player still goes first, then the others"
+        " counterclockwise (to its right). While `<player>` names nobody, encounter order |",
         "| `choose one:` then `- option` lines | the subject picks one option |",
         '| `choose one:` then `- "left"` lines | calling a word: the subject calls one of the quoted'
         " words (an option may be only its label); later lines, and delayed effects of the same use,"
         ' test it with `the chosen option is "left"` |',
-        "| `if <players> accepts: ...` / `otherwise: ...` | an offer: each of those players in turn (encounter order, or clockwise `starting with <player>`) may accept; the first who does is `they` in the block and nobody else is asked; `otherwise` runs when all refuse. `another player you choose` puts it to one player of the owner's choice |",
+        "| `if <players> accepts: ...` / `otherwise: ...` | an offer: each of those players in turn (in the order `for each` takes them, `starting with <player>` and `in reverse order` included) may accept; the first who does is `they` in the block and nobody else is asked; `otherwise` runs when all refuse. `another player you choose` puts it to one player of the owner's choice |",
         "| `repeat N times: ...` | a bounded repeat (1 to 20) |",
         "| `instead, ...` | in an event window: replace what was about to happen |",
         "| `until the end of the encounter, ...` | a lasting effect; also `this turn`, `for the rest of the game`, `for the next N encounters` |",
@@ -105,6 +114,10 @@ def language_reference(cards: CardSet | None = None) -> str:
         "`4 random cards`, `1 card of each type`, `your hand`, `half of your hand rounded up`, `your card`,",
         "`this card`, `that card`, `the higher card`, `3 ships`, `your ships in the encounter`, `those ships`,",
         "`1 of those ships`, `the warp`, `your colonies`, `your total`, `either side's total`, `4 lucre`.",
+        "",
+        "`in` or `on` after a phrase says where: `your ships in the encounter`, `the offense's ships on",
+        "the defense's planets` (the two words read the same). A verb written with `on PLACE`, such as",
+        "`place SHIPS on PLACE`, takes the last `on ...` of its phrase as that place.",
         "",
         "Numbers: `+`, `-`, `*` (or `times`), `/`, `half of X`, `twice X`, brackets, and any count or",
         "number the game keeps (`your cards in hand`, `the number of cards in your hand`). Every",

@@ -249,19 +249,21 @@ def _for_each(node: ir.ForEach) -> Callable[[Ctx], None]:
 def _ordered(
     who: Callable[[Ctx], list[int]], start: ir.Node | None, reverse: bool
 ) -> Callable[[Ctx], list[int]]:
-    """The players `who` selects, clockwise from the first player `start` names (encounter order
-    without one), then reversed if asked."""
+    """The players `who` selects in the order written: from the first player `start` names round
+    the table, clockwise or (`reverse`) counterclockwise, that player first either way; without
+    `start`, in encounter order, or that order backwards (`reverse`)."""
     first = players(start) if start is not None else None
 
     def ordered(ctx: Ctx) -> list[int]:
         found = who(ctx)
-        if first is not None:
-            named = first(ctx)
-            if named:
-                st = ctx.game.state
-                rank = {s: i for i, s in enumerate(st.clockwise_from(named[0]))}
-                found = sorted(found, key=rank.__getitem__)
-        return found[::-1] if reverse else found
+        named = first(ctx) if first is not None else None
+        if not named:
+            return found[::-1] if reverse else found
+        round_the_table = ctx.game.state.clockwise_from(named[0])
+        if reverse:
+            round_the_table = round_the_table[:1] + round_the_table[:0:-1]
+        rank = {s: i for i, s in enumerate(round_the_table)}
+        return sorted(found, key=rank.__getitem__)
 
     return ordered
 

@@ -64,6 +64,18 @@ def test_when_everyone_refuses_the_otherwise_block_runs_for_the_offerer(
     assert hand_sizes(game) == [1, 0, 0]
 
 
+def test_an_offer_in_reverse_order_goes_round_the_other_way_from_the_named_player(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = new_game(cards, rules, players=4)
+    deal(game, {0: [], 1: [], 2: [], 3: []})
+    game.state.offense = 2  # encounter order would ask 2 first
+    expect(agent, *[(seat, "effect.accept", "no") for seat in range(4)])
+    offer = "if any player accepts starting with the player on your right in reverse order:"
+    run(game, f"{offer}\n  they draw 1 card", seat=1)
+    assert [seat for seat, _ in agent.kinds()] == [0, 3, 2, 1]
+
+
 def test_an_offer_to_a_player_you_choose_asks_that_player_only(
     cards: CardSet, rules: Rules
 ) -> None:

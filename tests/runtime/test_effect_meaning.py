@@ -19,6 +19,7 @@ from runtime.effects.link import Rules
 from runtime.game import Game
 from runtime.modules.lucre.purses import purse_of
 from runtime.rules.ships import ShipsEvent
+from runtime.state import Encounter
 from tests.runtime.engine_kit import (
     deal,
     events,
@@ -275,21 +276,37 @@ def test_lines_after_instead_still_see_those_ships_and_that_many(
 # ---------------------------------------------------------------- for each order
 
 
+# you are seat 2 of 5 in an encounter of seat 0 against seat 3: encounter order (0, 3, 1, 2, 4)
+# differs from seat order and from clockwise from you, so each order below is told apart
 ORDER_CASES = [
-    ("for each player:", [0, 1, 2, 3, 4]),
+    ("for each player:", [0, 3, 1, 2, 4]),
+    ("for each player in reverse order:", [4, 2, 1, 3, 0]),
     ("for each player starting with you:", [2, 3, 4, 0, 1]),
-    ("for each player in reverse order:", [4, 3, 2, 1, 0]),
-    ("for each player starting with you in reverse order:", [1, 0, 4, 3, 2]),
+    ("for each player starting with you in reverse order:", [2, 1, 0, 4, 3]),
+    ("for each player starting with the defense:", [3, 4, 0, 1, 2]),
+    ("for each player starting with the defense in reverse order:", [3, 2, 1, 0, 4]),
+    ("for each other player:", [0, 3, 1, 4]),
+    ("for each of the other players:", [0, 3, 1, 4]),
+    ("for each other player in reverse order:", [4, 1, 3, 0]),
     ("for each of the other players starting with you:", [3, 4, 0, 1]),
+    ("for each of the other players starting with you in reverse order:", [1, 0, 4, 3]),
 ]
 
 
+@pytest.mark.parametrize("reference", [False, True], ids=["fast", "reference"])
 @pytest.mark.parametrize(("lead", "order"), ORDER_CASES)
 def test_for_each_goes_in_the_order_written(
-    cards: CardSet, rules: Rules, lead: str, order: list[int]
+    cards: CardSet, rules: Rules, lead: str, order: list[int], reference: bool
 ) -> None:
     game, _ = new_game(cards, rules, players=5)
-    run(game, f"{lead}\n  they draw 1 card", seat=2)
+    st = game.state
+    defended = next(p.id for p in st.planets if p.system == 3)
+    st.encounter = Encounter(1, 0, 3, defended, players=5)
+    if reference:
+        with x.reference_forms():
+            run(game, f"{lead}\n  they draw 1 card", seat=2)
+    else:
+        run(game, f"{lead}\n  they draw 1 card", seat=2)
     assert [seat for seat, _ in events(game, "draw")] == order
 
 

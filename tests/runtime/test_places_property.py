@@ -1,4 +1,4 @@
-"""Owners on ships and places are honoured: random `<owner>'s ships in <owner>'s <place>` phrases,
+"""Owners on ships and places are honoured: random `<owner>'s ships in (or on) <owner>'s <place>` phrases,
 counted on random boards, agree with a count made directly on the state; owners a place cannot
 have are refused."""
 
@@ -55,12 +55,13 @@ def phrases(draw: st.DrawFn) -> tuple[str, str, str | None, str | None]:
     head = f"{ships_of} ships"
     if not where:
         return head, SHIP_OWNERS_ALL[ships_of], None, None
+    head += draw(st.sampled_from([" in", " on"]))  # the two words read the same
     if where in UNOWNED_PLACES:
-        return f"{head} in {where}", SHIP_OWNERS_ALL[ships_of], UNOWNED_PLACES[where], None
+        return f"{head} {where}", SHIP_OWNERS_ALL[ships_of], UNOWNED_PLACES[where], None
     place_of = draw(st.sampled_from(sorted(PLACE_OWNERS)))
     written = f"{place_of} {where}" if place_of else f"the {where}"
     return (
-        f"{head} in {written}",
+        f"{head} {written}",
         SHIP_OWNERS_ALL[ships_of],
         OWNED_PLACES[where],
         PLACE_OWNERS[place_of],
@@ -230,3 +231,20 @@ def test_has_ships_in_a_place_honours_the_places_owner() -> None:
         ),
         ir.Num(2),
     )
+
+
+@pytest.mark.parametrize("where", ["on", "in"])
+def test_the_offenses_ships_on_the_defenses_planets_are_counted_there_only(
+    games: dict[int, Game], where: str
+) -> None:
+    game = games[5]
+    state = game.state
+    defenses = [p.id for p in state.planets if p.system == 3]
+    state.encounter = Encounter(1, 0, 3, defenses[0], players=5)
+    elsewhere = next(p.id for p in state.planets if p.system == 1)
+    for planet, count in ((defenses[0], 2), (defenses[4], 1), (elsewhere, 3)):
+        add_ships(game, planet, 0, count - state.planets[planet].ships[0])
+    for planet in defenses[1:4]:
+        add_ships(game, planet, 0, -state.planets[planet].ships[0])
+    count = number(f"the number of the offense's ships {where} the defense's planets")
+    assert count(Ctx(game, 2, HOOK)) == 3

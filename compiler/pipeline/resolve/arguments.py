@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import NamedTuple
 
 from compiler import diagnostics as d
@@ -119,7 +120,8 @@ class Arguments(ResolverBase):
         bound: list[ir.Node | None] = [None] * len(op.slots)
         bare, by_prep, flags, required, moves_cards = _PLACES[op.name]
         next_bare = 0
-        for a in vp.args:
+        args = self._place_taken_on(vp.args) if "on" in by_prep else vp.args
+        for a in args:
             if isinstance(a, ast.Adverb):
                 if a.word not in flags:
                     raise ResolveError(
@@ -162,6 +164,32 @@ class Arguments(ResolverBase):
                     frame_hint(op),
                 )
         return tuple(bound)
+
+    def _place_taken_on(self, args: tuple[ast.Arg, ...]) -> tuple[ast.Arg, ...]:
+        """The arguments of an op written with `on PLACE`: `on` after a phrase reads as `in`
+        (the grammar's one reading), so the op's place is the last phrase's last `on` tail,
+        with the tails after it ("on a home planet of theirs"), made the `on ...` argument."""
+        for i in range(len(args) - 1, -1, -1):
+            arg = args[i]
+            phrase = arg.value if isinstance(arg, ast.PP) else arg
+            if not isinstance(phrase, ast.NP):
+                continue
+            at = next(
+                (j for j in range(len(phrase.tails) - 1, -1, -1) if phrase.tails[j].written_on),
+                None,
+            )
+            if at is None:
+                continue
+            tail = phrase.tails[at]
+            assert tail.np is not None
+            after = phrase.tails[at + 1 :]
+            place = tail.np.with_tails(after) if after else tail.np
+            end = len(self.source[: tail.pos[0]].rstrip()) if self.source else tail.pos[0]
+            kept = replace(phrase, tails=phrase.tails[:at], pos=(phrase.pos[0], end))
+            before = replace(arg, value=kept) if isinstance(arg, ast.PP) else kept
+            on = ast.PP("on", place, (tail.pos[0], phrase.pos[1]))
+            return (*args[:i], before, on, *args[i + 1 :])
+        return args
 
     def _check_card_place(self, place: ir.Node | None, written: ast.PP) -> None:
         """An op that moves cards takes them from, or puts them in, a place that holds cards."""
