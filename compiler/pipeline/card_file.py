@@ -34,8 +34,7 @@ def _front_end() -> tuple[Callable[[], EffectParser], type[Resolver]]:
     return parser, Resolver
 
 
-# the window a special destiny card's `target:` is read in
-TARGET_WINDOW = "destiny.after_draw"
+TARGET_WINDOW = "destiny.after_draw"  # where a special destiny card's `target:` is read
 LIMITS = {"once per encounter": "encounter", "once per turn": "turn", "once per game": "game"}
 
 
