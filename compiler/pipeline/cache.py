@@ -24,13 +24,14 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, Span
 from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.manifest import Manifest
-from compiler.pipeline.plain_types import is_plain
+from compiler.pipeline.plain_types import is_json_data, is_plain
 from compiler.pipeline.stored import CardSummary, StoredCardFile, summary_of
 
 MAGIC = "cosmic-compiled-cards"
 # format 1 was a pickle (cards-<fingerprint>.pickle), never read; format 2 held whole card files;
-# format 3 wrote each card file's head, summary and body as tagged plain data
-FORMAT = 4
+# format 3 wrote each card file's head, summary and body as tagged plain data; format 4 wrote a
+# summary's attributes as plain encoding in JSON text, which cost a second JSON parse per row
+FORMAT = 5
 BUNDLED_STORE = ".compiled"
 
 
@@ -206,7 +207,9 @@ def document(fingerprint: str, folder: str, entries: dict[str, Any]) -> Any:
     summary, body], where spans are [pointer, line, column, end column] (with a path only when
     not the file's own), problems its diagnostics in plain encoding as JSON text ("" for none),
     summary what the link stage reads of its card, as [id, kind, name, pack, copies, alien,
-    requires, attrs] with attrs in plain encoding as JSON text ("" for none), and body the card's
+    requires, attrs] with attrs as JSON data when they are JSON's own kinds of value (as YAML's
+    lists and mappings of strings are), else in plain encoding as JSON text ("" for none), and
+    body the card's
     own encoding as JSON text (summary and body are null for a file that holds no card). A
     manifest is [key, its plain encoding as JSON text]. Raises TypeError on anything it cannot
     store."""
@@ -229,7 +232,9 @@ def document(fingerprint: str, folder: str, entries: dict[str, Any]) -> Any:
         ]
         plain_summary = None
         if summary is not None:
-            attrs = dumps(summary.attrs) if summary.attrs else ""
+            attrs: dict[str, Any] | str = summary.attrs
+            if not is_json_data(attrs):
+                attrs = dumps(attrs) if attrs else ""
             *named, requires, _ = summary.fields()
             plain_summary = [*named, list(requires), attrs]
         problems = dumps(value.diagnostics) if value.diagnostics else ""
@@ -320,7 +325,7 @@ def _summary(fields: Any, read: Callable[[str], Any]) -> Any:
     """A stored card summary checked field by field; None if it has the wrong shape."""
     if fields.__class__ is not list or len(fields) != 8:
         return None
-    card_id, kind, name, pack, copies, alien, requires, attrs_text = fields
+    card_id, kind, name, pack, copies, alien, requires, attrs = fields
     if not (
         card_id.__class__ is str
         and kind.__class__ is str
@@ -329,17 +334,21 @@ def _summary(fields: Any, read: Callable[[str], Any]) -> Any:
         and copies.__class__ is int
         and (alien is None or alien.__class__ is str)
         and requires.__class__ is list
-        and attrs_text.__class__ is str
     ):
         return None
     for x in requires:
         if x.__class__ is not str:
             return None
-    attrs = {}
-    if attrs_text:
-        attrs = _plain(attrs_text, read)
+    if attrs.__class__ is dict:
+        pass  # JSON data: plain already
+    elif attrs.__class__ is not str:
+        return None
+    elif attrs:
+        attrs = _plain(attrs, read)
         if attrs.__class__ is not dict or not is_plain(attrs):
             return None
+    else:
+        attrs = {}
     return CardSummary(card_id, kind, name, pack, copies, alien, tuple(requires), attrs)
 
 

@@ -3,9 +3,7 @@ field parsed and resolved, with each problem placed at its line and column in th
 
 from __future__ import annotations
 
-import functools
 import os
-from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -14,24 +12,14 @@ from compiler.pipeline import schema_check
 from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.language_table import CARD_KINDS, GAME_SETUP, ROLES, STEP, WINDOWS
 from compiler.pipeline.loaded import Loaded
+from compiler.pipeline.shared_texts import Kinds, read_text
 from compiler.pipeline.syntax_errors import EffectSyntaxError
 from compiler.pipeline.window_roles import absent_role
 from runtime import ir
 from runtime.cards import CardDef, Hook
 
 if TYPE_CHECKING:
-    from compiler.pipeline.parser import EffectParser
-    from compiler.pipeline.resolve import ResolveError, Resolver
-
-
-@functools.cache
-def _front_end() -> tuple[Callable[[], EffectParser], type[Resolver]]:
-    """The effect parser and the resolver, imported when the first card is compiled, not with this
-    module: a run whose every card comes from the compile cache never loads them (or Lark)."""
-    from compiler.pipeline.parser import parser
-    from compiler.pipeline.resolve import Resolver
-
-    return parser, Resolver
+    from compiler.pipeline.resolve import ResolveError
 
 
 TARGET_WINDOW = "destiny.after_draw"  # where a special destiny card's `target:` is read
@@ -52,6 +40,7 @@ class _Compiler:
         piles = data.get("piles")
         # the card's own piles its effects may name (`piles: [hoard]`)
         self.pile_names = tuple(str(k).lower() for k in piles) if isinstance(piles, list) else ()
+        self.kinds = (self.marker_kinds, self.pile_names)
 
     def error(
         self,
@@ -91,47 +80,36 @@ class _Compiler:
             )
         )
 
-    def effect(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
+    def _field(
+        self,
+        start: str,
+        text: Any,
+        pointer: str,
+        window: str | None,
+        kinds: Kinds,
+    ) -> tuple[ir.Node | None, bool]:
+        """One effect-text field read (see shared_texts.read_text), its problems reported at `pointer`: the
+        node, and whether it read without problems."""
         if not isinstance(text, str):
-            return None
-        parser, resolver_of = _front_end()
+            return None, False
         try:
-            tree = parser().effect(text)
+            node, errors = read_text(start, text, window, kinds)
         except EffectSyntaxError as exc:
             self._syntax(pointer, exc)
-            return None
-        resolver = resolver_of(window, text, self.marker_kinds, self.pile_names)
-        node = resolver.effect(tree)
-        self._report_resolve(pointer, resolver.errors)
-        return None if resolver.errors else node
+            return None, False
+        self._report_resolve(pointer, errors)
+        return node, not errors
+
+    def effect(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
+        node, clean = self._field("start", text, pointer, window, self.kinds)
+        return node if clean else None
 
     def condition(self, text: Any, pointer: str, window: str | None) -> ir.Node | None:
-        if not isinstance(text, str):
-            return None
-        parser, resolver_of = _front_end()
-        try:
-            tree = parser().condition(text)
-        except EffectSyntaxError as exc:
-            self._syntax(pointer, exc)
-            return None
-        resolver = resolver_of(window, text, self.marker_kinds, self.pile_names)
-        node = resolver.condition(tree)
-        self._report_resolve(pointer, resolver.errors)
-        return node
+        return self._field("cond_start", text, pointer, window, self.kinds)[0]
 
     def target(self, text: Any, pointer: str) -> ir.Node | None:
-        if not isinstance(text, str):
-            return None
-        parser, resolver_of = _front_end()
-        try:
-            tree = parser().players(text)
-        except EffectSyntaxError as exc:
-            self._syntax(pointer, exc)
-            return None
-        resolver = resolver_of(TARGET_WINDOW, text)
-        node = resolver.players(tree)
-        self._report_resolve(pointer, resolver.errors)
-        return node
+        # a target names players only: no marker kinds or piles to check
+        return self._field("np_start", text, pointer, TARGET_WINDOW, (None, None))[0]
 
     # ---------------------------------------------------------------- hooks
 

@@ -10,6 +10,7 @@ from typing import Any
 from compiler.pipeline import ast, tables
 from compiler.pipeline.lalr import LalrParser, UnexpectedToken
 from compiler.pipeline.lexer import EffectLexer, LexError, Vocabulary, build_vocabulary, lex
+from compiler.pipeline.shared_texts import PARSED
 from compiler.pipeline.syntax_errors import EffectSyntaxError, expected_text
 from compiler.pipeline.syntax_hints import unexpected_hint, word_hint
 from compiler.pipeline.tokens import Token
@@ -23,33 +24,29 @@ class EffectParser:
         text = GRAMMAR_FILE.read_text(encoding="utf-8")
         self.vocabulary: Vocabulary = build_vocabulary(text)
         EffectLexer.vocabulary = self.vocabulary
-        self._memo: dict[tuple[str, str], Any] = {}
         self.lalr = LalrParser(tables.tables_for(text, EffectLexer), EffectLexer(), Builder())
 
-    def forget(self) -> None:
-        """Start a new run: texts parsed in earlier runs are parsed again."""
-        self._memo.clear()
-
     def effect(self, text: str) -> ast.Effect:
-        return self._parse(text, "start")
+        return self.parse(text, "start")
 
     def condition(self, text: str) -> ast.Cond:
-        return self._parse(text, "cond_start")
+        return self.parse(text, "cond_start")
 
     def players(self, text: str) -> ast.NP:
-        return self._parse(text, "np_start")
+        return self.parse(text, "np_start")
 
-    def _parse(self, text: str, start: str) -> Any:
-        """Parse once per distinct text: cards repeat phrases, and syntax trees are immutable
-        with positions relative to the text, so a repeat can share the first result."""
+    def parse(self, text: str, start: str) -> Any:
+        """Parse once per distinct text in a run (compiler.pipeline.shared_texts): cards repeat
+        phrases, and syntax trees are immutable with positions relative to the text, so a repeat
+        can share the first result."""
         key = (start, text)
-        found = self._memo.get(key)
+        found = PARSED.get(key)
         if found is None:
             try:
                 found = self._parse_text(text, start)
             except EffectSyntaxError as exc:
                 found = exc
-            self._memo[key] = found
+            PARSED[key] = found
         if isinstance(found, EffectSyntaxError):
             raise found
         return found

@@ -49,6 +49,18 @@ def _is_plain(value: Any) -> bool:
 is_plain = _is_plain
 
 
+def is_json_data(value: Any) -> bool:
+    """Data JSON reads back as it was: strings, numbers, booleans, None, and lists and mappings
+    with string keys of them (no tuples, no other keys)."""
+    if value is None or value.__class__ in (str, bool, int, float):
+        return True
+    if value.__class__ is list:
+        return all(is_json_data(v) for v in value)
+    if value.__class__ is dict:
+        return all(k.__class__ is str and is_json_data(v) for k, v in value.items())
+    return False
+
+
 # A field's check: the classes its value may be an instance of, or a test for it.
 Spec = tuple[type, ...] | Check
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import cast
 
 from compiler import diagnostics as d
+from compiler.pipeline import shared_texts
 from compiler.pipeline.cache import CompileCache, PackStore
 from compiler.pipeline.compiled import CardFile
 from compiler.pipeline.gc_thresholds import fewer_collections
@@ -273,14 +273,6 @@ def _recompile(
     return result
 
 
-def _forget_parsed_texts() -> None:
-    """Repeated effect texts are shared within one run only. A parser not yet built holds none,
-    and building it (reading its tables) just to empty it would cost every fully cached run."""
-    loaded = sys.modules.get("compiler.pipeline.parser")
-    if loaded is not None and loaded.parser.cache_info().currsize:
-        loaded.parser().forget()
-
-
 @fewer_collections()
 def load_project(
     paths: Sequence[Path],
@@ -299,7 +291,7 @@ def load_project(
         setup_packs,
     )
 
-    _forget_parsed_texts()
+    shared_texts.forget()
     cache = CompileCache(fingerprint()) if use_cache else None
     folders, problems, orphans = find_pack_folders(paths)
     sources = Sources()
