@@ -45,7 +45,7 @@ def ships_arg(
     player a phrase that may name several names (`owners` gives their seats)."""
     place = node.place
     assert place is None or isinstance(place, ir.Place), place
-    at = _ships_place(place, place_owners)
+    placer = _placer(place, place_owners)
     up_to, event = node.up_to, node.event
     if owners is not None:
         if (count is not None or up_to) and names_several(node.owner):
@@ -55,7 +55,8 @@ def ships_arg(
         def each_owners(ctx: Ctx) -> v.EachOwner:
             st = ctx.game.state
             n = at_most(count(ctx), st.ships_per_player * st.n) if count else None
-            return v.EachOwner([v.ShipsArg(n, s, at(ctx, s), up_to) for s in each(ctx)])
+            at = placer(ctx)  # the place's owners worked out once (a chooser asked once)
+            return v.EachOwner([v.ShipsArg(n, s, at(s), up_to) for s in each(ctx)])
 
         return each_owners
     assert owner is not None
@@ -67,25 +68,38 @@ def ships_arg(
             who = ctx.event.seat
         st = ctx.game.state
         n = at_most(count(ctx), st.ships_per_player * st.n) if count else None
-        return v.ShipsArg(n, who, at(ctx, who), up_to, event)
+        return v.ShipsArg(n, who, placer(ctx)(who), up_to, event)
 
     return ships
 
 
-def _ships_place(
+def _no_place(who: int) -> None:
+    return None
+
+
+def _placer(
     place: ir.Place | None, owners: Seats | None
-) -> Callable[[Ctx, int], v.PlaceArg | None]:
+) -> Callable[[Ctx], Callable[[int], v.PlaceArg | None]]:
     """Where ships are, given their owner: the place's own owners when the phrase names them
     ("in the other players' colonies": all of theirs), else the ships' owner's."""
     if place is None:
-        return lambda ctx, who: None
+        return lambda ctx: _no_place
     kind, empty = place.kind, place.empty
     if SHIP_PLACES.get(kind, SENT_TO) == SENT_TO:
         raise CompileError(f"ships are never in '{kind}'")
     if owners is None:
-        return lambda ctx, who: v.PlaceArg(kind, (who,), empty)
+
+        def owners_own(who: int) -> v.PlaceArg:
+            return v.PlaceArg(kind, (who,), empty)
+
+        return lambda ctx: owners_own
     where = owners
-    return lambda ctx, who: v.PlaceArg(kind, tuple(where(ctx)), empty)
+
+    def of_owners(ctx: Ctx) -> Callable[[int], v.PlaceArg]:
+        found = v.PlaceArg(kind, tuple(where(ctx)), empty)
+        return lambda who: found
+
+    return of_owners
 
 
 def place_arg(node: ir.Place, owners: Seats | None) -> Fn:

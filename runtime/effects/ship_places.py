@@ -130,7 +130,7 @@ def ships_at(ctx: Ctx, seat: int, kind: str, owners: Sequence[int] | None = None
         return ships_in_play(st, seat) + st.players[seat].warp
     if kind == "box":
         return st.players[seat].removed
-    if SHIP_PLACES.get(kind) == ELSEWHERE:  # a place a rules module keeps (a tech's research ships)
+    if SHIP_PLACES.get(kind) == ELSEWHERE:  # a place a rules module keeps (ships.held answers)
         held = extension.answer(ctx.game, "ships.held", seat, kind, ctx.card)
         return int(held[0]) if held is not None else 0
     raise PhraseError(f"ships are never in '{kind}': the resolver should have refused it")
