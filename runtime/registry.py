@@ -148,6 +148,29 @@ ADVERBS: dict[str, str] = {}
 # called as step(ctx, *args). Kept by name so that the state holds no code.
 LATER_STEPS: dict[str, Callable[..., None]] = {}
 
+# The selectors that name at most one player ("the defense", "the player you choose"); any other
+# may name several ("the other players"). An owner phrase naming several players stands for all of
+# their places together, or is refused where one owner is wanted (compiler/pipeline/resolve).
+ONE_PLAYER: set[str] = set()
+# The places ships can be in, by place kind, with where each is: BOARD (planets, the gate, the
+# encounter), where an op takes the ships a phrase names; ELSEWHERE (the warp, the box, the game as
+# a whole, a place a rules module keeps), where ships are counted, or taken `from` by an op that
+# says so; SENT_TO, a place ships are sent to and never counted in (the planets they came from).
+SHIP_PLACES: dict[str, str] = {}
+BOARD, ELSEWHERE, SENT_TO = "board", "elsewhere", "sent to"
+
+
+def one_player(*roles: str) -> None:
+    """Declare selectors that name at most one player."""
+    ONE_PLAYER.update(roles)
+
+
+def ship_place(kind: str, where: str) -> None:
+    """Declare a place kind ships can be in, and where it is (BOARD, ELSEWHERE or SENT_TO)."""
+    assert where in (BOARD, ELSEWHERE, SENT_TO), where
+    SHIP_PLACES[kind] = where
+
+
 # Eon-era words and their FFG equivalents, accepted wherever the FFG word is.
 ALIASES: dict[str, str] = {
     "token": "ship",

@@ -71,6 +71,8 @@ def declared() -> dict[str, Any]:
         "aliases": dict(registry.ALIASES),
         "windows": [[name, w.kind.value, w.phase, w.doc] for name, w in BY_NAME.items()],
         "roles": {name: doc for name, (_, doc) in roles.items()},
+        "one_player": sorted(registry.ONE_PLAYER),
+        "ship_places": dict(sorted(registry.SHIP_PLACES.items())),
         "card_kinds": list(kinds),
         "max_players": most,
         "base_options": {name: doc for name, (_, doc) in options.items()},

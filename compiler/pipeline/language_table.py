@@ -126,6 +126,8 @@ PARTS = (
     "aliases",
     "windows",
     "roles",
+    "one_player",
+    "ship_places",
     "card_kinds",
     "max_players",
     "base_options",
@@ -184,6 +186,10 @@ ALIASES: dict[str, str] = _TABLE["aliases"]  # Eon-era words -> their FFG equiva
 WINDOWS: dict[str, Window] = {w[0]: Window(*w) for w in _TABLE["windows"]}  # in turn order
 WINDOW_ORDER: dict[str, int] = {name: i for i, name in enumerate(WINDOWS)}
 ROLES: dict[str, str] = _TABLE["roles"]  # role -> doc
+ONE_PLAYER: frozenset[str] = frozenset(_TABLE["one_player"])  # selectors naming at most one player
+# the places ships can be in: place kind -> where it is ("board", "elsewhere", or "sent to" for a
+# place ships are only sent to: runtime/registry.py's SHIP_PLACES)
+SHIP_PLACES: dict[str, str] = _TABLE["ship_places"]
 CARD_KINDS: tuple[str, ...] = tuple(_TABLE["card_kinds"])
 MAX_PLAYERS: int = _TABLE["max_players"]
 BASE_OPTIONS: dict[str, str] = _TABLE["base_options"]  # option -> doc

@@ -119,6 +119,18 @@ def language_reference(cards: CardSet | None = None) -> str:
         "the defense's planets` (the two words read the same). A verb written with `on PLACE`, such as",
         "`place SHIPS on PLACE`, takes the last `on ...` of its phrase as that place.",
         "",
+        "Owners: a possessive naming several players stands for all of theirs together: `your ships",
+        "in the other players' colonies` are your ships on any colony of theirs, and `lose all of the",
+        "other players' ships in your home colonies` has each of them lose theirs there; counted,",
+        "`the number of cards in the other players' hands` is all of them. Where an op wants one",
+        "owner (a hand or a pile to take cards from, a system, the gate's target, a number of",
+        "ships of several players), a phrase naming several is refused: write",
+        "`for each other player: ...` with `their ...` in the lines under it.",
+        "",
+        f"Ships are in: {_ship_places()}. An op takes the ships a phrase names",
+        "where they stand on the board (planets, the gate, the encounter); from the warp or a tech",
+        "they are taken with `from` (`move 2 of your ships from the warp to your colonies`).",
+        "",
         "Numbers: `+`, `-`, `*` (or `times`), `/`, `half of X`, `twice X`, brackets, and any count or",
         "number the game keeps (`your cards in hand`, `the number of cards in your hand`). Every",
         "division rounds down (`8 / 3` is 2 and `half of 5` is 2); only",
@@ -216,3 +228,14 @@ def language_reference(cards: CardSet | None = None) -> str:
     out += [f"| {eon} | {ffg} |" for eon, ffg in registry.ALIASES.items()]
     out += [""]
     return "\n".join(out)
+
+
+def _ship_places() -> str:
+    """The nouns of the places ships can be in, as authors write them."""
+    words = {
+        f"`{n.word}`"
+        for n in registry.NOUNS.values()
+        if n.category == "place"
+        and registry.SHIP_PLACES.get(n.meaning, registry.SENT_TO) != registry.SENT_TO
+    }
+    return ", ".join(sorted(words))

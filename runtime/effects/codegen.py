@@ -13,14 +13,9 @@ from typing import Any
 
 from runtime import ir
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import (
-    ONE_SEAT_FORMS,
-    SELECTORS,
-    SHIP_COUNTERS,
-    cards_in,
-    ships_at,
-    ships_in_the_encounter,
-)
+from runtime.effects.forms import PhraseError
+from runtime.effects.selectors import ONE_SEAT_FORMS, SELECTORS, cards_in
+from runtime.effects.ship_places import SHIP_COUNTERS, ships_at, ships_in_the_encounter
 from runtime.registry import MARKERS, MEASURES, PREDICATES, T, marker_name, measure_def
 from runtime.roles import ROLES
 from runtime.rules.outcome import ships_in_encounter
@@ -78,15 +73,18 @@ def players_expr(src: Source, node: ir.Node | None) -> str:
 
 
 def owner_expr(src: Source, node: ir.Node) -> str:
-    """The one seat a phrase of players stands for as an owner (its first player; -1: none)."""
+    """The one seat a phrase of players stands for as an owner (-1: none)."""
     seat = seat_expr(node)
     if seat is not None:
         return seat
-    return f"{src.bind(first_seat, 'first')}({players_expr(src, node)})"
+    return f"{src.bind(only_seat, 'one')}({players_expr(src, node)})"
 
 
-def first_seat(seats: list[int]) -> int:
-    """An owner phrase's seat: the first of the players it names (-1: none)."""
+def only_seat(seats: list[int]) -> int:
+    """An owner phrase's seat (-1: it names nobody now); the resolver refuses a phrase naming
+    several players where one owner is wanted, so several here is an error, never the first."""
+    if len(seats) > 1:
+        raise PhraseError(f"an owner names several players ({seats}) where one is wanted")
     return seats[0] if seats else -1
 
 
@@ -180,12 +178,15 @@ def count_expr(src: Source, thing: ir.Node) -> str:
     ):
         # the cards are counted where they lie, with no argument record built for them (how
         # many a phrase asks for does not change how many there are)
-        if thing.owner is not None:
-            owner = owner_expr(src, thing.owner)
-        else:  # "those cards" belong to nobody in particular; other cards are the subject's
-            owner = "-1" if thing.zone == "those" else "ctx.subject"
-        cards = src.bind(cards_in, "cards")
-        return f"len({cards}(ctx, {src.bind(thing.filter, 'f')}, {owner}, {thing.zone!r}))"
+        cards, f, zone = src.bind(cards_in, "cards"), src.bind(thing.filter, "f"), thing.zone
+        owner = seat_expr(thing.owner) if thing.owner is not None else None
+        if thing.owner is not None and owner is None:
+            # the cards of each player the owner names ("cards in the other players' hands")
+            each = f"len({cards}(ctx, {f}, s, {zone!r}))"
+            return f"sum({each} for s in {players_expr(src, thing.owner)})"
+        if owner is None:  # "those cards" belong to nobody in particular; others the subject's
+            owner = "-1" if zone == "those" else "ctx.subject"
+        return f"len({cards}(ctx, {f}, {owner}, {zone!r}))"
     return _fallback(src, CLOSURES["value"](ir.CountOf(thing)))
 
 

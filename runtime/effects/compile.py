@@ -26,6 +26,7 @@ from runtime.effects.expressions import (
     the_owner,
     value,
 )
+from runtime.effects.ship_args import several_owners
 from runtime.record import walk
 from runtime.registry import NUMBER_RANGES, OPS, T
 
@@ -142,26 +143,40 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
         thing = arg(node.subject, op.subject)
 
         def act_on(ctx: Ctx) -> None:
-            impl(ctx, ctx.you, thing(ctx), *[a(ctx) for a in args])
+            for values in each_owner([thing(ctx), *[a(ctx) for a in args]]):
+                impl(ctx, ctx.you, *values)
 
         return act_on
-    if node.subject is None and feasible is None and not may and not prevent:
+    spreads = any(isinstance(a, ir.Ships) and several_owners(a) for a in node.args)
+    if node.subject is None and feasible is None and not may and not prevent and not spreads:
         return _direct(impl, args)
     subjects = players(node.subject) if node.subject is not None else the_owner
 
     def run(ctx: Ctx) -> None:
         for seat in subjects(ctx):
             c = ctx.with_subject(seat)
-            values = [a(c) for a in args]
-            if feasible is not None and not feasible(c, seat, *values):
+            calls = each_owner([a(c) for a in args])
+            if feasible is not None:
+                calls = [values for values in calls if feasible(c, seat, *values)]
+            if not calls:  # nothing the subject can do, or nobody's ships to act on
                 continue
             if may and not c.game.yes_no(seat, "effect.may", f"{prompt}?"):
                 continue
-            impl(c, seat, *values)
+            for values in calls:
+                impl(c, seat, *values)
             if prevent:
                 raise Stop()
 
     return run
+
+
+def each_owner(values: list[Any]) -> list[list[Any]]:
+    """An op's arguments, once for each owner of the ships it acts on when they are several
+    players' ("all of the other players' ships": each one's in turn), else as they are."""
+    for i, found in enumerate(values):
+        if isinstance(found, v.EachOwner):
+            return [[*values[:i], ships, *values[i + 1 :]] for ships in found.ships]
+    return [values]
 
 
 def _may(node: ir.May) -> Callable[[Ctx], None]:
@@ -354,7 +369,8 @@ def feasibility(node: ir.Node) -> Callable[[Ctx], bool] | None:
     def can(ctx: Ctx) -> bool:
         for seat in subjects(ctx):
             inner = ctx.with_subject(seat)
-            if not check(inner, seat, *[a(inner) for a in args]):
+            calls = each_owner([a(inner) for a in args])
+            if not any(check(inner, seat, *values) for values in calls):
                 return False
         return True
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime import ir
-from runtime.effects import codegen, naming
+from runtime.effects import codegen, naming, ship_args
 from runtime.effects import values as v
 from runtime.effects.context import Ctx, formula_of, remember
 from runtime.effects.forms import (
@@ -25,14 +25,8 @@ from runtime.effects.forms import (
     the_owner,
 )
 from runtime.effects.forms import reference_forms as reference_forms
-from runtime.effects.selectors import (
-    SELECTORS,
-    card_target,
-    cards_matching,
-    count_ships,
-    event_count,
-    sides_of,
-)
+from runtime.effects.selectors import SELECTORS, card_target, cards_matching, sides_of
+from runtime.effects.ship_places import count_ships, event_count
 from runtime.registry import T, measure_def
 
 # ---------------------------------------------------------------- arguments
@@ -90,10 +84,11 @@ def _owner(node: ir.Node | None) -> Callable[[Ctx], int]:
     if FAST.on:
         return codegen.owner(node)
     who = players(node)
-    return lambda ctx: codegen.first_seat(who(ctx))
+    return lambda ctx: codegen.only_seat(who(ctx))
 
 
-def _cards(node: ir.Node) -> Fn:
+def _cards(node: ir.Node, whose: Callable[[Ctx], int] | None = None) -> Fn:
+    """Cards an op acts on or a number counts (`whose`: their owner, worked out by the caller)."""
     if isinstance(node, ir.CardRef):
         target = _card(node)
 
@@ -107,7 +102,12 @@ def _cards(node: ir.Node) -> Fn:
     assert isinstance(node, ir.Cards), node
     count = value(node.count) if node.count is not None else None
     # "those cards" belong to nobody in particular until an op says whose hand to look in
-    owner = _owner(node.owner) if node.owner is not None or node.zone != "those" else nobody
+    if whose is not None:
+        owner = whose
+    elif node.owner is not None or node.zone != "those":
+        owner = _owner(node.owner)
+    else:
+        owner = nobody
     f, rnd, up_to, each, zone = node.filter, node.random, node.up_to, node.each_type, node.zone
     if f.named_type or f.least is not None or f.most is not None:
         worked_out = naming.with_named_parts(
@@ -159,28 +159,15 @@ def _card_spec(node: ir.Node) -> Fn:
 
 def _ships(node: ir.Node) -> Fn:
     assert isinstance(node, ir.Ships), node
-    count = value(node.count) if node.count is not None else None
-    owner = _owner(node.owner)
-    place = node.place
+    place, several = node.place, ship_args.several_owners(node)
     assert place is None or isinstance(place, ir.Place), place
-    kind, empty = (place.kind, place.empty) if place is not None else ("", False)
-    # the place's owner, when the phrase names one ("in the defense's home colonies"); else the
-    # ships' owner ("your ships in your colonies" and "your ships in colonies" are the same)
-    where = _owner(place.owner) if place is not None and place.owner is not None else None
-    up_to, event = node.up_to, node.event
-
-    def ships(ctx: Ctx) -> v.ShipsArg:
-        who = owner(ctx)
-        if event and ctx.event is not None and hasattr(ctx.event, "seat"):
-            who = ctx.event.seat
-        at = None
-        if place is not None:
-            at = v.PlaceArg(kind, where(ctx) if where is not None else who, empty)
-        st = ctx.game.state
-        n = at_most(count(ctx), st.ships_per_player * st.n) if count else None
-        return v.ShipsArg(n, who, at, up_to, event)
-
-    return ships
+    return ship_args.ships_arg(
+        node,
+        value(node.count) if node.count is not None else None,
+        None if several else _owner(node.owner),
+        players(node.owner) if several else None,
+        players(place.owner) if place is not None and place.owner is not None else None,
+    )
 
 
 def _aliens(node: ir.Node) -> Fn:
@@ -202,11 +189,7 @@ MAX_ALIENS = 100  # no effect handles more alien sheets than this at once
 
 def _place(node: ir.Node) -> Fn:
     assert isinstance(node, ir.Place), node
-    kind, empty = node.kind, node.empty
-    if node.owner is None:
-        return lambda ctx: v.PlaceArg(kind, ctx.subject, empty)
-    owner = _owner(node.owner)
-    return lambda ctx: v.PlaceArg(kind, owner(ctx), empty)
+    return ship_args.place_arg(node, players(node.owner) if node.owner is not None else None)
 
 
 # ---------------------------------------------------------------- players
@@ -363,6 +346,20 @@ def _count(thing: ir.Node) -> Callable[[Ctx], int]:
     if isinstance(thing, (ir.Players, ir.Chosen, ir.Extreme)):
         who = players(thing)
         return lambda ctx: len(who(ctx))
+    if isinstance(thing, ir.Cards) and thing.owner is not None:
+        # the cards of each player the owner names ("cards in the other players' hands")
+        owners = players(thing.owner)
+        found = _cards(thing, nobody)
+
+        def count_each_owners(ctx: Ctx) -> int:
+            arg = found(ctx)
+            total = 0
+            for seat in owners(ctx):
+                arg.owner = seat
+                total += len(cards_matching(ctx, arg))
+            return total
+
+        return count_each_owners
     if isinstance(thing, (ir.Cards, ir.CardRef)):
         cards = _cards(thing)
         return lambda ctx: len(cards_matching(ctx, cards(ctx)))

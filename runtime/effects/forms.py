@@ -18,6 +18,11 @@ class CompileError(Exception):
     """IR that names something the registry lacks (a compiler/runtime version mismatch)."""
 
 
+class PhraseError(RuntimeError):
+    """A phrase the resolver refuses reached the runtime (an owner naming several players where
+    an op wants one, ships in a place that holds none): the resolver and the runtime disagree."""
+
+
 class _Fast:
     """Whether compiling uses the fast forms: generated code for numbers, players and
     conditions (codegen), and the fast paths ops own. Off, every node compiles to the plain

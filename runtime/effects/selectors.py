@@ -1,5 +1,6 @@
-"""Who and what an effect's words pick out in a game (the IR's selectors in, seats, sides, cards and
-ship counts out): the selectors of the effect language and the queries behind its measures."""
+"""Who and what an effect's words pick out in a game (the IR's selectors in, seats, sides and cards
+out): the selectors of the effect language and the queries behind its measures (ship counts:
+ship_places.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from runtime.cards import COSMIC_DECK_KINDS
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.planet_piles import pile_cards
-from runtime.rules.outcome import ships_in_encounter, ships_outside_encounter
-from runtime.state import DEFENSE, OFFENSE, Encounter, State
+from runtime.registry import one_player
+from runtime.state import DEFENSE, OFFENSE, Encounter
 
 
 def seat_side(enc: Encounter, seat: int) -> int | None:
@@ -130,6 +131,21 @@ SELECTORS: dict[str, Callable[[Ctx, str | None], list[int]]] = {
     "right": lambda ctx, of: [(ctx.you - 1) % ctx.game.state.n],
 }
 
+
+one_player(
+    "you",
+    "they",
+    "subject",
+    "opponent",
+    "offense",
+    "defense",
+    "winner",
+    "loser",
+    "event player",
+    "named player",
+    "left",
+    "right",
+)
 
 # The selectors that name at most one player, as generated code writes that player's seat (None:
 # no one), so that a test of who it is compares seats rather than building and searching lists.
@@ -295,98 +311,3 @@ def those_cards(ctx: Ctx, owner: int) -> list[int]:
         return list(cards)
     holder = ctx.game.holder
     return [c for c in cards if holder[c] == owner]
-
-
-# ---------------------------------------------------------------- ships
-
-
-def event_count(event: object) -> int:
-    """The number an event carries ("that many"): for ships, all it named, even those an
-    `instead` line has already sent elsewhere."""
-    named = getattr(event, "named", None)
-    return int(named if named is not None else getattr(event, "count", 0) or 0)
-
-
-def count_ships(ctx: Ctx, arg: v.ShipsArg) -> int:
-    st = ctx.game.state
-    if arg.event:
-        return event_count(ctx.event)
-    kind = arg.place.kind if arg.place else "colonies"
-    where = arg.place.owner if arg.place else -1
-    owners = range(st.n) if arg.owner < 0 else [arg.owner]
-    total = 0
-    for seat in owners:
-        total += ships_at(ctx, seat, kind, where)
-    return total
-
-
-def ships_in_the_encounter(ctx: Ctx, seat: int) -> int:
-    enc = ctx.game.state.encounter
-    return 0 if enc is None else ships_in_encounter(ctx.game, enc, seat)
-
-
-def ships_in_the_warp(ctx: Ctx, seat: int) -> int:
-    return ctx.game.state.players[seat].warp
-
-
-# Direct counters for the places phrases name most often (generated code binds these).
-SHIP_COUNTERS = {"encounter": ships_in_the_encounter, "warp": ships_in_the_warp}
-
-
-def ships_in_play(st: State, seat: int) -> int:
-    """A player's ships on planets, in the gate and beside the targeted planet (of the encounter
-    and of any it interrupted); never those in the warp, out of the game or held captive."""
-    count = st.ships_in_play(seat)
-    for enc in (st.encounter, *st.suspended):
-        if enc is not None and enc.gate:
-            count += enc.gate[seat] + enc.guard[seat]
-    return count
-
-
-def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
-    """The planets a place owned by `owner` names: the planets of its home system, or those where
-    it has a colony (at home, abroad, or anywhere); None for a place that is not planets."""
-    planets = st.planets
-    if kind == "home planets":
-        return [p.id for p in planets if p.system == owner]
-    if kind == "home colonies":
-        return [p.id for p in planets if p.system == owner and p.ships[owner]]
-    if kind == "foreign colonies":
-        return [p.id for p in planets if p.system != owner and p.ships[owner]]
-    if kind == "colonies":
-        return [p.id for p in planets if p.ships[owner]]
-    if kind == "home planets or colonies":
-        return [p.id for p in planets if p.system == owner or p.ships[owner]]
-    if kind == "planets":
-        return [p.id for p in planets if not p.gone]
-    return None
-
-
-def ships_at(ctx: Ctx, seat: int, kind: str, owner: int = -1) -> int:
-    """How many of `seat`'s ships are at a place; a place of planets belongs to `owner` (the
-    ships' owner when -1): "your ships in the defense's home colonies"."""
-    st = ctx.game.state
-    if owner >= 0 and owner != seat:
-        found = place_planets(st, kind, owner)
-        if found is not None:
-            return sum(st.planets[p].ships[seat] for p in found)
-    enc = st.encounter
-    if kind == "warp":
-        return st.players[seat].warp
-    if kind == "encounter":
-        return 0 if enc is None else ships_in_encounter(ctx.game, enc, seat)
-    if kind == "gate":
-        return 0 if enc is None else enc.gate[seat]
-    if kind == "outside encounter":
-        return sum(ships_outside_encounter(ctx.game, seat).values())
-    if kind == "target planet":
-        return 0 if enc is None or enc.planet < 0 else st.planets[enc.planet].ships[seat]
-    if kind == "home colonies":
-        return sum(p.ships[seat] for p in st.planets if p.system == seat)
-    if kind == "foreign colonies":
-        return sum(p.ships[seat] for p in st.planets if p.system != seat)
-    if kind == "home planets":
-        return sum(p.ships[seat] for p in st.planets if p.system == seat)
-    if kind == "game":  # every ship still in the game: in play or in the warp
-        return ships_in_play(st, seat) + st.players[seat].warp
-    return st.ships_in_play(seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from runtime import ir
+from runtime.effects.forms import PhraseError
 
 
 @dataclass(slots=True)
@@ -32,9 +33,25 @@ class AliensArg:
 
 @dataclass(slots=True)
 class PlaceArg:
+    """A place, with the players it belongs to: one player's, several players' together (all of
+    their planets of that kind), or nobody's (an owner phrase naming no one now)."""
+
     kind: str
-    owner: int  # -1 when the place has no owner (the warp as a whole, the deck)
+    owners: tuple[int, ...]
     empty: bool = False  # only planets with no ships at all
+
+    @property
+    def owner(self) -> int:
+        """The one player whose place it is (-1: nobody), for an op that wants one owner; the
+        resolver refuses a place of several players there."""
+        owners = self.owners
+        if len(owners) == 1:
+            return owners[0]
+        if owners:
+            raise PhraseError(
+                f"the place '{self.kind}' of several players reached an op wanting one"
+            )
+        return -1
 
 
 @dataclass(slots=True)
@@ -44,6 +61,14 @@ class ShipsArg:
     place: PlaceArg | None
     up_to: bool = False
     event: bool = False  # the ships of the event being handled
+
+
+@dataclass(slots=True)
+class EachOwner:
+    """All the ships of several owners an op acts on ("all of the other players' ships"): the
+    op acts on each owner's ships in turn."""
+
+    ships: list[ShipsArg]
 
 
 @dataclass(slots=True)

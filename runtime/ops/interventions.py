@@ -9,7 +9,8 @@ from typing import Any
 from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import place_planets, side_of
+from runtime.effects.selectors import side_of
+from runtime.effects.ship_places import place_planets
 from runtime.ops.card_moves import moved, pick_cards
 from runtime.registry import T, obj, op, pp, word
 from runtime.rules import ship_pieces

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import place_planets
+from runtime.effects.ship_places import place_planets
 from runtime.registry import T, Written, noun, op, pp, predicate, word
 from runtime.rules import ship_pieces
 from runtime.rules import ships as moves

@@ -7,9 +7,8 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.planet_piles import discard_planet_piles
-from runtime.effects.selectors import place_planets
-from runtime.ops.ship_moves import NEW_PLANET
-from runtime.registry import T, noun, obj, op, pp, word
+from runtime.effects.ship_places import NEW_PLANET, place_planets
+from runtime.registry import BOARD, T, noun, obj, op, pp, ship_place, word
 from runtime.rules import ships as moves
 from runtime.rules import systems, turn
 from runtime.rules.own_piles import has_encounter_card
@@ -20,6 +19,7 @@ noun(
     NEW_PLANET,
     "the planet the effect has just made (add a new planet to a system)",
 )
+ship_place(NEW_PLANET, BOARD)
 
 
 def new_planet(ctx: Ctx) -> int:

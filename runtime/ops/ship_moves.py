@@ -11,17 +11,16 @@ from typing import TYPE_CHECKING
 from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import place_planets, side_of
-from runtime.registry import T, obj, op, pp
+from runtime.effects.forms import PhraseError
+from runtime.effects.selectors import side_of
+from runtime.effects.ship_places import NEW_PLANET, one_planet, planets_of
+from runtime.registry import ELSEWHERE, SHIP_PLACES, T, obj, op, pp
 from runtime.rules import ship_pieces, systems
 from runtime.rules import ships as moves
 from runtime.rules.origins import ORIGINS, send_back
 from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
 from runtime.windows import Window
-
-# the place a card's own effect names: the planet it has just made (runtime/ops/planets.py)
-NEW_PLANET = "new planet"
 
 if TYPE_CHECKING:
     from runtime.table import Table
@@ -31,11 +30,16 @@ def _amount(arg: v.ShipsArg, available: int) -> int:
     return available if arg.count is None else min(arg.count, available)
 
 
+# the places off the board the core keeps ships in (the others a rules module keeps)
+CORE_OFF_BOARD = frozenset({"warp", "box", "game"})
+
+
 def sources_at(
     ctx: Ctx, seat: int, place: v.PlaceArg | None, *, pick: bool = True
 ) -> dict[Source, int]:
-    """Where a player's ships at a place sit, as {source: count} (for `a colony`, the one the
-    effect's owner picks, or every candidate when `pick` is off)."""
+    """Where a player's ships at a place on the board sit, as {source: count} (for `a colony`,
+    the one the effect's owner picks, or every candidate when `pick` is off); a place of several
+    players' planets is all of them."""
     st = ctx.game.state
     enc = st.encounter
     kind = place.kind if place else "colonies"
@@ -53,11 +57,13 @@ def sources_at(
         return out
     if kind == "outside encounter":
         return {p: n for p, n in ships_outside_encounter(ctx.game, seat).items()}
-    if kind == "gate" and enc is not None:
-        return {GATE: enc.gate[seat]} if enc.gate[seat] else {}
-    if kind == "target planet" and enc is not None and enc.planet >= 0:
-        n = st.planets[enc.planet].ships[seat]
-        return {enc.planet: n} if n else {}
+    if kind in ("encounter", "gate", "target planet"):  # no ships there outside an encounter
+        if kind == "gate":
+            return {GATE: enc.gate[seat]} if enc is not None and enc.gate[seat] else {}
+        if kind == "target planet" and enc is not None and enc.planet >= 0:
+            n = st.planets[enc.planet].ships[seat]
+            return {enc.planet: n} if n else {}
+        return {}
     if kind == "a colony":
         colonies = [p.id for p in st.planets if p.ships[seat]]
         if not colonies or not pick:
@@ -66,20 +72,17 @@ def sources_at(
             ctx.you, "effect.colony", "choose a colony", colonies, ctx.game.planet_name
         )
         return {planet: st.planets[planet].ships[seat]}
-    if kind in ("new colony", "event planet"):
-        planet = getattr(ctx.event, "planet", -1)
+    if kind in ("new colony", "event planet", NEW_PLANET):
+        planet = one_planet(ctx, kind)
         n = st.planets[planet].ships[seat] if planet >= 0 else 0
         return {planet: n} if n else {}
-    owner = place.owner if place is not None and place.owner >= 0 else seat
-    if owner != seat or kind == "home planets":  # else the seat's own colonies, below
-        found = place_planets(st, kind, owner)
-        if found is not None:
-            return {p: st.planets[p].ships[seat] for p in found if st.planets[p].ships[seat]}
-    if kind == "home colonies":
-        return {p.id: p.ships[seat] for p in st.planets if p.system == seat and p.ships[seat]}
-    if kind == "foreign colonies":
-        return {p.id: p.ships[seat] for p in st.planets if p.system != seat and p.ships[seat]}
-    return {p.id: p.ships[seat] for p in st.planets if p.ships[seat]}
+    found = planets_of(st, kind, place.owners if place is not None else (seat,))
+    if found is None and kind not in CORE_OFF_BOARD and SHIP_PLACES.get(kind) == ELSEWHERE:
+        return {}  # a place a rules module keeps, which has none of them (relocate asks it first)
+    if found is None:
+        raise PhraseError(f"an op cannot take ships from '{kind}': the resolver should refuse it")
+    planets = st.planets
+    return {p: planets[p].ships[seat] for p in found if planets[p].ships[seat]}
 
 
 def choose_from(
@@ -279,26 +282,26 @@ def landing(game: Table, chooser: int, owner: int, count: int, dest: v.PlaceArg)
     owner, an empty planet one without any ship; another player's colonies), or None when none
     qualifies; for any other place, a colony of the owner's choosing."""
     st = game.state
+    owners = dest.owners  # whose place it is: one player's, or several players' together
     if dest.kind == "home planets or colonies":
-        mine = place_planets(st, dest.kind, dest.owner if dest.owner >= 0 else owner) or []
+        mine = planets_of(st, dest.kind, owners) or []
         if not mine:
             return None
         prompt = f"place {count} ship(s) on which planet?"
         return int(game.choose(chooser, "ships.place", prompt, mine, game.planet_name))
-    if dest.kind in COLONY_PLACES and dest.owner >= 0 and dest.owner != owner:
-        # another player's colonies ("go to the defense's colonies"): one of theirs, where the
+    if dest.kind in COLONY_PLACES and owners != (owner,):
+        # other players' colonies ("go to the defense's colonies"): one of theirs, where the
         # ships join them
-        theirs = place_planets(st, dest.kind, dest.owner) or []
+        theirs = planets_of(st, dest.kind, owners) or []
         if not theirs:
             return None
         prompt = f"place {count} ship(s) on which planet?"
         return int(game.choose(chooser, "ships.place", prompt, theirs, game.planet_name))
     if dest.kind not in ("home planets", "planets"):
         return moves.choose_colony(game, owner, count)
-    home = dest.owner if dest.owner >= 0 else owner
     if dest.kind == "home planets":
         planets = [
-            p.id for p in st.planets if p.system == home and not (dest.empty and p.ships[owner])
+            p.id for p in st.planets if p.system in owners and not (dest.empty and p.ships[owner])
         ]
     else:
         planets = [p.id for p in st.planets if not p.gone and not (dest.empty and any(p.ships))]
@@ -397,15 +400,13 @@ def place_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> Non
     st = game.state
     owner = ships.owner if ships.owner >= 0 else seat
     if dest.kind == "home planets":
-        planets = [p.id for p in st.planets if p.system == dest.owner]
+        planets = [p.id for p in st.planets if p.system in dest.owners]
     elif dest.kind == "target planet" and st.encounter is not None:
         planets = [st.encounter.planet]
     elif dest.kind == NEW_PLANET:
         planets = [p for p in [ctx.names.get(NEW_PLANET, -1)] if isinstance(p, int) and p >= 0]
     else:
-        planets = [
-            p.id for p in st.planets if not p.gone and (dest.owner < 0 or p.system == dest.owner)
-        ]
+        planets = [p.id for p in st.planets if not p.gone and p.system in dest.owners]
     if dest.empty:  # an empty planet: one without a colony of the ships' owner
         planets = [p for p in planets if not st.planets[p].ships[owner]]
     if not planets:

@@ -9,7 +9,7 @@ from typing import Any
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import SELECTORS
-from runtime.registry import T, noun, predicate
+from runtime.registry import T, noun, one_player, predicate
 
 
 def _plays_in_view(ctx: Ctx) -> list[Any]:
@@ -116,6 +116,7 @@ def destiny_player(ctx: Ctx, of: str | None) -> list[int]:
 
 
 SELECTORS["destiny player"] = destiny_player
+one_player("destiny player")  # a colour names one player
 noun(
     "player destiny points at",
     "player",

@@ -4,10 +4,8 @@ those it may change), registered in runtime/registry.py's tables on import."""
 from __future__ import annotations
 
 from runtime.effects.context import Ctx
-from runtime.effects.selectors import (
-    seat_side,
-    ships_in_play,
-)
+from runtime.effects.selectors import seat_side
+from runtime.effects.ship_places import ships_in_play
 from runtime.registry import measure, predicate, setter
 from runtime.rules.outcome import side_total
 

@@ -4,7 +4,16 @@ are the base game's; a rules module registers its own nouns with its words (runt
 
 from __future__ import annotations
 
-from runtime.registry import ADJECTIVES, ADVERBS, Written, noun
+from runtime.registry import (
+    ADJECTIVES,
+    ADVERBS,
+    BOARD,
+    ELSEWHERE,
+    SENT_TO,
+    Written,
+    noun,
+    ship_place,
+)
 
 # examples for the reference, of the nouns of a table below that no bundled card uses
 _WRITTEN = {
@@ -105,6 +114,28 @@ noun(
     plural="planets they came from",
     example=Written("ships.to_warp", "instead, those ships return to the planets they came from"),
 )
+# the places ships can be in: on the board (where an op takes the ships a phrase names), and off
+# it, where they are counted; "a colony", "event planet" ("that planet") and "outside encounter"
+# are the kinds the resolver reads from `a colony`, `that planet` and `outside the encounter`
+for _kind in (
+    "colonies",
+    "home colonies",
+    "foreign colonies",
+    "home planets",
+    "planets",
+    "home planets or colonies",
+    "a colony",
+    "target planet",
+    "new colony",
+    "event planet",
+    "gate",
+    "encounter",
+    "outside encounter",
+):
+    ship_place(_kind, BOARD)
+for _kind in ("warp", "box", "game"):
+    ship_place(_kind, ELSEWHERE)
+ship_place("origins", SENT_TO)  # "the planets they came from"
 # own piles: a card's own pile of cards, named in quotes (`your "hoard" pile`)
 noun(
     "pile",

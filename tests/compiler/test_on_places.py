@@ -67,8 +67,8 @@ def test_the_issues_example_counts_the_offenses_ships_on_the_defenses_home_plane
             ir.Place("home planets", ir.Players("offense")),
         ),
         (
-            "place 1 of your ships in the warp on a home planet of the offense",
-            ir.Ships(ir.Num(1), ir.Players("you"), ir.Place("warp")),
+            "place 1 of your ships in your foreign colonies on a home planet of the offense",
+            ir.Ships(ir.Num(1), ir.Players("you"), ir.Place("foreign colonies", ir.Players("you"))),
             ir.Place("home planets", ir.Players("offense")),
         ),
     ],
@@ -80,8 +80,8 @@ def test_an_op_written_with_on_takes_its_place_from_the_last_on(
 
 
 def test_an_op_written_with_on_still_says_when_it_has_no_place() -> None:
-    resolver = Resolver("reveal.after_cards", "place 1 of your ships in the warp")
-    resolver.effect(parser().effect("place 1 of your ships in the warp"))
+    resolver = Resolver("reveal.after_cards", "place 1 of your ships in your colonies")
+    resolver.effect(parser().effect("place 1 of your ships in your colonies"))
     assert [(e.message, e.hint) for e in resolver.errors] == [
         ("'place' is missing 'on place'", "'place' is written: place SHIPS on PLACE")
     ]

@@ -11,7 +11,7 @@ from runtime.cards import CardSet, Hook
 from runtime.effects import compile as c
 from runtime.effects.context import Ctx
 from runtime.effects.link import Rules
-from runtime.effects.selectors import place_planets
+from runtime.effects.ship_places import place_planets
 from runtime.game import Game
 from runtime.rules.systems import add_ships
 from tests.runtime.engine_kit import expect, new_game

@@ -1,5 +1,6 @@
-"""Owners on ships and places are honoured: random `<owner>'s ships in (or on) <owner>'s <place>` phrases,
-counted on random boards, agree with a count made directly on the state; owners a place cannot
+"""Owners on ships and places are honoured: random `<owner>'s ships in (or on) <owner>'s <place>`
+phrases, counted on random boards, agree with a count made directly on the state (an owner naming
+several players stands for all of their ships, or all of their places together); owners a place cannot
 have are refused."""
 
 from __future__ import annotations
@@ -27,10 +28,19 @@ from tests.tiers import examples
 HOOK = Hook("test-card", "Test", "power", "reveal.after_cards", ir.Seq(()))
 YOU = 0
 
-# who a phrase names: "you", "offense", "defense" or "each" (every player)
-SHIP_OWNERS = {"your": "you", "the offense's": "offense", "the defense's": "defense"}
-SHIP_OWNERS_ALL = {**SHIP_OWNERS, "each player's": "each"}
-PLACE_OWNERS = {"": None, **SHIP_OWNERS}
+# who a phrase names: one player ("you", "offense", "defense") or several (every player, the
+# others, the main players, a side's allies); seats() below says which seats each one is
+ONE_OWNER = {"your": "you", "the offense's": "offense", "the defense's": "defense"}
+SEVERAL_OWNERS = {
+    "each player's": "each",
+    "the other players'": "others",
+    "each other player's": "others",
+    "the main players'": "mains",
+    "the offense's allies'": "offense allies",
+    "the defense's allies'": "defense allies",
+}
+SHIP_OWNERS_ALL = {**ONE_OWNER, **SEVERAL_OWNERS}
+PLACE_OWNERS = {"": None, **SHIP_OWNERS_ALL}
 # written place -> the kind compared below; None: the phrase has no place
 OWNED_PLACES = {
     "home colonies": "home colonies",
@@ -120,18 +130,26 @@ def lay_out(game: Game, board: dict[str, object]) -> Encounter:
     return enc
 
 
-def direct(state: State, enc: Encounter, owner: str, kind: str | None, where: str | None) -> int:
-    """The count worked out from the state alone, by the meaning of the words."""
-    seats = {
+def seats(state: State, enc: Encounter, owner: str) -> list[int]:
+    """The seats an owner phrase names on this board."""
+    return {
         "you": [YOU],
         "offense": [enc.offense],
         "defense": [enc.defense],
         "each": list(range(state.n)),
-    }
-    place_owner = {"you": YOU, "offense": enc.offense, "defense": enc.defense}
+        "others": [s for s in range(state.n) if s != YOU],
+        "mains": [enc.offense, enc.defense],
+        "offense allies": list(enc.allies[0]),
+        "defense allies": list(enc.allies[1]),
+    }[owner]
+
+
+def direct(state: State, enc: Encounter, owner: str, kind: str | None, where: str | None) -> int:
+    """The count worked out from the state alone, by the meaning of the words: each named
+    player's ships, on the planets of the place of any player the place's owner names."""
     total = 0
-    for s in seats[owner]:
-        p_own = place_owner[where] if where is not None else s
+    for s in seats(state, enc, owner):
+        place_owners = seats(state, enc, where) if where is not None else [s]
         if kind is None:
             total += sum(p.ships[s] for p in state.planets)
         elif kind == "warp":
@@ -149,13 +167,12 @@ def direct(state: State, enc: Encounter, owner: str, kind: str | None, where: st
                 total += enc.gate[s] + enc.guard[s]
         else:
             for p in state.planets:
-                home = p.system == p_own
-                colony = p.ships[p_own] > 0
-                if (
-                    (kind == "home planets" and home)
-                    or (kind == "home colonies" and home and colony)
-                    or (kind == "foreign colonies" and not home and colony)
-                    or (kind == "colonies" and colony)
+                if any(
+                    (kind == "home planets" and p.system == o)
+                    or (kind == "home colonies" and p.system == o and p.ships[o] > 0)
+                    or (kind == "foreign colonies" and p.system != o and p.ships[o] > 0)
+                    or (kind == "colonies" and p.ships[o] > 0)
+                    for o in place_owners
                 ):
                     total += p.ships[s]
     return total

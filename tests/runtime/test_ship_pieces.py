@@ -250,10 +250,10 @@ def test_a_ship_piece_among_research_ships_is_asked_of_the_player_moving_them(
     ship_pieces.stand(piece, ship_pieces.held_key("tech", tech))
     check(game)
     hook = Hook("gluon-mines", "Test", "tech", "regroup.start", ir.Seq(()))
-    place = v.PlaceArg("tech", 0)
+    place = v.PlaceArg("tech", (0,))
     expect(agent, (1, "ships.piece", "yes"))
     ctx = Ctx(game, 1, hook, card=tech)
-    relocate(ctx, 1, 0, v.ShipsArg(1, 0, place), place, v.PlaceArg("warp", 0))
+    relocate(ctx, 1, 0, v.ShipsArg(1, 0, place), place, v.PlaceArg("warp", (0,)))
     assert not agent.script and piece.at == ship_pieces.WARP
     assert techs_of(game, 0).research[tech] == 2 and st.players[0].warp == 1
     check(game)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.owners import ONE_OWNER_HINT, names_several, owner_pos
 from compiler.pipeline.resolve.text import np_text
 from runtime import ir
 
@@ -69,6 +70,13 @@ class AlienPhrases(ResolverBase):
                 "a player's sheets are written 'your alien', 'your other aliens', 'their aliens'",
             )
         owner = self._owner(np)
+        if names_several(owner):
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{self._words(np)}' names the aliens of several players, where one is wanted",
+                owner_pos(np),
+                ONE_OWNER_HINT,
+            )
         if "other" in np.modifiers:
             return ir.Aliens("other", None, owner)
         source = "held" if self._plural(np) else "sheet"

@@ -8,8 +8,9 @@ from typing import NamedTuple
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
-from compiler.pipeline.language_table import OPS, Op, Slot, T
+from compiler.pipeline.language_table import OPS, SHIP_PLACES, Op, Slot, T
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.owners import ship_place_words
 from compiler.pipeline.resolve.text import (
     CARD_ZONES,
     action,
@@ -35,13 +36,14 @@ _PLAYERS, _NUMBER, _FORMULA, _CARDS, _AMOUNT, _WORD = (
 
 class _Places(NamedTuple):
     """Where an op's written arguments go: its bare objects in order, its slots by preposition,
-    its flags by word, and the slots that must be filled; whether it moves cards."""
+    its flags by word, and the slots that must be filled; whether it moves cards, or ships."""
 
     bare: tuple[int, ...]
     by_prep: dict[str | None, int]
     flags: dict[str | None, int]
     required: tuple[int, ...]
     moves_cards: bool
+    moves_ships: bool
 
 
 def _places(op: Op) -> _Places:
@@ -52,7 +54,16 @@ def _places(op: Op) -> _Places:
         {s.word: i for i, s in enumerate(slots) if s.type is T.FLAG},
         tuple(i for i, s in enumerate(slots) if not s.optional),
         any(s.type is T.CARDS for s in slots),
+        op.subject is T.SHIPS or any(s.type is T.SHIPS for s in slots),
     )
+
+
+# places ships are in but that no op takes them from, with what to write instead
+NOT_TAKEN_FROM = {
+    "box": "ships in the box are out of the game: no effect takes them back",
+    "game": "'the game' holds every ship still in it: name where the ships come from"
+    " ('your colonies', 'the warp')",
+}
 
 
 # the table of ops is fixed once loaded: index it by verb, and lay out each op's slots, once
@@ -117,8 +128,16 @@ class Arguments(ResolverBase):
         return ir.Do(op.name, subject, args, stmt.modal == "may", prevent, text)
 
     def _bind_args(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
+        saved = self.scope.ship_op
+        self.scope.ship_op = _PLACES[op.name].moves_ships
+        try:
+            return self._bind_each(vp, op)
+        finally:
+            self.scope.ship_op = saved
+
+    def _bind_each(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
-        bare, by_prep, flags, required, moves_cards = _PLACES[op.name]
+        bare, by_prep, flags, required, moves_cards, moves_ships = _PLACES[op.name]
         next_bare = 0
         args = self._place_taken_on(vp.args) if "on" in by_prep else vp.args
         for a in args:
@@ -143,6 +162,8 @@ class Arguments(ResolverBase):
                 bound[i] = self._convert(a.value, op.slots[i].type, op.slots[i])
                 if moves_cards:
                     self._check_card_place(bound[i], a)
+                if moves_ships:
+                    self._check_ship_slot(bound[i], a)
             else:
                 # a noun phrase that carries `in ...` may stand for a slot that wants a place
                 if next_bare >= len(bare):
@@ -201,6 +222,28 @@ class Arguments(ResolverBase):
                 f"cards are not kept in '{np_text(written.value) if isinstance(written.value, ast.NP) else place.kind}'",
                 written.pos,
                 "cards are in a hand, the deck, the discard pile or a card's own pile",
+            )
+
+    def _check_ship_slot(self, place: ir.Node | None, written: ast.PP) -> None:
+        """An op that moves ships takes them from, or puts them in, a place ships can be in (and
+        takes them from one they can leave)."""
+        if not isinstance(place, ir.Place):
+            return
+        text = self._words(written.value) if isinstance(written.value, ast.NP) else place.kind
+        where = SHIP_PLACES.get(place.kind)
+        if where is None or (where == "sent to" and written.prep == "from"):
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"ships are never in '{text}'",
+                pos_of(written.value),
+                f"ships are in: {ship_place_words()}",
+            )
+        if written.prep == "from" and place.kind in NOT_TAKEN_FROM:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"ships cannot be taken from '{text}'",
+                pos_of(written.value),
+                NOT_TAKEN_FROM[place.kind],
             )
 
     def _convert(self, expr: ast.Expr, t: T, slot: Slot | None = None) -> ir.Node:
@@ -285,8 +328,8 @@ _READERS: dict[str, Callable[[Arguments, ast.NP], ir.Node]] = {
     T.CARDS.value: lambda r, np: r._cards(np),
     T.CARD.value: lambda r, np: r._card_ref(np),
     T.CARD_SPEC.value: lambda r, np: r._card_spec(np),
-    T.SHIPS.value: lambda r, np: r._ships(np),
-    T.PLACE.value: lambda r, np: r._place(np),
+    T.SHIPS.value: lambda r, np: r._ships(np, taken=True),
+    T.PLACE.value: lambda r, np: r._place(np, several=r.scope.ship_op),
     T.SIDE.value: lambda r, np: r._side(np),
     T.QUANTITY.value: lambda r, np: r._quantity(np),
     T.NAMEABLE.value: lambda r, np: r._nameable(np),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.language_table import NUMBER_RANGES, Noun, Slot, T
+from compiler.pipeline.resolve.text import np_text
 from runtime import ir
 
 
@@ -34,6 +35,8 @@ class Scope:
     argument: str = T.NUMBER.value  # what the numbers written here count (a NUMBER_RANGES key)
     repeats: int = 1  # how many times the enclosing repeats run the text here
     named: set[str] = field(default_factory=set)  # what the effect has named so far
+    # inside the places an op on ships is given: a place of several players is all of theirs
+    ship_op: bool = False
 
 
 class ResolverBase(ABC):
@@ -49,6 +52,10 @@ class ResolverBase(ABC):
 
     def _slice(self, pos: ast.Pos) -> str:
         return " ".join(self.source[pos[0] : pos[1]].split()) if self.source else ""
+
+    def _words(self, np: ast.NP) -> str:
+        """A phrase as the author wrote it (rebuilt from its parts when the text is not at hand)."""
+        return self._slice(np.pos) or np_text(np)
 
     def _noun(self, np: ast.NP) -> Noun:
         noun = np.noun or ""
@@ -172,10 +179,10 @@ class ResolverBase(ABC):
     def _card_spec(self, np: ast.NP) -> ir.Node: ...
 
     @abstractmethod
-    def _ships(self, np: ast.NP) -> ir.Node: ...
+    def _ships(self, np: ast.NP, *, taken: bool = False) -> ir.Node: ...
 
     @abstractmethod
-    def _place(self, np: ast.NP) -> ir.Node: ...
+    def _place(self, np: ast.NP, *, several: bool = False) -> ir.Node: ...
 
     @abstractmethod
     def _side(self, np: ast.NP) -> ir.Node: ...

@@ -8,6 +8,7 @@ from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.language_table import T
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.owners import ONE_OWNER_HINT, names_several, owner_pos
 from compiler.pipeline.resolve.planet_piles import pile_planet
 from compiler.pipeline.resolve.text import CARD_ZONES, np_text, pos_of
 from runtime import ir
@@ -44,7 +45,15 @@ class CardPhrases(ResolverBase):
                     np.pos,
                     "a side's cards are 'your card', 'your second card', 'your third card'",
                 )
-            return ir.CardRef(which, self._players(np.possessor), index)
+            owner = self._players(np.possessor)
+            if names_several(owner):
+                raise ResolveError(
+                    d.BAD_PHRASE,
+                    f"'{self._words(np)}' is one card, but its owner names several players",
+                    np.possessor.pos,
+                    ONE_OWNER_HINT,
+                )
+            return ir.CardRef(which, owner, index)
         raise ResolveError(
             d.BAD_PHRASE,
             f"'{np_text(np)}' is not one particular card",
@@ -130,10 +139,17 @@ class CardPhrases(ResolverBase):
                 np.pos,
                 "a side's cards are 'your card', 'your second card', 'your third card'",
             )
+        owner = self._owner(np)
+        if not counting and names_several(owner):
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{self._words(np)}' names the cards of several players, where one is wanted",
+                owner_pos(np),
+                ONE_OWNER_HINT,
+            )
         if np.form == "owned" and np.det == "each" and noun.meaning in ("any", "encounter"):
             # "each of your cards": every encounter card on the player's side
-            return ir.Cards(None, ir.CardFilter(), self._owner(np), zone="encounter")
-        owner = self._owner(np)
+            return ir.Cards(None, ir.CardFilter(), owner, zone="encounter")
         zone = "hand"
         if np.form == "phrase" and np.det in ("those", "these"):
             # the event's cards (gain.* windows), else the cards the effect last handled
@@ -141,7 +157,7 @@ class CardPhrases(ResolverBase):
         each_type = named_type = False
         for tail in np.tails:
             if tail.kind == "in" and tail.np is not None:
-                place = self._place(tail.np)
+                place = self._place(tail.np, several=counting)
                 assert isinstance(place, ir.Place)
                 if place.kind not in CARD_ZONES and not place.kind.startswith("pile:"):
                     raise ResolveError(

@@ -4,19 +4,52 @@ from __future__ import annotations
 
 from compiler import diagnostics as d
 from compiler.pipeline import ast
+from compiler.pipeline.language_table import SHIP_PLACES
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.owners import (
+    ONE_OWNER_HINT,
+    names_several,
+    owner_pos,
+    ship_place_words,
+)
 from compiler.pipeline.resolve.planet_piles import pile_planet
 from compiler.pipeline.resolve.text import UNOWNED_PLACES, np_text
 from runtime import ir
 
+# what to write instead of ships an op cannot take from where a phrase puts them
+OFF_BOARD_HINTS = {
+    "box": "ships in the box are out of the game: no effect takes them back",
+    "game": "'the game' holds every ship still in it: name where the ships are taken from"
+    " ('your colonies', 'the encounter'), or take them 'from the warp'",
+}
+
 
 class PlacePhrases(ResolverBase):
-    def _ships(self, np: ast.NP) -> ir.Node:
+    def _ships(self, np: ast.NP, *, taken: bool = False) -> ir.Node:
+        """Ships a phrase names: counted, or `taken` by an op (which then acts on each owner's
+        ships, all of them, when the phrase names several owners)."""
+        ships = self._ships_at(np, taken)
+        if (
+            taken
+            and isinstance(ships, ir.Ships)
+            and (ships.count is not None or ships.up_to)
+            and names_several(ships.owner)
+        ):
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{self._words(np)}' names some ships of several players, but not whose",
+                owner_pos(np),
+                "act on all of their ships ('all of the other players' ships'), or on some of"
+                " each one's: 'for each other player: ...' with 'their ships' in the lines under it",
+            )
+        return ships
+
+    def _ships_at(self, np: ast.NP, taken: bool) -> ir.Node:
         if np.form == "pronoun" and np.word in ("they", "it"):
             self._need_event(np, "ships")
             return ir.Ships(None, event=True)
         if np.form == "part" and np.inner is not None:
-            inner = self._ships(np.inner.with_tails(np.tails) if np.tails else np.inner)
+            inner = self._ships_at(np.inner.with_tails(np.tails) if np.tails else np.inner, taken)
             assert isinstance(inner, ir.Ships)
             count, up_to = self._count_of(np, default_one=False)
             return ir.Ships(count, inner.owner, inner.place, up_to, inner.event)
@@ -34,7 +67,8 @@ class PlacePhrases(ResolverBase):
         place: ir.Node | None = None
         for tail in np.tails:
             if tail.kind == "in" and tail.np is not None:
-                place = self._place(tail.np)
+                place = self._place(tail.np, several=True)
+                self._check_ship_place(place, tail.np, taken)
             elif tail.kind == "outside" and tail.np is not None:
                 place = self._place(ast.NP("outside", tail.pos, inner=tail.np))
             else:
@@ -47,7 +81,63 @@ class PlacePhrases(ResolverBase):
         count, up_to = self._count_of(np, default_one=True)
         return ir.Ships(count, owner, place, up_to)
 
-    def _place(self, np: ast.NP) -> ir.Node:
+    def _check_ship_place(self, place: ir.Node, np: ast.NP, taken: bool) -> None:
+        """Ships are named where ships can be: counted anywhere they can be, taken by an op from
+        the board (ships elsewhere are taken with the op's `from`)."""
+        assert isinstance(place, ir.Place)
+        where = SHIP_PLACES.get(place.kind, "sent to")
+        if where == "sent to":
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"ships are never in '{self._words(np)}'",
+                np.pos,
+                f"ships are in: {ship_place_words()}",
+            )
+        if place.empty:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{self._words(np)}' has no ships to name",
+                np.pos,
+                "'empty' says where ships go ('move 1 of your ships to an empty planet'); name"
+                " the planets the ships are on without it",
+            )
+        if taken and where != "board":
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"an op takes the ships a phrase names from the board, not from '{self._words(np)}'",
+                np.pos,
+                OFF_BOARD_HINTS.get(place.kind)
+                or f"name the place with 'from': 'move 1 of your ships from {self._words(np)} to"
+                " your colonies'",
+            )
+        if not taken and place.kind == "a colony":
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{self._words(np)}' is one colony an effect picks: which one is not known here",
+                np.pos,
+                "count the ships of every colony ('your ships in your colonies') or of a"
+                " planet the words name ('the target planet')",
+            )
+
+    def _place(self, np: ast.NP, *, several: bool = False) -> ir.Node:
+        """A place; one of several players' (all of their places together) only where
+        `several` allows it, else refused."""
+        place = self._place_of(np)
+        if (
+            not several
+            and isinstance(place, ir.Place)
+            and place.owner is not None
+            and names_several(place.owner)
+        ):
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{self._words(np)}' names the places of several players, where one is wanted",
+                owner_pos(np),
+                ONE_OWNER_HINT,
+            )
+        return place
+
+    def _place_of(self, np: ast.NP) -> ir.Node:
         if np.form == "pronoun":
             raise ResolveError(d.WRONG_ARG_TYPE, f"'{np.word}' is not a place", np.pos)
         if np.form == "outside" and np.inner is not None:

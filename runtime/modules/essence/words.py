@@ -7,7 +7,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.selectors import SELECTORS
 from runtime.modules.essence.hooks import essence_key
 from runtime.modules.essence.records import essence_of, placed_of
-from runtime.registry import measure, noun, predicate, setter
+from runtime.registry import measure, noun, one_player, predicate, setter
 
 
 def _essence_owner(ctx: Ctx) -> list[int]:
@@ -24,6 +24,7 @@ def _holder(ctx: Ctx) -> list[int]:
 
 SELECTORS["owner"] = lambda ctx, of: _essence_owner(ctx)
 SELECTORS["holder"] = lambda ctx, of: _holder(ctx)
+one_player("owner", "holder")
 noun(
     "essence card",
     "card",

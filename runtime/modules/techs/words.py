@@ -7,12 +7,13 @@ from __future__ import annotations
 from runtime.effects.context import Ctx
 from runtime.modules.techs.records import techs_of
 from runtime.ops.pieces import piece_of
-from runtime.registry import T, measure, noun, op, pp, word
+from runtime.registry import ELSEWHERE, T, measure, noun, op, pp, ship_place, word
 from runtime.rules import ship_pieces, ships
 
 RESEARCH = "tech"  # the place: the tech an effect belongs to, with its research ships
 
 noun(RESEARCH, "place", RESEARCH, "the tech the effect belongs to, with the ships researching it")
+ship_place(RESEARCH, ELSEWHERE)  # the module keeps them (ships.held)
 noun(
     "research number",
     "measure",
