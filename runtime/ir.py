@@ -7,6 +7,7 @@ as plain data in the compile cache and compares by value in tests. Nodes name re
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TypeAlias
 
 from runtime.record import Record, record
@@ -327,9 +328,8 @@ class Lasting(Record):
     count: int = 1
     condition: Node | None = None  # for "while": the effect holds as long as this is true
     window: str = ""  # for "until": the effect ends when this window next runs
-    yours: bool = (
-        False  # for "until": only a run in a later turn or encounter of the effect's owner
-    )
+    # for "until": only a run in a later turn or encounter of the effect's owner
+    yours: bool = False
 
 
 @record
@@ -389,3 +389,12 @@ Node: TypeAlias = (
     | Delayed
     | Forbid
 )
+
+
+def names_several(node: Node | None, one_player: Collection[str]) -> bool:
+    """Whether players named may be more than one (`the other players`, `both sides`)."""
+    if isinstance(node, Players):
+        return node.role not in one_player
+    if isinstance(node, Chosen):
+        return node.maximum != 1
+    return isinstance(node, Side) and node.which == "both"

@@ -23,17 +23,6 @@ def several_owners(node: ir.Ships) -> bool:
     return node.owner is not None and not node.event and codegen.seat_expr(node.owner) is None
 
 
-def names_several(node: ir.Node | None) -> bool:
-    """Whether a phrase of players may name more than one player (the resolver's test too)."""
-    if isinstance(node, ir.Players):
-        return node.role not in ONE_PLAYER
-    if isinstance(node, ir.Chosen):
-        return node.maximum != 1
-    if isinstance(node, ir.Side):
-        return node.which == "both"
-    return False
-
-
 def ships_arg(
     node: ir.Ships,
     count: Callable[[Ctx], int] | None,
@@ -48,7 +37,7 @@ def ships_arg(
     placer = _placer(place, place_owners)
     up_to, event = node.up_to, node.event
     if owners is not None:
-        if (count is not None or up_to) and names_several(node.owner):
+        if (count is not None or up_to) and ir.names_several(node.owner, ONE_PLAYER):
             raise CompileError("a number of ships of several players: whose is not said")
         each = owners
 

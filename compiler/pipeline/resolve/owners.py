@@ -15,15 +15,8 @@ ONE_OWNER_HINT = (
 
 
 def names_several(node: ir.Node | None) -> bool:
-    """Whether a phrase of players may name more than one player (`the other players`, `each
-    ally`, `any number of players you choose`, `both sides`)."""
-    if isinstance(node, ir.Players):
-        return node.role not in ONE_PLAYER
-    if isinstance(node, ir.Chosen):
-        return node.maximum != 1
-    if isinstance(node, ir.Side):
-        return node.which == "both"
-    return False
+    """Whether a phrase of players may name more than one player."""
+    return ir.names_several(node, ONE_PLAYER)
 
 
 def owner_pos(np: ast.NP) -> ast.Pos:
