@@ -69,6 +69,10 @@ class Slot:
     # ("take a card from another player you choose" offers only players holding cards)
     eligible: Callable[..., bool] | None = None
     refuses: tuple[str, ...] = ()  # for an AMOUNT slot: amounts it cannot take ("rewards")
+    # for a PLACE slot, the place kinds the op gives a meaning to; for a SHIPS slot, the places
+    # the ships may be named in (`1 of your ships in the encounter`); None: every place the
+    # slot's type allows ("pile" stands for every card's own pile)
+    places: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,7 @@ class OpDef:
     # of the context doing exactly what `impl` would, or None to use `impl` for this node.
     specialise: Callable[[Any], Callable[[Any], None] | None] | None = None
     example: Written | None = None  # for the reference, when no bundled card uses the op
+    subject_places: frozenset[str] | None = None  # a SHIPS subject's, as a SHIPS slot's `places`
 
     def frame(self) -> str:
         """The op as authors write it, e.g. `draw CARDS [from PLACE]`."""
@@ -124,6 +129,7 @@ class PredicateDef:
     args: tuple[T, ...] = (T.PLAYERS,)
     subject: str | None = None  # the one word a WORD subject may be ("the encounter")
     example: Written | None = None  # for the reference, when no bundled card uses the condition
+    places: frozenset[str] | None = None  # for a PLACE argument: the kinds it gives a meaning to
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,9 +216,11 @@ def op(
     feasible: Callable[..., bool] | None = None,
     specialise: Callable[[Any], Callable[[Any], None] | None] | None = None,
     example: Written | None = None,
+    subject_places: frozenset[str] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare an op: its verb (one or two words), its slots in order, and its one-line doc (and,
-    if no bundled card uses it, an example for the reference).
+    if no bundled card uses it, an example for the reference); for an op on ships, the places its
+    slots (and its ships subject) give a meaning to, the resolver refusing any other.
 
     The implementation is called as `impl(ctx, seat, *args)`, one call per subject player, with
     each argument already evaluated to its runtime form (see runtime.effects.values).
@@ -223,30 +231,31 @@ def op(
             raise ValueError(f"op '{name}' declared twice")
         forms = (verb, third_person(verb))
         OPS[name] = OpDef(
-            name, verb, slots, doc, impl, subject, forms, feasible, specialise, example
+            name,
+            verb,
+            slots,
+            doc,
+            impl,
+            subject,
+            forms,
+            feasible,
+            specialise,
+            example,
+            subject_places,
         )
         return impl
 
     return register
 
 
-def obj(
-    type: T, name: str | None = None, *, optional: bool = False, refuses: tuple[str, ...] = ()
-) -> Slot:
-    """A bare object: `draw CARDS`."""
-    return Slot(name or type.value.replace(" ", "_"), type, None, optional, refuses=refuses)
+def obj(type: T, name: str | None = None, *, optional: bool = False, **more: Any) -> Slot:
+    """A bare object: `draw CARDS` (`more`: the slot's `refuses` or `places`)."""
+    return Slot(name or type.value.replace(" ", "_"), type, None, optional, **more)
 
 
-def pp(
-    prep: str,
-    type: T,
-    name: str | None = None,
-    *,
-    optional: bool = False,
-    eligible: Callable[..., bool] | None = None,
-) -> Slot:
-    """A prepositional slot: `from PLACE`."""
-    return Slot(name or prep, type, prep, optional, eligible=eligible)
+def pp(prep: str, type: T, name: str | None = None, *, optional: bool = False, **more: Any) -> Slot:
+    """A prepositional slot: `from PLACE` (`more`: the slot's `eligible` or `places`)."""
+    return Slot(name or prep, type, prep, optional, **more)
 
 
 def word(text: str, *, prep: str | None = None, optional: bool = False) -> Slot:
@@ -329,13 +338,15 @@ def predicate(
     args: tuple[T, ...] = (T.PLAYERS,),
     subject: str | None = None,
     example: Written | None = None,
+    places: frozenset[str] | None = None,
 ) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
     """Declare a condition. `forms` are the words authors write after the subject (none for
     conditions the resolver builds itself, such as `is an attack`); `subject`, the one word a
-    WORD subject may be (any other is refused)."""
+    WORD subject may be (any other is refused); `places`, the place kinds a PLACE argument may
+    be (any other is refused)."""
 
     def register(test: Callable[..., bool]) -> Callable[..., bool]:
-        PREDICATES[name] = PredicateDef(name, doc, test, forms, args, subject, example)
+        PREDICATES[name] = PredicateDef(name, doc, test, forms, args, subject, example, places)
         return test
 
     return register

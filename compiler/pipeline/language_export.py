@@ -46,9 +46,11 @@ def declared() -> dict[str, Any]:
                         "optional": s.optional,
                         "word": s.word,
                         "refuses": list(s.refuses),
+                        "places": _listed(s.places),
                     }
                     for s in o.slots
                 ],
+                "subject_places": _listed(o.subject_places),
             }
             for o in registry.OPS.values()
         ],
@@ -60,6 +62,7 @@ def declared() -> dict[str, Any]:
                 "forms": list(p.forms),
                 "args": [a.value for a in p.args],
                 "subject": p.subject,
+                "places": _listed(p.places),
             }
             for p in registry.PREDICATES.values()
         ],
@@ -77,6 +80,11 @@ def declared() -> dict[str, Any]:
         "max_players": most,
         "base_options": {name: doc for name, (_, doc) in options.items()},
     }
+
+
+def _listed(kinds: frozenset[str] | None) -> list[str] | None:
+    """Place kinds in the table: sorted, or None where any place is taken."""
+    return None if kinds is None else sorted(kinds)
 
 
 # Lists of words in registration order, which follows the order their modules were first

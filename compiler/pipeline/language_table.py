@@ -47,6 +47,9 @@ class Slot:
     optional: bool = False
     word: str | None = None  # for WORD and FLAG slots: the word itself
     refuses: tuple[str, ...] = ()  # for an AMOUNT slot: amounts it cannot take ("rewards")
+    # for a PLACE slot, the place kinds the op gives a meaning to; for a SHIPS slot, the places
+    # its ships may be named in; None: any the slot's type allows ("pile": any card's own pile)
+    places: frozenset[str] | None = None
 
 
 @record
@@ -59,6 +62,7 @@ class Op:
     doc: str
     subject: T = T.PLAYERS
     forms: tuple[str, ...] = ()  # every surface form of the verb
+    subject_places: frozenset[str] | None = None  # a SHIPS subject's, as a SHIPS slot's `places`
 
     def frame(self) -> str:
         """The op as authors write it, e.g. `draw CARDS [from PLACE]`."""
@@ -84,6 +88,7 @@ class Predicate:
     forms: tuple[str, ...] = ()
     args: tuple[T, ...] = (T.PLAYERS,)
     subject: str | None = None  # the one word a WORD subject may be ("the encounter")
+    places: frozenset[str] | None = None  # for a PLACE argument: the kinds it gives a meaning to
 
 
 @record
@@ -153,6 +158,12 @@ if _TABLE["types"] != {t.name: t.value for t in T}:
         " T the registry's, then run `python -m compiler.pipeline.language_export`"
     )
 
+
+def _kinds(listed: list[str] | None) -> frozenset[str] | None:
+    """The place kinds a slot or argument gives a meaning to, as the table lists them."""
+    return None if listed is None else frozenset(listed)
+
+
 NUMBER_RANGES: dict[str, tuple[int, int]] = {
     k: (low, high) for k, (low, high) in _TABLE["number_ranges"].items()
 }
@@ -163,19 +174,33 @@ OPS: dict[str, Op] = {
         o["name"],
         o["verb"],
         tuple(
-            Slot(s["name"], T(s["type"]), s["prep"], s["optional"], s["word"], tuple(s["refuses"]))
+            Slot(
+                s["name"],
+                T(s["type"]),
+                s["prep"],
+                s["optional"],
+                s["word"],
+                tuple(s["refuses"]),
+                _kinds(s["places"]),
+            )
             for s in o["slots"]
         ),
         o["doc"],
         T(o["subject"]),
         tuple(o["forms"]),
+        _kinds(o["subject_places"]),
     )
     for o in _TABLE["ops"]
 }
 MEASURES: dict[str, str] = _TABLE["measures"]  # name -> doc
 PREDICATES: dict[str, Predicate] = {
     p["name"]: Predicate(
-        p["name"], p["doc"], tuple(p["forms"]), tuple(T(a) for a in p["args"]), p["subject"]
+        p["name"],
+        p["doc"],
+        tuple(p["forms"]),
+        tuple(T(a) for a in p["args"]),
+        p["subject"],
+        _kinds(p["places"]),
     )
     for p in _TABLE["predicates"]
 }

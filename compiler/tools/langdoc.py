@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 from compiler.pipeline.lexer import DURATIONS, KEYWORD_SPELLINGS, declared_keywords
+from compiler.pipeline.resolve.op_places import place_words
 from compiler.tools.examples import Examples, cell, collect
 from grammar import GRAMMAR_FILE
 from runtime import language, registry
 from runtime.cards import CardSet
 from runtime.roles import ROLES
 from runtime.windows import Window
+
+
+def places_note(o: registry.OpDef) -> str:
+    """The places an op gives a meaning to, where it declares them (any other is refused)."""
+    notes = []
+    ships = [o.subject_places] + [s.places for s in o.slots if s.type is registry.T.SHIPS]
+    for kinds in ships:
+        if kinds is not None:
+            notes.append(f"ships in {place_words(kinds)}" if kinds else "ships without a place")
+    for s in o.slots:
+        if s.places is not None and s.type is not registry.T.SHIPS:
+            notes.append((f"`{s.prep}` " if s.prep else "") + place_words(s.places))
+    return f" *Places: {'; '.join(notes)}.*" if notes else ""
 
 
 def bundled_examples() -> Examples:
@@ -93,7 +107,7 @@ def language_reference(cards: CardSet | None = None) -> str:
         "|---|---|---|",
     ]
     out += [
-        f"| `{o.frame()}` | {o.doc} | {cell(ex.ops.get(o.name))} |"
+        f"| `{o.frame()}` | {o.doc}{places_note(o)} | {cell(ex.ops.get(o.name))} |"
         for o in sorted(registry.OPS.values(), key=lambda o: (o.verb, o.name))
     ]
     out += [

@@ -72,6 +72,19 @@ def place_planets(st: State, kind: str, owner: int) -> list[int] | None:
 PLANET_PLACES = frozenset(
     {"home planets", "home colonies", "foreign colonies", "colonies", "home planets or colonies"}
 )
+# the places place_planets gives planets for: some players' planets, or any planet
+PLANET_LISTS = PLANET_PLACES | {"planets"}
+# the places of the board whose ships are on planets (where an op taking a captive or hostages
+# finds them): some planets, one colony the effect's owner picks, the planet the encounter
+# targets, of the window's event or the effect made, and every planet outside the encounter
+ON_PLANETS = PLANET_LISTS | {
+    "a colony",
+    "target planet",
+    "new colony",
+    "event planet",
+    NEW_PLANET,
+    "outside encounter",
+}
 
 
 def planets_of(st: State, kind: str, owners: Sequence[int]) -> list[int] | None:

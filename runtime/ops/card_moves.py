@@ -358,7 +358,7 @@ def shuffle_hands(ctx: Ctx, seat: int, partners: list[int]) -> None:
     "return card",
     "return",
     obj(T.CARDS),
-    pp("to", T.PLACE, "destination"),
+    pp("to", T.PLACE, "destination", places=frozenset({"hand", "discard"})),
     doc="Put cards (an encounter card, a played card) into a hand instead of the discard pile.",
 )
 def return_card(ctx: Ctx, seat: int, cards: v.CardsArg, place: v.PlaceArg) -> None:

@@ -10,7 +10,7 @@ from runtime.dispatch import CardPlay, PowerUse
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.selectors import side_of
-from runtime.effects.ship_places import place_planets
+from runtime.effects.ship_places import PLANET_PLACES, place_planets
 from runtime.ops.card_moves import moved, pick_cards
 from runtime.registry import T, obj, op, pp, word
 from runtime.rules import ship_pieces
@@ -133,7 +133,7 @@ def swap_cards(ctx: Ctx, seat: int, mine: v.CardTarget, other: v.CardTarget) -> 
     "aim",
     "aim",
     word("the gate"),
-    pp("at", T.PLACE, "target", optional=True),
+    pp("at", T.PLACE, "target", optional=True, places=PLANET_PLACES),
     doc="Aim the hyperspace gate at a planet of the defense's system, in the offense's place; at"
     " a place of a player's ('a home planet or colony of the chosen player'), that player becomes"
     " the defense, before any ship is in the gate.",

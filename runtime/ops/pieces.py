@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
-from runtime.effects.ship_places import place_planets
+from runtime.effects.ship_places import PLANET_LISTS, place_planets
 from runtime.registry import T, Written, noun, op, pp, predicate, word
 from runtime.rules import ship_pieces
 from runtime.rules import ships as moves
@@ -48,7 +48,7 @@ def _spots(ctx: Ctx, seat: int, place: v.PlaceArg) -> list[int]:
     "position piece",
     "position",
     word("the piece"),
-    pp("by", T.PLACE, "where"),
+    pp("by", T.PLACE, "where", places=PLANET_LISTS),
     doc="Put the piece of the card the effect belongs to between two neighbouring planets of the"
     " place named, or move it there if it is already in play: the player picks a planet, and the"
     " piece sits between it and the next planet of its system; both are next to the piece.",
@@ -109,7 +109,7 @@ def piece_leaves(game: Table, card: int | None) -> bool:
     "station piece",
     "station",
     word("the piece"),
-    pp("on", T.PLACE, "where"),
+    pp("on", T.PLACE, "where", places=PLANET_LISTS),
     doc="Bring the piece of the card the effect belongs to into play as one more ship of the"
     " player, on a planet of the place named that the player picks (a home planet if the place"
     " has none): from then on it is one of the player's ships, counted wherever it stands and"
@@ -174,6 +174,7 @@ def _piece_in_encounter(ctx: Ctx, _piece: str) -> bool:
     "is next to the piece",
     "are next to the piece",
     args=(T.PLACE,),
+    places=PLANET_LISTS | {"target planet"},
 )
 def _next_to_piece(ctx: Ctx, place: v.PlaceArg) -> bool:
     st = ctx.game.state

@@ -7,7 +7,7 @@ from __future__ import annotations
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.planet_piles import discard_planet_piles
-from runtime.effects.ship_places import NEW_PLANET, place_planets
+from runtime.effects.ship_places import NEW_PLANET, PLANET_LISTS, place_planets
 from runtime.registry import BOARD, T, noun, obj, op, pp, ship_place, word
 from runtime.rules import ships as moves
 from runtime.rules import systems, turn
@@ -32,7 +32,7 @@ def new_planet(ctx: Ctx) -> int:
     "add planet",
     "add",
     word("a new planet"),
-    pp("to", T.PLACE, "system"),
+    pp("to", T.PLACE, "system", places=frozenset({"home planets"})),
     doc="Put a new planet into a player's home system (one of its home planets from then on);"
     " later lines call it the new planet.",
 )
@@ -57,7 +57,7 @@ def _destroyable(ctx: Ctx, seat: int, place: v.PlaceArg) -> list[int]:
 @op(
     "destroy planet",
     "destroy",
-    obj(T.PLACE, "planet"),
+    obj(T.PLACE, "planet", places=PLANET_LISTS | {NEW_PLANET}),
     doc="Take a planet of the place named (the destroyer picks which; never the targeted planet)"
     " out of the game: every ship on it goes to the warp, and it is never again a colony or a"
     " target.",

@@ -1,29 +1,21 @@
-"""Ops on ships: lose them to the warp, retrieve them, move them between places, found colonies.
-
-It is longer than 400 lines because every op that moves ships shares `relocate`, one path for
-each source (an event, the warp, a place a rules module keeps, colonies) and each destination."""
+"""Ops on ships: lose them to the warp, retrieve them, move them between places, found colonies;
+every op that moves ships shares `relocate`, one path for each source (an event, the warp, a
+place a rules module keeps, colonies), and runtime/ops/ship_arrivals.py for the destination."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.forms import PhraseError
-from runtime.effects.selectors import side_of
-from runtime.effects.ship_places import NEW_PLANET, one_planet, planets_of
+from runtime.effects.ship_places import NEW_PLANET, PLANET_LISTS, one_planet, planets_of
+from runtime.ops.ship_arrivals import ARRIVALS, arrive, empty_ones
 from runtime.registry import ELSEWHERE, SHIP_PLACES, T, obj, op, pp
-from runtime.rules import ship_pieces, systems
+from runtime.rules import ship_pieces
 from runtime.rules import ships as moves
 from runtime.rules.origins import ORIGINS, send_back
 from runtime.rules.outcome import landed_ships, ships_outside_encounter
 from runtime.rules.ships import GATE, GUARD, ShipsEvent, Source
-from runtime.windows import Window
-
-if TYPE_CHECKING:
-    from runtime.table import Table
 
 
 def _amount(arg: v.ShipsArg, available: int) -> int:
@@ -127,7 +119,7 @@ def _can_lose(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg | None) -
     "lose ships",
     "lose",
     obj(T.SHIPS),
-    pp("to", T.PLACE, "destination", optional=True),
+    pp("to", T.PLACE, "destination", optional=True, places=frozenset({"warp"})),
     doc="Lose ships to the warp; their owner picks them unless the effect says where they come from.",
     feasible=_can_lose,
 )
@@ -142,8 +134,8 @@ def lose_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg | None) 
 @op(
     "retrieve",
     "retrieve",
-    obj(T.SHIPS),
-    pp("from", T.PLACE, "source", optional=True),
+    obj(T.SHIPS, places=frozenset()),
+    pp("from", T.PLACE, "source", optional=True, places=frozenset({"warp"})),
     doc="Take ships out of the warp and put them on the owner's colonies.",
 )
 def retrieve(ctx: Ctx, seat: int, ships: v.ShipsArg, source: v.PlaceArg | None) -> None:
@@ -157,7 +149,7 @@ def retrieve(ctx: Ctx, seat: int, ships: v.ShipsArg, source: v.PlaceArg | None) 
     "move",
     obj(T.SHIPS),
     pp("from", T.PLACE, "source", optional=True),
-    pp("to", T.PLACE, "destination"),
+    pp("to", T.PLACE, "destination", places=ARRIVALS),
     doc="Move ships between places (colonies, the encounter, the warp); the mover picks which.",
 )
 def move_ships(
@@ -170,7 +162,7 @@ def move_ships(
 @op(
     "ships go",
     "go",
-    pp("to", T.PLACE, "destination"),
+    pp("to", T.PLACE, "destination", places=ARRIVALS),
     doc="The ships named go somewhere else (for example their owner's colonies instead of the warp).",
     subject=T.SHIPS,
 )
@@ -184,6 +176,7 @@ def ships_go(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
     "stay",
     doc="The ships named stay where they are instead of going where the event sends them.",
     subject=T.SHIPS,
+    subject_places=frozenset(),
 )
 def ships_stay(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     event = ctx.event
@@ -222,7 +215,7 @@ def relocate(
                 else:
                     moves.remove_from(game, owner, src, k, chooser)
 
-        _arrive(ctx, owner, count, dest, lift_event, saved=True, chooser=chooser)
+        arrive(ctx, owner, count, dest, lift_event, saved=True, chooser=chooser)
         return
     held = extension.answer(game, "ships.held", owner, source.kind, ctx.card) if source else None
     if held is not None:  # ships a rules module keeps on a place of its own
@@ -230,7 +223,7 @@ def relocate(
         count = _amount(ships, available)
         if ships.up_to and count:
             count = _how_many(ctx, chooser, 0, count)
-        _arrive(ctx, owner, count, dest, lambda: take(count, chooser), chooser=chooser)
+        arrive(ctx, owner, count, dest, lambda: take(count, chooser), chooser=chooser)
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)
@@ -241,7 +234,7 @@ def relocate(
             ship_pieces.leaving(game, owner, ship_pieces.WARP, count, chooser)
             st.players[owner].warp -= count
 
-        _arrive(ctx, owner, count, dest, lift_warp, chooser=chooser)
+        arrive(ctx, owner, count, dest, lift_warp, chooser=chooser)
         return
     sources = sources_at(ctx, owner, source)
     count = _amount(ships, sum(sources.values()))
@@ -261,7 +254,7 @@ def relocate(
         if dest.kind == "encounter" and st.encounter is not None:
             moves.sent_from(st.encounter, owner, picked)
 
-    _arrive(ctx, owner, sum(picked.values()), dest, lift_picked, chooser=chooser)
+    arrive(ctx, owner, sum(picked.values()), dest, lift_picked, chooser=chooser)
 
 
 def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
@@ -272,143 +265,38 @@ def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
     )
 
 
-# places of planets where a player has a colony
-COLONY_PLACES = frozenset({"colonies", "home colonies", "foreign colonies"})
+# the planets ships can be placed on: some players' planets (one colony of theirs among them),
+# the targeted planet, the planet of the window's event or the one the effect made
+PLACED_ON = PLANET_LISTS | {"a colony", "target planet", "event planet", "new colony", NEW_PLANET}
 
 
-def landing(game: Table, chooser: int, owner: int, count: int, dest: v.PlaceArg) -> int | None:
-    """The planet arriving ships go to: one of the destination's planets picked by the mover
-    (home planets or any planet; an empty home planet is one without a colony of the ships'
-    owner, an empty planet one without any ship; another player's colonies), or None when none
-    qualifies; for any other place, a colony of the owner's choosing."""
-    st = game.state
-    owners = dest.owners  # whose place it is: one player's, or several players' together
-    if dest.kind == "home planets or colonies":
-        mine = planets_of(st, dest.kind, owners) or []
-        if not mine:
-            return None
-        prompt = f"place {count} ship(s) on which planet?"
-        return int(game.choose(chooser, "ships.place", prompt, mine, game.planet_name))
-    if dest.kind in COLONY_PLACES and owners != (owner,):
-        # other players' colonies ("go to the defense's colonies"): one of theirs, where the
-        # ships join them
-        theirs = planets_of(st, dest.kind, owners) or []
-        if not theirs:
-            return None
-        prompt = f"place {count} ship(s) on which planet?"
-        return int(game.choose(chooser, "ships.place", prompt, theirs, game.planet_name))
-    if dest.kind not in ("home planets", "planets"):
-        return moves.choose_colony(game, owner, count)
-    if dest.kind == "home planets":
-        planets = [
-            p.id for p in st.planets if p.system in owners and not (dest.empty and p.ships[owner])
-        ]
+def _placing(ctx: Ctx, owner: int, dest: v.PlaceArg) -> list[int]:
+    """The planets of a place ships may be put on (an empty one: without a ship of the owner's,
+    or for any planet, without any ship)."""
+    st = ctx.game.state
+    kind = dest.kind
+    if kind == "target planet":
+        enc = st.encounter
+        planets = [enc.planet] if enc is not None and enc.planet >= 0 else []
+    elif kind in (NEW_PLANET, "event planet", "new colony"):
+        planets = [p for p in [one_planet(ctx, kind)] if p >= 0]
     else:
-        planets = [p.id for p in st.planets if not p.gone and not (dest.empty and any(p.ships))]
-    if not planets:
-        return None
-    prompt = f"place {count} ship(s) on which planet?"
-    return int(game.choose(chooser, "ships.place", prompt, planets, game.planet_name))
-
-
-def _arrive(
-    ctx: Ctx,
-    owner: int,
-    count: int,
-    dest: v.PlaceArg,
-    lift: Callable[[], None],
-    *,
-    saved: bool = False,
-    chooser: int = -1,
-) -> None:
-    """Lift `count` ships from where they are (via `lift`) and put them at a destination (a
-    ship piece lifted with them arrives there too; `chooser` picked which ships move)."""
-    if count <= 0:
-        return
-    game = ctx.game
-    st = game.state
-    enc = st.encounter
-    if dest.kind == NEW_PLANET:
-        made = ctx.names.get(NEW_PLANET, -1)
-        planet: int | None = made if isinstance(made, int) and made >= 0 else None
-    elif dest.kind == "event planet":
-        where = getattr(ctx.event, "planet", -1)
-        planet = None if where < 0 else where
-    else:
-        planet = (
-            landing(game, ctx.subject, owner, count, dest)
-            if dest.kind not in ("warp", "box", "encounter", "target planet")
-            else -1
-        )
-    if planet is None:  # no planet the card allows: nothing moves
-        ship_pieces.settle(st, owner)  # the answer about a ship piece goes with the move
-        return
-    lift()
-    if dest.kind == "warp":
-        st.players[owner].warp += count
-        ship_pieces.arrived(game, owner, ship_pieces.WARP)
-        game.log("warp", owner, count)
-    elif dest.kind == "box":
-        st.players[owner].removed += count
-        ship_pieces.arrived(game, owner, ship_pieces.BOX)
-        game.log("removed", owner, count)
-    elif dest.kind == "encounter" and enc is not None:
-        side = side_of(ctx, owner)
-        if owner == enc.defense and enc.planet >= 0:
-            systems.add_ships(game, enc.planet, owner, count)
-            ship_pieces.arrived(game, owner, enc.planet)
-        elif side == 1:
-            enc.guard[owner] += count
-            ship_pieces.arrived(game, owner, ship_pieces.GUARD)
-        else:
-            enc.gate[owner] += count
-            ship_pieces.arrived(game, owner, ship_pieces.GATE)
-        game.log("effect", owner, f"adds {count} ship(s) to the encounter")
-    elif dest.kind == "target planet" and enc is not None and enc.planet >= 0:
-        founded = st.planets[enc.planet].ships[owner] == 0
-        systems.add_ships(game, enc.planet, owner, count)
-        ship_pieces.arrived(game, owner, enc.planet)
-        game.log("land", owner, enc.planet, count)
-        if founded:
-            game.log("colony", owner, enc.planet)
-            game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, enc.planet))
-    elif dest.kind == NEW_PLANET:
-        had = st.planets[planet].ships[owner] > 0
-        systems.add_ships(game, planet, owner, count)
-        ship_pieces.arrived(game, owner, planet)
-        game.log("land", owner, planet, count)
-        if not had:
-            game.log("colony", owner, planet)
-            game.dispatch.event(Window.COLONY_GAINED, moves.ColonyEvent(owner, planet))
-    else:
-        systems.add_ships(game, planet, owner, count)
-        ship_pieces.arrived(game, owner, planet)
-        # "saved": ships an event was sending to the warp; any other move is a plain return home
-        game.log("saved" if saved else "home", owner, count)
-    moves.update_powers(game, owner)
+        planets = planets_of(st, "colonies" if kind == "a colony" else kind, dest.owners) or []
+    return empty_ones(st, kind, owner, planets) if dest.empty else planets
 
 
 @op(
     "place ships",
     "place",
     obj(T.SHIPS),
-    pp("on", T.PLACE, "destination"),
-    doc="Put ships from the owner's colonies on a planet, founding a colony there.",
+    pp("on", T.PLACE, "destination", places=PLACED_ON),
+    doc="Put ships from the owner's colonies (or from where the effect says they are) on a planet"
+    " of the place named, founding a colony there.",
 )
 def place_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
     game = ctx.game
-    st = game.state
     owner = ships.owner if ships.owner >= 0 else seat
-    if dest.kind == "home planets":
-        planets = [p.id for p in st.planets if p.system in dest.owners]
-    elif dest.kind == "target planet" and st.encounter is not None:
-        planets = [st.encounter.planet]
-    elif dest.kind == NEW_PLANET:
-        planets = [p for p in [ctx.names.get(NEW_PLANET, -1)] if isinstance(p, int) and p >= 0]
-    else:
-        planets = [p.id for p in st.planets if not p.gone and p.system in dest.owners]
-    if dest.empty:  # an empty planet: one without a colony of the ships' owner
-        planets = [p for p in planets if not st.planets[p].ships[owner]]
+    planets = _placing(ctx, owner, dest)
     if not planets:
         return
     planet = game.choose(seat, "effect.planet", "choose a planet", planets, game.planet_name)
@@ -417,5 +305,4 @@ def place_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> Non
     if ships.up_to:
         count = _how_many(ctx, seat, 0, count)
     for src, k in choose_from(ctx, owner, owner, sources, count, "place").items():
-        if isinstance(src, int):
-            moves.land(game, owner, planet, k, src)
+        moves.land(game, owner, planet, k, src)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.ops.ship_arrivals import ARRIVALS
 from runtime.ops.ship_moves import relocate
 from runtime.registry import T, Written, op, pp
 
@@ -12,7 +13,7 @@ from runtime.registry import T, Written, op, pp
 @op(
     "ships return",
     "return",
-    pp("to", T.PLACE, "destination"),
+    pp("to", T.PLACE, "destination", places=ARRIVALS),
     doc="The ships named go back: to the planets they came from (each ship sent into the"
     " encounter to the planet it was sent from), or to the place named.",
     subject=T.SHIPS,

@@ -207,8 +207,10 @@ def calculate(ctx: Ctx, seat: int, q: v.QuantityArg, formula: Formula) -> None:
     "count as",
     "count",
     pp("as", T.NUMBER, "worth"),
-    doc="Each of these ships counts as a number of ships in the totals.",
+    doc="Each of these ships counts as a number of ships in the totals (the ships in the"
+    " encounter).",
     subject=T.SHIPS,
+    subject_places=frozenset({"encounter"}),
 )
 def count_as(ctx: Ctx, seat: int, ships: v.ShipsArg, worth: int) -> None:
     enc = ctx.game.state.encounter

@@ -15,6 +15,7 @@ from compiler.pipeline.parser import parser
 from compiler.pipeline.project import Project
 from compiler.pipeline.resolve import Resolver
 from compiler.tools.examples import Example, Examples, cell, collect
+from compiler.tools.langdoc import places_note
 from runtime import ir
 from runtime.cards import CardSet
 from runtime.record import Record
@@ -146,7 +147,8 @@ def test_only_an_entry_no_bundled_card_uses_carries_a_written_example(found: Exa
 def test_the_reference_shows_each_example_beside_its_entry(found: Examples) -> None:
     reference = (ROOT / "docs" / "language.md").read_text(encoding="utf-8").splitlines()
     for name, op in OPS.items():
-        assert f"| `{op.frame()}` | {op.doc} | {cell(found.ops[name])} |" in reference, name
+        row = f"| `{op.frame()}` | {op.doc}{places_note(op)} | {cell(found.ops[name])} |"
+        assert row in reference, name
     for name, measure in MEASURES.items():
         changed = " (can be changed)" if measure.write else ""
         row = f"| {name} | {measure.doc}{changed} | {cell(found.measures[name])} |"

@@ -105,8 +105,8 @@ def test_eon_words_compile_to_the_same_ir_as_ffg_words() -> None:
         "each ally of the offense loses 1 ship to the warp",
     )
     same(
-        "move 1 of your ships from your bases to the cone",
-        "move 1 of your ships from your colonies to the gate",
+        "move 1 of your ships from the cone to your bases",
+        "move 1 of your ships from the gate to your colonies",
     )
 
 

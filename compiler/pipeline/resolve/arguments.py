@@ -9,7 +9,8 @@ from typing import NamedTuple
 from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.language_table import OPS, SHIP_PLACES, Op, Slot, T
-from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.base import ResolveError
+from compiler.pipeline.resolve.op_places import OpPlaces
 from compiler.pipeline.resolve.owners import ship_place_words
 from compiler.pipeline.resolve.text import (
     CARD_ZONES,
@@ -73,7 +74,7 @@ for _op in OPS.values():
 _PLACES: dict[str, _Places] = {name: _places(op) for name, op in OPS.items()}
 
 
-class Arguments(ResolverBase):
+class Arguments(OpPlaces):
     def _verb_phrase(self, stmt: ast.Simple, vp: ast.VerbPhrase, *, prevent: bool) -> ir.Node:
         candidates = _OPS_BY_VERB.get(vp.verb, [])
         if not candidates:
@@ -109,6 +110,7 @@ class Arguments(ResolverBase):
                 )
             else:
                 subject = self._convert(stmt.subject, op.subject)
+                self._check_ships_place(op, op.subject_places, subject, stmt.subject)
         elif op.subject is not _PLAYERS:
             raise ResolveError(
                 d.BAD_ARGUMENTS,
@@ -137,6 +139,7 @@ class Arguments(ResolverBase):
 
     def _bind_each(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
+        written: list[ast.Arg | None] = [None] * len(op.slots)
         bare, by_prep, flags, required, moves_cards, moves_ships = _PLACES[op.name]
         next_bare = 0
         args = self._place_taken_on(vp.args) if "on" in by_prep else vp.args
@@ -159,7 +162,7 @@ class Arguments(ResolverBase):
                         frame_hint(op),
                     )
                 i = by_prep[a.prep]
-                bound[i] = self._convert(a.value, op.slots[i].type, op.slots[i])
+                bound[i], written[i] = self._convert(a.value, op.slots[i].type, op.slots[i]), a
                 if moves_cards:
                     self._check_card_place(bound[i], a)
                 if moves_ships:
@@ -175,7 +178,7 @@ class Arguments(ResolverBase):
                     )
                 i = bare[next_bare]
                 next_bare += 1
-                bound[i] = self._convert(a, op.slots[i].type, op.slots[i])
+                bound[i], written[i] = self._convert(a, op.slots[i].type, op.slots[i]), a
         for i in required:
             if bound[i] is None:
                 raise ResolveError(
@@ -184,6 +187,7 @@ class Arguments(ResolverBase):
                     vp.pos,
                     frame_hint(op),
                 )
+        self._check_places(op, bound, written)
         return tuple(bound)
 
     def _place_taken_on(self, args: tuple[ast.Arg, ...]) -> tuple[ast.Arg, ...]:

@@ -8,6 +8,7 @@ from compiler import diagnostics as d
 from compiler.pipeline import ast
 from compiler.pipeline.language_table import NOUNS, PREDICATES, Slot, T
 from compiler.pipeline.resolve.base import ResolveError, ResolverBase
+from compiler.pipeline.resolve.op_places import check_condition_place
 from compiler.pipeline.resolve.text import ROLE_WORDS, np_text, pos_of, text_of_comp
 from runtime import ir
 
@@ -67,9 +68,12 @@ class Conditions(ResolverBase):
             if wanted[0] is T.PLAYERS
             else self._convert(c.left, wanted[0], fixed)
         )
+        check_condition_place(written, pred.places, subject, self._words(c.left), c.left.pos)
         if c.obj is None:
             return ir.Pred(c.pred, (subject,))
         obj = self._convert(c.obj, wanted[1])
+        if isinstance(c.obj, ast.NP):
+            check_condition_place(written, pred.places, obj, self._words(c.obj), c.obj.pos)
         if isinstance(obj, ir.Chosen) and obj.chooser is None and c.obj.det in ("a", "an", "any"):
             obj = obj.base  # "played by an ally": any one of them, nobody picks
         return ir.Pred(c.pred, (subject, obj))

@@ -3,18 +3,16 @@ captives and hostages the Alien holds, and the setup step of an alien that opens
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
+from runtime.effects.ship_places import ON_PLANETS
 from runtime.modules.essence import lifecycle
 from runtime.modules.essence.records import essence_of, placed_of
+from runtime.ops.ship_moves import choose_from, sources_at
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ship_pieces, systems
 from runtime.rules import ships as moves
-
-if TYPE_CHECKING:
-    from runtime.table import Table
+from runtime.rules.ships import Source
 
 
 @op(
@@ -192,23 +190,30 @@ def recover(ctx: Ctx, seat: int, cards: v.CardsArg) -> None:
         game.log("effect", seat, f"takes {game.card_label(back)} back into the cache")
 
 
-def _colonies_with_spare(game: Table, victim: int) -> list[int]:
-    return [p.id for p in game.state.planets if p.ships[victim] >= 2]
+def _spare_colonies(ctx: Ctx, victim: int, place: v.PlaceArg | None) -> list[int]:
+    """The planets where the victim has two ships or more: of the place its ships are named in,
+    or any."""
+    if place is None:
+        return [p.id for p in ctx.game.state.planets if p.ships[victim] >= 2]
+    return [p for p, n in sources_at(ctx, victim, place).items() if isinstance(p, int) and n >= 2]
 
 
 @op(
     "capture",
     "capture",
-    obj(T.SHIPS),
-    doc="Take one ship of a player from a colony where it has two or more as a captive, set on an"
-    " essence card of your choice laid face down beside your alien sheet.",
+    obj(T.SHIPS, places=ON_PLANETS),
+    doc="Take one ship of a player as a captive from a colony where it has two or more (one of"
+    " the place its ships are named in, if any), set on an essence card of your choice laid face"
+    " down beside your alien sheet.",
 )
 def capture(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     game = ctx.game
     victim = ships.owner
-    colonies = _colonies_with_spare(game, victim)
     cache = essence_of(game, seat).cache
-    if victim < 0 or victim == seat or not colonies or not cache:
+    if victim < 0 or victim == seat:
+        return
+    colonies = _spare_colonies(ctx, victim, ships.place)
+    if not colonies or not cache:
         return
     planet = game.choose(
         seat, "essence.capture", "take a captive from which colony?", colonies, game.planet_name
@@ -262,9 +267,9 @@ def release(ctx: Ctx, seat: int, _: str, owners: list[int]) -> None:
 @op(
     "seize",
     "seize",
-    obj(T.SHIPS),
-    doc="Hold a player's ships (taken from its colonies, its choice) as hostages until the end of"
-    " the turn, when they go back to its colonies.",
+    obj(T.SHIPS, places=ON_PLANETS),
+    doc="Hold a player's ships (taken from its colonies, or from the place they are named in; its"
+    " choice) as hostages until the end of the turn, when they go back to its colonies.",
 )
 def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     game = ctx.game
@@ -272,10 +277,18 @@ def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     victim = ships.owner
     if victim < 0 or victim == seat:
         return
-    wanted = min(ships.count if ships.count is not None else 1, moves.free_ships(game, victim))
-    picked = moves.pick_ships(
-        game, victim, wanted, wanted, "ships.hostage", f"give {wanted} ship(s) as hostages"
-    )
+    asked = ships.count if ships.count is not None else 1
+    if ships.place is None:
+        wanted = min(asked, moves.free_ships(game, victim))
+        picked = moves.pick_ships(
+            game, victim, wanted, wanted, "ships.hostage", f"give {wanted} ship(s) as hostages"
+        )
+    else:  # the ships of the place named, the victim's choice among them
+        sources: dict[Source, int] = {
+            p: n for p, n in sources_at(ctx, victim, ships.place).items() if isinstance(p, int)
+        }
+        wanted = min(asked, sum(sources.values()))
+        picked = choose_from(ctx, victim, victim, sources, wanted, "seize") if wanted else {}
     taken = 0
     for src, k in picked.items():
         moves.remove_from(game, victim, src, k)
