@@ -6,15 +6,8 @@ import pickle
 
 import pytest
 
-from compiler.pipeline.lexer import (
-    MAX_DIGITS,
-    LexError,
-    Vocabulary,
-    build_vocabulary,
-    declared_keywords,
-    lex,
-    tokenize,
-)
+from compiler.pipeline.effect_vocabulary import Vocabulary, build_vocabulary, declared_keywords
+from compiler.pipeline.lexer import MAX_DIGITS, LexError, lex, tokenize
 from compiler.pipeline.parser import parser
 from compiler.pipeline.syntax_errors import EffectSyntaxError
 
