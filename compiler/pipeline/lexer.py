@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 from compiler.pipeline.effect_vocabulary import PUNCTUATION, Vocabulary
+from compiler.pipeline.shared_texts import LINES
 from compiler.pipeline.tokens import Lexer, Token, new_token
 from compiler.pipeline.word_hints import refusal
 
@@ -27,6 +28,10 @@ _PIECE = re.compile(
     r"|(?P<bad>.))"
 )
 
+
+# one piece of a line as the lexer reads it: (terminal, value, start column, end column), columns
+# 0-based within the line
+Piece = tuple[str, str, int, int]
 
 MAX_DIGITS = 30  # longer numbers are refused before conversion (Python limits int() at 4,300)
 
@@ -134,9 +139,31 @@ def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
 def _line_tokens(
     line: str, start: int, end: int, base: int, line_no: int, vocab: Vocabulary, tokens: list[Token]
 ) -> None:
-    """Append the tokens of `line[start:end]`. An unexpected character is refused before any
-    other problem of the line, and with none of the line's tokens appended."""
-    first = len(tokens)
+    """Append the tokens of `line[start:end]` (where the line begins at offset `base` of the
+    text). A line met again in the run (`otherwise:`, `for each player:`) is split once: its
+    pieces depend on nothing but its text and the vocabulary (see shared_texts.LINES)."""
+    known = LINES.get(line)
+    if known is not None and known[0] is vocab:
+        pieces = known[1]
+        error = None
+    else:
+        found: list[Piece] = []
+        error = _split_line(line, start, end, base, vocab, found)
+        pieces = tuple(found)
+        if error is None:
+            LINES[line] = (vocab, pieces)
+    for term, value, col, stop in pieces:
+        tokens.append(new_token(term, value, base + col, line_no, col + 1, base + stop))
+    if error is not None:
+        raise error
+
+
+def _split_line(
+    line: str, start: int, end: int, base: int, vocab: Vocabulary, found: list[Piece]
+) -> LexError | None:
+    """Append the pieces of `line[start:end]` to `found`; at a problem, the LexError, with the
+    pieces before the place it names. An unexpected character is refused before any other
+    problem of the line, and with none of the line's pieces."""
     pieces = list(_PIECE.finditer(line, start, end))
     i = 0
     count = len(pieces)
@@ -153,25 +180,31 @@ def _line_tokens(
             if hit is None:
                 phrase = _match_phrase(pieces, i, text, vocab)
                 if phrase is None:
-                    _refuse(pieces[i:], base, tokens, first)
+                    unexpected = _first_unexpected(pieces[i:], base)
+                    if unexpected is not None:
+                        found.clear()
+                        return unexpected
                     why = refusal(pieces, i - 1, vocab)
-                    # a phrase that went wrong further on takes back the tokens of its start
-                    while len(tokens) > first and (tokens[-1].start_pos or 0) >= base + why.start:
-                        tokens.pop()
-                    raise LexError(
+                    # a phrase that went wrong further on takes back the pieces of its start
+                    while found and found[-1][2] >= why.start:
+                        found.pop()
+                    return LexError(
                         why.message, base + why.start, why.end - why.start, why.hint, why.near
                     )
                 more, hit, stop = phrase
                 i += more
             term, value = hit
-            tokens.append(new_token(term, value, base + col, line_no, col + 1, base + stop))
+            found.append((term, value, col, stop))
             continue
         if kind == "window":
             term, value = "WINDOW", text
         elif kind == "number":
             if len(text) > MAX_DIGITS:
-                _refuse(pieces[i:], base, tokens, first)
-                raise LexError(
+                unexpected = _first_unexpected(pieces[i:], base)
+                if unexpected is not None:
+                    found.clear()
+                    return unexpected
+                return LexError(
                     f"{text[:8]}... is out of range: a number of {len(text)} digits",
                     base + col,
                     len(text),
@@ -185,20 +218,20 @@ def _line_tokens(
         elif kind == "cmp":
             term, value = "COMPARE", "==" if text == "=" else text
         elif kind == "bad":
-            del tokens[first:]
-            raise _unexpected(m, base)
+            found.clear()
+            return _unexpected(m, base)
         else:
             term, value = PUNCTUATION[text], text
-        tokens.append(_tok(term, value, base + col, line_no, col + 1))
+        found.append((term, value, col, col + len(value)))
+    return None
 
 
-def _refuse(rest: list[re.Match[str]], base: int, tokens: list[Token], first: int) -> None:
-    """Raise the LexError of the first unexpected character among a line's `rest` pieces, if
-    any, with the line's tokens (from `first` on) taken back."""
+def _first_unexpected(rest: list[re.Match[str]], base: int) -> LexError | None:
+    """The LexError of the first unexpected character among a line's `rest` pieces, if any."""
     for m in rest:
         if m.lastgroup == "bad":
-            del tokens[first:]
-            raise _unexpected(m, base)
+            return _unexpected(m, base)
+    return None
 
 
 def _unexpected(bad: re.Match[str], base: int) -> LexError:
