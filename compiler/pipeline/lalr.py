@@ -226,6 +226,11 @@ def passes_on(rule: Rule) -> bool:
     return not _inlined(symbol.name)
 
 
+def _top(size: int) -> slice:
+    """The slice of a stack that its top `size` entries are (none for a rule of no items)."""
+    return slice(-size, None) if size else slice(0, 0)
+
+
 class LalrParser:
     """A parser: the tables, the lexer giving tokens and the builder whose callbacks make the
     tree."""
@@ -234,9 +239,14 @@ class LalrParser:
         self.tables = tables
         self.lexer = lexer
         self.builder = builder
-        # per rule: its length, its origin and its callback (None when it passes its item on)
+        # per rule: the slice of the stacks its items take, its origin and its callback (None
+        # when it passes its item on)
         self._reductions = [
-            (len(rule.expansion), rule.origin, None if passes_on(rule) else callback(rule, builder))
+            (
+                _top(len(rule.expansion)),
+                rule.origin,
+                None if passes_on(rule) else callback(rule, builder),
+            )
             for rule in tables.rules
         ]
         # a terminal the builder has a method of the same name for passes through it when shifted
@@ -333,19 +343,16 @@ class ParseRun:
                     states.append(action)
                     values.append(on_token[kind](token) if kind in on_token else token)
                     break
-                size, origin, make = reductions[~action]
+                top, origin, make = reductions[~action]
                 if make is None:  # the one item is the result: only the state changes
                     key = (states[-2], state, kind)
                     found = passed_on.get(key)
                     state = pass_on(key) if found is None else found
                     states[-1] = state
                 else:
-                    if size:
-                        items = values[-size:]
-                        del states[-size:]
-                        del values[-size:]
-                    else:
-                        items = []
+                    items = values[top]
+                    del states[top]
+                    del values[top]
                     values.append(make(items))
                     state = table[states[-1]][origin]
                     states.append(state)
