@@ -336,9 +336,10 @@ class ParseRun:
                 actions = table[state]
                 if actions is UNREAD:
                     actions = build(state)
-                action = actions.get(kind)
-                if action is None:
-                    raise UnexpectedToken(token, self.choices(), self.accepts())
+                try:
+                    action = actions[kind]
+                except KeyError:
+                    raise UnexpectedToken(token, self.choices(), self.accepts()) from None
                 if action >= 0:
                     states.append(action)
                     values.append(on_token[kind](token) if kind in on_token else token)
