@@ -4,6 +4,8 @@ nouns, adjectives, adverbs, predicate words, with the Eon aliases), as phrases t
 
 from __future__ import annotations
 
+import sys
+
 from compiler.pipeline import language_table as words
 from runtime.record import record
 
@@ -97,7 +99,8 @@ def declared_keywords(grammar_text: str) -> list[str]:
     names: list[str] = []
     for line in grammar_text.splitlines():
         if line.startswith("%declare"):
-            names.extend(line.split()[1:])
+            # interned, as the parse tables' names are: the parser looks each token's up
+            names.extend(map(sys.intern, line.split()[1:]))
     return [n for n in names if not n.startswith("_") and n not in PRODUCED and n not in _SYMBOLS]
 
 

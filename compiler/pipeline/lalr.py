@@ -13,6 +13,7 @@ the state lists and those that can really go on from there.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -98,6 +99,8 @@ class ParseTables:
     def from_stored(cls, data: dict[str, Any], memo: dict[str, Any]) -> ParseTables:
         """The tables from the stored form (Lark's serialized parser, states kept as JSON texts).
         Raises ValueError or KeyError when it is not that form."""
+        # Terminal and rule names are interned, as the lexer's terminals are: each parse step
+        # looks one up in a state's actions, found then by identity, without comparing text.
         refs = [ref["@"] for ref in data["parser"]["parser_conf"]["rules"]]
         rules = [_rule(memo[str(ref)]) for ref in refs]
         table = data["parser"]["parser"]
@@ -107,7 +110,7 @@ class ParseTables:
         return cls(
             rules,
             {int(state): actions for state, actions in states.items()},
-            {int(token): name for token, name in table["tokens"].items()},
+            {int(token): sys.intern(name) for token, name in table["tokens"].items()},
             {ref: number for number, ref in enumerate(refs)},
             dict(table["start_states"]),
             dict(table["end_states"]),
@@ -157,7 +160,7 @@ def _rule(stored: dict[str, Any]) -> Rule:
         raise ValueError(f"a stored rule of type {stored.get('__type__')!r}")
     options = stored["options"]
     return Rule(
-        stored["origin"]["name"],
+        sys.intern(stored["origin"]["name"]),
         tuple(
             Symbol(s["name"], s["__type__"] == "Terminal", bool(s.get("filter_out")))
             for s in stored["expansion"]
