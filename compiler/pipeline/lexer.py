@@ -113,13 +113,10 @@ def _lex_lines(text: str, vocab: Vocabulary, tokens: list[Token]) -> None:
                     )
                 # a statement may follow a block: separate them, unless the line continues
                 # the block's statement (`otherwise:`) or is the next option of a `choose one:`
-                first = stripped.split(None, 1)[0].lower().rstrip(":,")
-                if (
-                    dedented
-                    and first not in ("otherwise", "else")
-                    and not stripped.startswith("- ")
-                ):
-                    tokens.append(_tok("_NL", "\n", offset, line_no, 1))
+                if dedented and not stripped.startswith("- "):
+                    first = stripped.split(None, 1)[0].lower().rstrip(":,")
+                    if first not in ("otherwise", "else"):
+                        tokens.append(_tok("_NL", "\n", offset, line_no, 1))
         col = indent
         if stripped.startswith("- "):
             tokens.append(_tok("BULLET", "-", offset + col, line_no, col + 1))
