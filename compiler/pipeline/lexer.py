@@ -16,11 +16,13 @@ from compiler.pipeline.tokens import Lexer, Token, new_token
 from compiler.pipeline.word_hints import refusal
 
 # one piece of a line after the blanks before it; `bad` is any character no other piece begins with
+# (a window's and a word's repeats are possessive: nothing after them could take back a letter, and
+# the regex engine then keeps no state to backtrack into them)
 _PIECE = re.compile(
     r"[ \t]*(?:"
-    r"(?P<window>[a-z_]++(?:\.[a-z_]++)+)"
+    r"(?P<window>[a-z_]++(?:\.[a-z_]++)++)"
     r'|(?P<label>"[^"]*")'
-    r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
+    r"|(?P<word>[A-Za-z]++(?:-[A-Za-z]++)*+)"
     r"|(?P<poss>'s\b|')"
     r"|(?P<number>(?<![\w)])-?\d+)"
     r"|(?P<cmp>>=|<=|!=|=|>|<)"
