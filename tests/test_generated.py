@@ -80,7 +80,8 @@ def test_shipped_parser_states_are_the_ones_larks_own_reader_gives() -> None:
     from lark.parsers.lalr_analysis import Shift
 
     from compiler.pipeline import tables
-    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.effect_vocabulary import build_vocabulary
+    from compiler.pipeline.lexer import EffectLexer
     from grammar import GRAMMAR_FILE
     from tests.lark_tables import larks_reader
 
@@ -132,8 +133,9 @@ def test_shipped_parser_tables_with_a_damaged_state_are_not_used(tmp_path: Path)
 def test_parser_tables_are_current_and_parse_as_built_ones() -> None:
     from cards import BUNDLED
     from compiler.pipeline import tables
+    from compiler.pipeline.effect_vocabulary import build_vocabulary
     from compiler.pipeline.lalr import LalrParser
-    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.lexer import EffectLexer
     from compiler.pipeline.tree_builder import Builder
     from compiler.tools.effect_texts import effect_texts
     from grammar import GRAMMAR_FILE
@@ -182,7 +184,8 @@ def test_parser_tables_are_written_the_same_on_every_build() -> None:
     """Lark numbers states in an order that changes from process to process; the file's is one
     canonical order, so this process's build (under its own hash seed) writes the same bytes."""
     from compiler.pipeline import tables
-    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.effect_vocabulary import build_vocabulary
+    from compiler.pipeline.lexer import EffectLexer
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")

@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from compiler.pipeline.lexer import DURATIONS, LexError, tokenize
+from compiler.pipeline.effect_vocabulary import DURATIONS
+from compiler.pipeline.lexer import LexError, tokenize
 from compiler.pipeline.parser import parser
 from runtime import language, registry
 from runtime.windows import BY_NAME

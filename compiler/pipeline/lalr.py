@@ -13,6 +13,7 @@ the state lists and those that can really go on from there.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -98,6 +99,8 @@ class ParseTables:
     def from_stored(cls, data: dict[str, Any], memo: dict[str, Any]) -> ParseTables:
         """The tables from the stored form (Lark's serialized parser, states kept as JSON texts).
         Raises ValueError or KeyError when it is not that form."""
+        # Terminal and rule names are interned, as the lexer's terminals are: each parse step
+        # looks one up in a state's actions, found then by identity, without comparing text.
         refs = [ref["@"] for ref in data["parser"]["parser_conf"]["rules"]]
         rules = [_rule(memo[str(ref)]) for ref in refs]
         table = data["parser"]["parser"]
@@ -107,7 +110,7 @@ class ParseTables:
         return cls(
             rules,
             {int(state): actions for state, actions in states.items()},
-            {int(token): name for token, name in table["tokens"].items()},
+            {int(token): sys.intern(name) for token, name in table["tokens"].items()},
             {ref: number for number, ref in enumerate(refs)},
             dict(table["start_states"]),
             dict(table["end_states"]),
@@ -157,7 +160,7 @@ def _rule(stored: dict[str, Any]) -> Rule:
         raise ValueError(f"a stored rule of type {stored.get('__type__')!r}")
     options = stored["options"]
     return Rule(
-        stored["origin"]["name"],
+        sys.intern(stored["origin"]["name"]),
         tuple(
             Symbol(s["name"], s["__type__"] == "Terminal", bool(s.get("filter_out")))
             for s in stored["expansion"]
@@ -226,6 +229,11 @@ def passes_on(rule: Rule) -> bool:
     return not _inlined(symbol.name)
 
 
+def _top(size: int) -> slice:
+    """The slice of a stack that its top `size` entries are (none for a rule of no items)."""
+    return slice(-size, None) if size else slice(0, 0)
+
+
 class LalrParser:
     """A parser: the tables, the lexer giving tokens and the builder whose callbacks make the
     tree."""
@@ -234,9 +242,14 @@ class LalrParser:
         self.tables = tables
         self.lexer = lexer
         self.builder = builder
-        # per rule: its length, its origin and its callback (None when it passes its item on)
+        # per rule: the slice of the stacks its items take, its origin and its callback (None
+        # when it passes its item on)
         self._reductions = [
-            (len(rule.expansion), rule.origin, None if passes_on(rule) else callback(rule, builder))
+            (
+                _top(len(rule.expansion)),
+                rule.origin,
+                None if passes_on(rule) else callback(rule, builder),
+            )
             for rule in tables.rules
         ]
         # a terminal the builder has a method of the same name for passes through it when shifted
@@ -326,26 +339,24 @@ class ParseRun:
                 actions = table[state]
                 if actions is UNREAD:
                     actions = build(state)
-                action = actions.get(kind)
-                if action is None:
-                    raise UnexpectedToken(token, self.choices(), self.accepts())
+                try:
+                    action = actions[kind]
+                except KeyError:
+                    raise UnexpectedToken(token, self.choices(), self.accepts()) from None
                 if action >= 0:
                     states.append(action)
                     values.append(on_token[kind](token) if kind in on_token else token)
                     break
-                size, origin, make = reductions[~action]
+                top, origin, make = reductions[~action]
                 if make is None:  # the one item is the result: only the state changes
                     key = (states[-2], state, kind)
                     found = passed_on.get(key)
                     state = pass_on(key) if found is None else found
                     states[-1] = state
                 else:
-                    if size:
-                        items = values[-size:]
-                        del states[-size:]
-                        del values[-size:]
-                    else:
-                        items = []
+                    items = values[top]
+                    del states[top]
+                    del values[top]
                     values.append(make(items))
                     state = table[states[-1]][origin]
                     states.append(state)

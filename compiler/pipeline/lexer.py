@@ -1,9 +1,8 @@
 """The effect-language lexer: effect text in, tokens out (keywords, registry words, layout).
 
-Words are matched longest-phrase-first against two tables: the grammar's keywords (read from the
-terminals grammar/effect.lark declares) and the registry's vocabulary as the language table holds
-it (verbs, nouns, adjectives, adverbs, predicate words, with the Eon aliases). Indentation becomes
-_INDENT and _DEDENT tokens, as in Python. Unknown words raise LexError with a suggestion.
+Words are matched longest-phrase-first against the phrases of compiler.pipeline.effect_vocabulary
+(the grammar's keywords and the registry's words). Indentation becomes _INDENT and _DEDENT tokens,
+as in Python. Unknown words raise LexError with a suggestion.
 """
 
 from __future__ import annotations
@@ -11,87 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from compiler.pipeline import language_table as words
+from compiler.pipeline.effect_vocabulary import PUNCTUATION, Vocabulary
+from compiler.pipeline.shared_texts import LINES
 from compiler.pipeline.tokens import Lexer, Token, new_token
 from compiler.pipeline.word_hints import refusal
-from runtime.record import record
-
-# Terminals the lexer makes from something other than a keyword: layout and punctuation (the
-# grammar's `_`-prefixed names, which the parse tree drops), the pieces `_PIECE` matches, and the
-# registry's vocabulary. Every other terminal the grammar declares is a keyword.
-PRODUCED = frozenset(
-    {"BULLET", "NUMBER", "WINDOW", "LABEL", "POSS", "COMPARE"}
-    | {"VERB", "NOUN", "ADJ", "ADV", "PRED", "PRED_OBJ", "PREP", "DURATION"}
-)
-
-# Extra spellings of keywords beyond the one their terminal name gives.
-KEYWORD_SPELLINGS: dict[str, tuple[str, ...]] = {
-    "A": ("a", "an"),
-    "CHOOSE": ("choose", "chooses"),
-    "EACH": ("each", "every"),
-    "IS": ("is", "are", "was", "were"),
-    "HAS": ("has", "have", "had"),
-    "OTHERWISE": ("otherwise", "else"),
-    "ACCEPTS": ("accepts", "accept"),
-    "TO_PREVENT_THIS": ("to prevent this", "to prevent it"),
-    "CANNOT": ("cannot", "can not"),
-    "PLUS": ("plus",),
-    "MINUS": ("minus",),
-    "NUMBER_OF": ("the number of",),
-    "TOTAL_VALUE_OF": ("the total value of",),
-    "WITH_THE_MOST": ("with the most",),
-    "WITH_THE_FEWEST": ("with the fewest",),
-    "ANY_NUMBER_OF": ("any number of",),
-    "REMAINDER_OF": ("the remainder of",),
-    "SMALLER_OF": ("the smaller of",),
-    "LARGER_OF": ("the larger of",),
-    "UNITS_DIGIT_OF": ("the units digit of",),
-    "TENS_DIGIT_OF": ("the tens digit of",),
-}
-
-DURATIONS: dict[str, str] = {
-    "until the end of the encounter": "encounter",
-    "this encounter": "encounter",
-    "for the rest of the encounter": "encounter",
-    "until the end of the turn": "turn",
-    "this turn": "turn",
-    "for the rest of the turn": "turn",
-    "until the end of the game": "game",
-    "for the rest of the game": "game",
-    # durations that end at a window: "until <window>", and "yours" for the owner's next turn
-    # or encounter (see runtime Period.seat)
-    "until the destiny deck is next drawn": "until destiny.drawn",
-    "until the destiny deck is next reshuffled": "until destiny.reshuffled",
-    "until the deck is next reshuffled": "until deck.reshuffled",
-    "until the cosmic deck is next reshuffled": "until deck.reshuffled",
-    "until the end of your next turn": "until turn.end yours",
-    "until the start of your next turn": "until turn.start yours",
-    "until your next turn": "until turn.start yours",
-    "until your next encounter": "until regroup.start yours",
-}
-
-PUNCTUATION: dict[str, str] = {
-    ":": "_COLON",
-    ",": "_COMMA",
-    ";": "_SEMI",
-    ".": "_PERIOD",
-    "(": "_LPAR",
-    ")": "_RPAR",
-    "+": "PLUS",
-    "-": "MINUS",
-    "*": "STAR",
-    "/": "SLASH",
-}
-
-# terminals spelled by a symbol; PLUS and MINUS are also keywords ("plus", "minus")
-_SYMBOLS = frozenset(t for t in PUNCTUATION.values() if t not in KEYWORD_SPELLINGS)
 
 # one piece of a line after the blanks before it; `bad` is any character no other piece begins with
+# (a window's and a word's repeats are possessive: nothing after them could take back a letter, and
+# the regex engine then keeps no state to backtrack into them)
 _PIECE = re.compile(
     r"[ \t]*(?:"
-    r"(?P<window>[a-z_]++(?:\.[a-z_]++)+)"
+    r"(?P<window>[a-z_]++(?:\.[a-z_]++)++)"
     r'|(?P<label>"[^"]*")'
-    r"|(?P<word>[A-Za-z][A-Za-z]*(?:-[A-Za-z]+)*)"
+    r"|(?P<word>[A-Za-z]++(?:-[A-Za-z]++)*+)"
     r"|(?P<poss>'s\b|')"
     r"|(?P<number>(?<![\w)])-?\d+)"
     r"|(?P<cmp>>=|<=|!=|=|>|<)"
@@ -99,6 +30,10 @@ _PIECE = re.compile(
     r"|(?P<bad>.))"
 )
 
+
+# one piece of a line as the lexer reads it: (terminal, value, start column, end column), columns
+# 0-based within the line
+Piece = tuple[str, str, int, int]
 
 MAX_DIGITS = 30  # longer numbers are refused before conversion (Python limits int() at 4,300)
 
@@ -121,81 +56,6 @@ class LexError(Exception):
         self.length = length
         self.hint = hint
         self.near = near
-
-
-@record
-class Vocabulary:
-    """Phrases (tuples of lower-case words) -> (terminal type, value); `beginnings`: the word
-    tuples that begin a longer phrase; `alone`: the words that begin no longer phrase than
-    themselves -> their (terminal type, value)."""
-
-    phrases: dict[tuple[str, ...], tuple[str, str]]
-    beginnings: frozenset[tuple[str, ...]]
-    alone: dict[str, tuple[str, str]]
-
-    def words(self) -> list[str]:
-        return sorted({" ".join(p) for p in self.phrases})
-
-
-def declared_keywords(grammar_text: str) -> list[str]:
-    names: list[str] = []
-    for line in grammar_text.splitlines():
-        if line.startswith("%declare"):
-            names.extend(line.split()[1:])
-    return [n for n in names if not n.startswith("_") and n not in PRODUCED and n not in _SYMBOLS]
-
-
-def build_vocabulary(grammar_text: str) -> Vocabulary:
-    phrases: dict[tuple[str, ...], tuple[str, str]] = {}
-
-    def add(text: str, kind: str, value: str | None = None) -> None:
-        key = tuple(text.lower().split())
-        known = phrases.get(key)
-        if known is not None and known[0] != kind:
-            raise ValueError(f"'{text}' is both {known[0]} and {kind} in the effect language")
-        phrases[key] = (kind, value if value is not None else text)
-
-    keywords = declared_keywords(grammar_text)
-    for name in keywords:
-        for spelling in KEYWORD_SPELLINGS.get(name, (name.lower().replace("_", " "),)):
-            add(spelling, name)
-    for text, scope in DURATIONS.items():
-        add(text, "DURATION", scope)
-    for prep in words.PREPS:
-        # a preposition the grammar reads itself (`on`, a place after a phrase) is its keyword
-        if prep.upper().replace(" ", "_") not in keywords:
-            add(prep, "PREP")
-    for op_def in words.OPS.values():
-        for form in op_def.forms:
-            if tuple(form.split()) not in phrases:
-                add(form, "VERB", op_def.verb)
-    for surface, noun_def in words.SURFACE_NOUNS.items():
-        add(
-            surface,
-            "NOUN",
-            surface if surface in (noun_def.word, noun_def.plural) else _alias_target(surface),
-        )
-    eon_spellings = {ffg: eon for eon, ffg in words.ALIASES.items()}
-    for key, hit in list(phrases.items()):
-        if len(key) > 1 and any(w in eon_spellings for w in key):
-            variant = tuple(eon_spellings.get(w, w) for w in key)
-            phrases.setdefault(variant, hit)
-    for adj in words.ADJECTIVES:
-        add(adj, "ADJ")
-    for adv in words.ADVERBS:
-        add(adv, "ADV")
-    for pred in words.PREDICATES.values():
-        # a condition word that takes an object ("was played by X") is a terminal of its own
-        kind = "PRED_OBJ" if len(pred.args) > 1 else "PRED"
-        for form in pred.forms:
-            add(form, kind, pred.name)
-    beginnings = frozenset(key[:n] for key in phrases for n in range(1, len(key)))
-    alone = {key[0]: hit for key, hit in phrases.items() if len(key) == 1 and key not in beginnings}
-    return Vocabulary(phrases, beginnings, alone)
-
-
-def _alias_target(word: str) -> str:
-    return words.ALIASES.get(word, word)
 
 
 def tokenize(text: str, vocab: Vocabulary) -> Iterator[Token]:
@@ -255,13 +115,10 @@ def _lex_lines(text: str, vocab: Vocabulary, tokens: list[Token]) -> None:
                     )
                 # a statement may follow a block: separate them, unless the line continues
                 # the block's statement (`otherwise:`) or is the next option of a `choose one:`
-                first = stripped.split(None, 1)[0].lower().rstrip(":,")
-                if (
-                    dedented
-                    and first not in ("otherwise", "else")
-                    and not stripped.startswith("- ")
-                ):
-                    tokens.append(_tok("_NL", "\n", offset, line_no, 1))
+                if dedented and not stripped.startswith("- "):
+                    first = stripped.split(None, 1)[0].lower().rstrip(":,")
+                    if first not in ("otherwise", "else"):
+                        tokens.append(_tok("_NL", "\n", offset, line_no, 1))
         col = indent
         if stripped.startswith("- "):
             tokens.append(_tok("BULLET", "-", offset + col, line_no, col + 1))
@@ -281,9 +138,31 @@ def _tok(kind: str, value: str, offset: int, line: int, column: int) -> Token:
 def _line_tokens(
     line: str, start: int, end: int, base: int, line_no: int, vocab: Vocabulary, tokens: list[Token]
 ) -> None:
-    """Append the tokens of `line[start:end]`. An unexpected character is refused before any
-    other problem of the line, and with none of the line's tokens appended."""
-    first = len(tokens)
+    """Append the tokens of `line[start:end]` (where the line begins at offset `base` of the
+    text). A line met again in the run (`otherwise:`, `for each player:`) is split once: its
+    pieces depend on nothing but its text and the vocabulary (see shared_texts.LINES)."""
+    known = LINES.get(line)
+    if known is not None and known[0] is vocab:
+        pieces = known[1]
+        error = None
+    else:
+        found: list[Piece] = []
+        error = _split_line(line, start, end, base, vocab, found)
+        pieces = tuple(found)
+        if error is None:
+            LINES[line] = (vocab, pieces)
+    for term, value, col, stop in pieces:
+        tokens.append(new_token(term, value, base + col, line_no, col + 1, base + stop))
+    if error is not None:
+        raise error
+
+
+def _split_line(
+    line: str, start: int, end: int, base: int, vocab: Vocabulary, found: list[Piece]
+) -> LexError | None:
+    """Append the pieces of `line[start:end]` to `found`; at a problem, the LexError, with the
+    pieces before the place it names. An unexpected character is refused before any other
+    problem of the line, and with none of the line's pieces."""
     pieces = list(_PIECE.finditer(line, start, end))
     i = 0
     count = len(pieces)
@@ -300,25 +179,31 @@ def _line_tokens(
             if hit is None:
                 phrase = _match_phrase(pieces, i, text, vocab)
                 if phrase is None:
-                    _refuse(pieces[i:], base, tokens, first)
+                    unexpected = _first_unexpected(pieces[i:], base)
+                    if unexpected is not None:
+                        found.clear()
+                        return unexpected
                     why = refusal(pieces, i - 1, vocab)
-                    # a phrase that went wrong further on takes back the tokens of its start
-                    while len(tokens) > first and (tokens[-1].start_pos or 0) >= base + why.start:
-                        tokens.pop()
-                    raise LexError(
+                    # a phrase that went wrong further on takes back the pieces of its start
+                    while found and found[-1][2] >= why.start:
+                        found.pop()
+                    return LexError(
                         why.message, base + why.start, why.end - why.start, why.hint, why.near
                     )
                 more, hit, stop = phrase
                 i += more
             term, value = hit
-            tokens.append(new_token(term, value, base + col, line_no, col + 1, base + stop))
+            found.append((term, value, col, stop))
             continue
         if kind == "window":
             term, value = "WINDOW", text
         elif kind == "number":
             if len(text) > MAX_DIGITS:
-                _refuse(pieces[i:], base, tokens, first)
-                raise LexError(
+                unexpected = _first_unexpected(pieces[i:], base)
+                if unexpected is not None:
+                    found.clear()
+                    return unexpected
+                return LexError(
                     f"{text[:8]}... is out of range: a number of {len(text)} digits",
                     base + col,
                     len(text),
@@ -332,20 +217,20 @@ def _line_tokens(
         elif kind == "cmp":
             term, value = "COMPARE", "==" if text == "=" else text
         elif kind == "bad":
-            del tokens[first:]
-            raise _unexpected(m, base)
+            found.clear()
+            return _unexpected(m, base)
         else:
             term, value = PUNCTUATION[text], text
-        tokens.append(_tok(term, value, base + col, line_no, col + 1))
+        found.append((term, value, col, col + len(value)))
+    return None
 
 
-def _refuse(rest: list[re.Match[str]], base: int, tokens: list[Token], first: int) -> None:
-    """Raise the LexError of the first unexpected character among a line's `rest` pieces, if
-    any, with the line's tokens (from `first` on) taken back."""
+def _first_unexpected(rest: list[re.Match[str]], base: int) -> LexError | None:
+    """The LexError of the first unexpected character among a line's `rest` pieces, if any."""
     for m in rest:
         if m.lastgroup == "bad":
-            del tokens[first:]
-            raise _unexpected(m, base)
+            return _unexpected(m, base)
+    return None
 
 
 def _unexpected(bad: re.Match[str], base: int) -> LexError:

@@ -8,8 +8,9 @@ import functools
 from typing import Any
 
 from compiler.pipeline import ast, tables
+from compiler.pipeline.effect_vocabulary import Vocabulary, build_vocabulary
 from compiler.pipeline.lalr import LalrParser, UnexpectedToken
-from compiler.pipeline.lexer import EffectLexer, LexError, Vocabulary, build_vocabulary, lex
+from compiler.pipeline.lexer import EffectLexer, LexError, lex
 from compiler.pipeline.shared_texts import PARSED
 from compiler.pipeline.syntax_errors import EffectSyntaxError, expected_text
 from compiler.pipeline.syntax_hints import unexpected_hint, word_hint

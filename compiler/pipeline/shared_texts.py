@@ -1,5 +1,5 @@
 """Effect texts read within one run, kept so that a text met again reads as it did the first time:
-its parse, and its resolution in the same scope."""
+its parse, its resolution in the same scope, and the pieces of each of its lines."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ Kinds = tuple[tuple[str, ...] | None, tuple[str, ...] | None]
 PARSED: dict[tuple[str, str], Any] = {}
 # (start rule, window, text, (the card's marker kinds, its piles)) -> (IR node, resolve errors)
 RESOLVED: dict[tuple[Any, ...], Any] = {}
+# a line of effect text -> (the vocabulary it was lexed with, its pieces): texts differ, but many
+# of their lines do not ("otherwise:", "for each player:")
+LINES: dict[str, tuple[Any, tuple[Any, ...]]] = {}
 
 
 def forget() -> None:
@@ -27,6 +30,7 @@ def forget() -> None:
     the next one: a cached run after a full compile took 4 ms longer.)"""
     PARSED.clear()
     RESOLVED.clear()
+    LINES.clear()
 
 
 @functools.cache

@@ -10,7 +10,8 @@ from compiler.pipeline.tokens import Token
 from compiler.pipeline.word_hints import NUMBER_WORDS, did_you_mean, number_word_hint
 
 if TYPE_CHECKING:
-    from compiler.pipeline.lexer import LexError, Vocabulary
+    from compiler.pipeline.effect_vocabulary import Vocabulary
+    from compiler.pipeline.lexer import LexError
 
 # Where a keyword goes, told when it is written where it cannot go, or a word close to it is.
 KEYWORD_USAGE: dict[str, str] = {

@@ -185,7 +185,8 @@ def tables_for(grammar_text: str, lexer: type[Lexer], path: Path = TABLES_FILE) 
 
 def write(path: Path = TABLES_FILE) -> Path:
     """Build the tables from the grammar and store them (run after editing the grammar)."""
-    from compiler.pipeline.lexer import EffectLexer, build_vocabulary
+    from compiler.pipeline.effect_vocabulary import build_vocabulary
+    from compiler.pipeline.lexer import EffectLexer
     from grammar import GRAMMAR_FILE
 
     text = GRAMMAR_FILE.read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from compiler.pipeline import language_table as words
 from runtime.record import record
 
 if TYPE_CHECKING:
-    from compiler.pipeline.lexer import Vocabulary
+    from compiler.pipeline.effect_vocabulary import Vocabulary
 
 Phrase = tuple[str, ...]
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")

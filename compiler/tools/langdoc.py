@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compiler.pipeline.lexer import DURATIONS, KEYWORD_SPELLINGS, declared_keywords
+from compiler.pipeline.effect_vocabulary import DURATIONS, KEYWORD_SPELLINGS, declared_keywords
 from compiler.pipeline.resolve.op_places import place_words
 from compiler.tools.examples import Examples, cell, collect
 from grammar import GRAMMAR_FILE

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from compiler.pipeline.lexer import DURATIONS
+from compiler.pipeline.effect_vocabulary import DURATIONS
 from compiler.tools.render_phrases import (
     any_of,
     number,

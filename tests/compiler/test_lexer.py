@@ -6,15 +6,9 @@ import pickle
 
 import pytest
 
-from compiler.pipeline.lexer import (
-    MAX_DIGITS,
-    LexError,
-    Vocabulary,
-    build_vocabulary,
-    declared_keywords,
-    lex,
-    tokenize,
-)
+from compiler.pipeline import shared_texts
+from compiler.pipeline.effect_vocabulary import Vocabulary, build_vocabulary, declared_keywords
+from compiler.pipeline.lexer import MAX_DIGITS, LexError, lex, tokenize
 from compiler.pipeline.parser import parser
 from compiler.pipeline.syntax_errors import EffectSyntaxError
 
@@ -77,6 +71,31 @@ def test_a_token_ends_on_its_line_and_a_layout_mark_spans_one_column(vocab: Voca
         2,
         14,
     )
+
+
+def test_a_line_met_again_in_a_run_is_placed_where_it_stands(vocab: Vocabulary) -> None:
+    def placed(text: str) -> list[tuple[object, ...]]:
+        return [
+            (t.type, t.value, t.start_pos, t.end_pos, t.line, t.column) for t in lex(text, vocab)[0]
+        ]
+
+    shared_texts.forget()
+    alone = placed('draw 1 card to your "hoard" pile')
+    shared_texts.forget()
+    nested = placed('if you win:\n  draw 1 card to your "hoard" pile')
+    # the second text's line was split when the first was lexed: its tokens are still its own
+    shared_texts.forget()
+    placed('draw 1 card to your "hoard" pile')
+    assert placed('if you win:\n  draw 1 card to your "hoard" pile') == nested
+    assert placed('draw 1 card to your "hoard" pile') == alone
+    assert nested[-3][2:] == (42, 46, 2, 31)  # `pile`, in its place on the second line
+
+
+def test_a_line_met_again_with_another_vocabulary_is_read_with_that_one(vocab: Vocabulary) -> None:
+    shared_texts.forget()
+    assert lex("otherwise:", vocab)[1] is None
+    tokens, error = lex("otherwise:", build_vocabulary("%declare IF _NL VERB NOUN\n"))
+    assert tokens == [] and error is not None and error.message == "unknown word 'otherwise'"
 
 
 def test_indentation_opens_and_closes_blocks(vocab: Vocabulary) -> None:
