@@ -15,13 +15,28 @@ if TYPE_CHECKING:
 # the card's marker kinds and its piles (None: unchecked)
 Kinds = tuple[tuple[str, ...] | None, tuple[str, ...] | None]
 
+# entries a store keeps at most: a project's distinct texts fit many times over, while a process
+# that compiles texts one by one and never starts a run (the language server, a text per
+# keystroke) does not keep every text it ever saw
+MAX_KEPT = 10_000
+
+
+class Store(dict[Any, Any]):
+    """One of the run's stores, emptied when it is full (a text read again is then read anew)."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if len(self) >= MAX_KEPT:
+            self.clear()
+        super().__setitem__(key, value)
+
+
 # (start rule, text) -> the syntax tree, or the EffectSyntaxError it raised
-PARSED: dict[tuple[str, str], Any] = {}
+PARSED = Store()
 # (start rule, window, text, (the card's marker kinds, its piles)) -> (IR node, resolve errors)
-RESOLVED: dict[tuple[Any, ...], Any] = {}
+RESOLVED = Store()
 # a line of effect text -> (the vocabulary it was lexed with, its pieces): texts differ, but many
 # of their lines do not ("otherwise:", "for each player:")
-LINES: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+LINES = Store()
 
 
 def forget() -> None:

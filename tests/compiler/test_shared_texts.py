@@ -66,3 +66,15 @@ def test_a_run_reads_texts_read_before_it_afresh() -> None:
     load_project([BUNDLED / "base"], use_cache=False, scenarios=False)
     assert shared_texts.PARSED  # the run shared its texts
     assert parser().effect("draw a card") is not stale
+
+
+def test_a_store_is_emptied_when_full_so_a_long_lived_process_keeps_few_texts(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    monkeypatch.setattr(shared_texts, "MAX_KEPT", 3)
+    shared_texts.forget()
+    for n in range(1, 8):  # as the language server compiles one text per keystroke
+        parser().effect(f"draw {n} cards")
+        assert 1 <= len(shared_texts.PARSED) <= 3
+    assert ("start", "draw 7 cards") in shared_texts.PARSED
+    shared_texts.forget()
