@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from compiler.pipeline.language_table import OPS, T
-from tests.compiler.test_ship_place_errors import DO_COLUMN, DO_LINE, compiled
+from tests.compiler.test_ship_place_errors import DO_COLUMN, DO_LINE, assert_refused_at, compiled
 
 ARRIVALS = (
     "a colony, box, colony, encounter, foreign colony, home colony, home planet, home planet or"
@@ -134,14 +134,7 @@ REFUSED = {
 
 @pytest.mark.parametrize("effect", sorted(REFUSED))
 def test_a_place_an_op_has_no_meaning_for_is_an_error_at_its_words(effect: str) -> None:
-    words, message, hint = REFUSED[effect]
-    f = compiled(effect)
-    assert f.card is None
-    column = DO_COLUMN + effect.index(words)
-    assert [(x.code.id, x.span.line, x.span.column, x.span.end_column) for x in f.diagnostics] == [
-        ("E306", DO_LINE, column, column + len(words))
-    ]
-    assert (f.diagnostics[0].message, f.diagnostics[0].hint) == (message, hint)
+    assert_refused_at(effect, *REFUSED[effect])
 
 
 def test_a_place_a_condition_cannot_be_said_of_is_an_error_at_its_words() -> None:

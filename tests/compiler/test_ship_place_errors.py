@@ -34,6 +34,17 @@ def compiled(effect: str) -> CardFile:
     return compile_card(loaded, "base", PurePath("alien/virus.yaml"))
 
 
+def assert_refused_at(effect: str, words: str, message: str, hint: str) -> None:
+    """The card does not compile: one E306 at `words` of its effect, with this message and hint."""
+    f = compiled(effect)
+    assert f.card is None
+    column = DO_COLUMN + effect.index(words)
+    assert [(x.code.id, x.span.line, x.span.column, x.span.end_column) for x in f.diagnostics] == [
+        ("E306", DO_LINE, column, column + len(words))
+    ]
+    assert (f.diagnostics[0].message, f.diagnostics[0].hint) == (message, hint)
+
+
 # effect -> (the words the error points at, its message, its hint)
 REFUSED = {
     "lose all of your ships in the discard pile": (
@@ -115,14 +126,7 @@ REFUSED = {
 
 @pytest.mark.parametrize("effect", sorted(REFUSED))
 def test_a_place_or_owner_without_a_meaning_is_an_error_at_its_words(effect: str) -> None:
-    words, message, hint = REFUSED[effect]
-    f = compiled(effect)
-    assert f.card is None
-    column = DO_COLUMN + effect.index(words)
-    assert [(x.code.id, x.span.line, x.span.column, x.span.end_column) for x in f.diagnostics] == [
-        ("E306", DO_LINE, column, column + len(words))
-    ]
-    assert (f.diagnostics[0].message, f.diagnostics[0].hint) == (message, hint)
+    assert_refused_at(effect, *REFUSED[effect])
 
 
 def test_ships_are_never_in_a_cards_own_pile() -> None:
