@@ -21,6 +21,10 @@ ON_PLANETS = (
     " colony, new planet, outside the encounter, planet, system, target planet, that planet"
 )
 PLANETS = "colony, foreign colony, home colony, home planet, home planet or colony, planet, system"
+OWN_HAND = (
+    "'draw ... from' takes another player's hand ('draw 1 card from the offense's hand'), or:"
+    " cosmic deck, deck, discard pile, pile"
+)
 
 # effect -> (the words the error points at, its message, its hint)
 REFUSED = {
@@ -124,6 +128,16 @@ REFUSED = {
         "'station' does not take 'on the encounter'",
         f"'station ... on' takes: {PLANETS}",
     ),
+    "draw 1 card from your hand": (
+        "your hand",
+        "'draw' does not take 'from your hand': it is the drawer's own",
+        OWN_HAND,
+    ),
+    "the offense draws 1 card from the offense's hand": (
+        "the offense's hand",
+        "'draw' does not take 'from the offense's hand': it is the drawer's own",
+        OWN_HAND,
+    ),
     "return your card to the deck": (
         "the deck",
         "'return' does not take 'to the deck'",
@@ -163,6 +177,8 @@ def test_a_place_a_condition_cannot_be_said_of_is_an_error_at_its_words() -> Non
         "place 1 of your ships in the encounter on a home planet of the defense",
         "your ships in the encounter count as 2",
         "if the target planet is next to the piece, draw 1 card",
+        "draw 1 card from the offense's hand",
+        "the offense draws 1 card from the defense's hand",
     ],
 )
 def test_places_an_op_gives_a_meaning_to_are_accepted(effect: str) -> None:

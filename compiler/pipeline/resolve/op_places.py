@@ -11,6 +11,8 @@ from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import pos_of
 from runtime import ir
 
+_YOU = ir.Players("you")
+
 # the place kinds the resolver reads from words that are no noun of their own
 _READ_FROM = {
     "a colony": "a colony",
@@ -62,10 +64,15 @@ def check_condition_place(
 
 class OpPlaces(ResolverBase):
     def _check_places(
-        self, op: Op, bound: list[ir.Node | None], written: list[ast.Arg | None]
+        self,
+        op: Op,
+        bound: list[ir.Node | None],
+        written: list[ast.Arg | None],
+        subject: ir.Node | None,
     ) -> None:
         """Each place bound to a slot, and the place of the ships bound to one, is a place the
-        op takes; ships taken `from` a place are not named in another as well."""
+        op takes (and not one of the subject's own the slot refuses); ships taken `from` a place
+        are not named in another as well."""
         for slot, node, words in zip(op.slots, bound, written, strict=True):
             if node is None or words is None:
                 continue
@@ -76,6 +83,8 @@ class OpPlaces(ResolverBase):
                     self._check_one_source(op, bound, value)
             elif isinstance(node, ir.Place) and not takes(slot.places, node.kind):
                 self._refuse_place(op, slot, node, value)
+            elif isinstance(node, ir.Place) and self._subjects_own(slot, node, subject):
+                self._refuse_own_place(op, slot, value)
 
     def _refuse_place(self, op: Op, slot: Slot, place: ir.Place, value: object) -> None:
         kinds = slot.places or frozenset()
@@ -88,6 +97,24 @@ class OpPlaces(ResolverBase):
             f"'{op.verb}' does not take '{written}'",
             pos,
             f"'{verb}' takes: {place_words(kinds)}",
+        )
+
+    @staticmethod
+    def _subjects_own(slot: Slot, place: ir.Place, subject: ir.Node | None) -> bool:
+        """A place the slot refuses as the subject's own: one of its kinds owned by the subject
+        (`you` when none is written) or by no one named, which is the subject's own too."""
+        owner = place.owner
+        return place.kind in slot.refuses and (owner is None or owner == (subject or _YOU))
+
+    def _refuse_own_place(self, op: Op, slot: Slot, value: object) -> None:
+        pos = getattr(value, "pos", (0, 0))
+        raise ResolveError(
+            d.BAD_PHRASE,
+            f"'{op.verb}' does not take '{slot.prep} {self._slice(pos)}': it is the {op.verb}er's own",
+            pos,
+            f"'{op.verb} ... {slot.prep}' takes another player's {', '.join(slot.refuses)}"
+            f" ('{op.verb} 1 card {slot.prep} the offense's hand'), or: "
+            + place_words((slot.places or frozenset()) - set(slot.refuses)),
         )
 
     def _check_ships_place(
