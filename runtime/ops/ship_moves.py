@@ -222,13 +222,13 @@ def relocate(
         available, take = held
         count = _amount(ships, available)
         if ships.up_to and count:
-            count = _how_many(ctx, chooser, 0, count)
+            count = how_many(ctx, chooser, 0, count)
         arrive(ctx, owner, count, dest, lambda: take(count, chooser), chooser=chooser)
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)
         if ships.up_to and count:
-            count = _how_many(ctx, chooser, 0, count)
+            count = how_many(ctx, chooser, 0, count)
 
         def lift_warp() -> None:
             ship_pieces.leaving(game, owner, ship_pieces.WARP, count, chooser)
@@ -239,7 +239,7 @@ def relocate(
     sources = sources_at(ctx, owner, source)
     count = _amount(ships, sum(sources.values()))
     if ships.up_to:
-        count = _how_many(ctx, chooser, 0, count)
+        count = how_many(ctx, chooser, 0, count)
     picked = choose_from(ctx, owner, chooser, sources, count, "move")
     if dest.kind == "warp":
         moves.send_to_warp(game, owner, picked, chooser)
@@ -257,7 +257,8 @@ def relocate(
     arrive(ctx, owner, sum(picked.values()), dest, lift_picked, chooser=chooser)
 
 
-def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
+def how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
+    """The chooser's number of ships, from low to high (`up to 3 ships`)."""
     if high <= low:
         return high
     return int(
@@ -303,6 +304,6 @@ def place_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> Non
     sources = sources_at(ctx, owner, ships.place)
     count = _amount(ships, sum(sources.values()))
     if ships.up_to:
-        count = _how_many(ctx, seat, 0, count)
+        count = how_many(ctx, seat, 0, count)
     for src, k in choose_from(ctx, owner, owner, sources, count, "place").items():
         moves.land(game, owner, planet, k, src)

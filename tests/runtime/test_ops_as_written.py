@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
+from runtime.modules.essence.records import placed_of
+from tests.runtime.engine_kit import ships_of
 from tests.runtime.test_op_places import DEFENSE, YOU, board, play
 
 
@@ -29,3 +31,26 @@ def test_a_draw_from_another_players_hand_takes_one_of_its_cards(
     assert len(st.players[DEFENSE].hand) == len(theirs) - 1
     assert next(c for c in theirs if c not in st.players[DEFENSE].hand) in st.players[YOU].hand
     assert len(st.deck) == deck
+
+
+def test_a_capture_of_several_ships_takes_as_many_captives_each_on_an_essence_card(
+    cards: CardSet, rules: Rules
+) -> None:
+    # the defense has 3 ships on blue planet 1 and 2 on red planet 5: two captives, then a third
+    # leaves one ship on each colony, where no captive is taken
+    game, _ = board(cards, rules, packs=("base", "eons"), aliens=("alien", "none", "none"))
+    play(game, "capture 2 of the defense's ships")
+    assert sum(ships_of(game, DEFENSE).values()) == 6 - 2
+    assert sorted(p.captive for p in placed_of(game.state).values()) == [DEFENSE, DEFENSE]
+    play(game, "capture 5 of the defense's ships")
+    assert ships_of(game, DEFENSE) == {"blue planet 1": 1, "red planet 5": 1, "purple planet 2": 1}
+    assert [p.captive for p in placed_of(game.state).values()] == [DEFENSE] * 3
+
+
+def test_a_capture_of_up_to_n_ships_takes_as_many_as_the_capturer_says(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = board(cards, rules, packs=("base", "eons"), aliens=("alien", "none", "none"))
+    play(game, "capture up to 2 of the defense's ships")  # the first answer: none
+    assert [a.labels for a in agent.asked if a.kind == "effect.how_many"] == [["0", "1", "2"]]
+    assert sum(ships_of(game, DEFENSE).values()) == 6
