@@ -136,9 +136,16 @@ def lose_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg | None) 
     "retrieve",
     obj(T.SHIPS, places=frozenset()),
     pp("from", T.PLACE, "source", optional=True, places=frozenset({"warp"})),
-    doc="Take ships out of the warp and put them on the owner's colonies.",
+    doc="Take ships out of the warp and put them on the owner's colonies ('those ships': the"
+    " event's ships still in the warp, none if they are elsewhere).",
 )
 def retrieve(ctx: Ctx, seat: int, ships: v.ShipsArg, source: v.PlaceArg | None) -> None:
+    event = ctx.event
+    if ships.event:
+        if isinstance(event, ShipsEvent):  # a reaction to the event may have moved some away
+            warp = min(event.sources.get("warp", 0), ctx.game.state.players[event.seat].warp)
+            moves.retrieve(ctx.game, event.seat, _amount(ships, warp))
+        return
     owner = ships.owner if ships.owner >= 0 else seat
     warp = ctx.game.state.players[owner].warp
     moves.retrieve(ctx.game, owner, _amount(ships, warp))

@@ -42,7 +42,8 @@ REFUSED = {
         "your foreign colonies",
         "'retrieve' cannot act on ships in 'your foreign colonies'",
         "'retrieve' names no place for its ships: Take ships out of the warp and put them on the"
-        " owner's colonies.",
+        " owner's colonies ('those ships': the event's ships still in the warp, none if they are"
+        " elsewhere).",
     ),
     "capture 1 of the offense's ships in the encounter": (
         "the encounter",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from runtime.cards import CardSet
 from runtime.effects.link import Rules
 from runtime.modules.essence.records import placed_of
-from tests.runtime.engine_kit import ships_of
+from runtime.rules.ships import ShipsEvent
+from tests.runtime.engine_kit import planet, ships_of
 from tests.runtime.test_op_places import DEFENSE, YOU, board, play
 
 
@@ -54,3 +55,24 @@ def test_a_capture_of_up_to_n_ships_takes_as_many_as_the_capturer_says(
     play(game, "capture up to 2 of the defense's ships")  # the first answer: none
     assert [a.labels for a in agent.asked if a.kind == "effect.how_many"] == [["0", "1", "2"]]
     assert sum(ships_of(game, DEFENSE).values()) == 6
+
+
+def test_retrieving_those_ships_takes_the_events_ships_out_of_the_warp_and_no_others(
+    cards: CardSet, rules: Rules
+) -> None:
+    # you have 3 ships in the warp, 2 of them the event's: those 2 land on a colony of yours
+    game, _ = board(cards, rules)
+    play(game, "retrieve those ships", "ships.in_warp", ShipsEvent(YOU, {"warp": 2}))
+    assert game.state.players[YOU].warp == 1
+    assert sum(ships_of(game, YOU).values()) == 6 + 2
+
+
+def test_retrieving_those_ships_that_are_not_in_the_warp_retrieves_none(
+    cards: CardSet, rules: Rules
+) -> None:
+    # ships about to go to the warp from a colony are not in it yet: your warp stays as it was
+    game, _ = board(cards, rules)
+    leaving = ShipsEvent(YOU, {planet(game, "blue planet 2"): 2})
+    play(game, "retrieve those ships", "ships.to_warp", leaving)
+    assert game.state.players[YOU].warp == 3
+    assert ships_of(game, YOU) == {"red planet 1": 4, "blue planet 2": 2}
