@@ -8,7 +8,13 @@ from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.forms import PhraseError
-from runtime.effects.ship_places import NEW_PLANET, PLANET_LISTS, one_planet, planets_of
+from runtime.effects.ship_places import (
+    EVENT_SHIPS,
+    NEW_PLANET,
+    PLANET_LISTS,
+    one_planet,
+    planets_of,
+)
 from runtime.ops.ship_arrivals import ARRIVALS, arrive, empty_ones
 from runtime.registry import ELSEWHERE, SHIP_PLACES, T, obj, op, pp
 from runtime.rules import ship_pieces
@@ -181,9 +187,10 @@ def ships_go(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
 @op(
     "ships stay",
     "stay",
-    doc="The ships named stay where they are instead of going where the event sends them.",
+    doc="The event's ships named ('those ships') stay where they are instead of going where the"
+    " event sends them.",
     subject=T.SHIPS,
-    subject_places=frozenset(),
+    subject_places=frozenset({EVENT_SHIPS}),
 )
 def ships_stay(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     event = ctx.event

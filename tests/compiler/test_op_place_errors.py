@@ -63,8 +63,8 @@ REFUSED = {
     "your ships in the encounter stay": (
         "the encounter",
         "'stay' cannot act on ships in 'the encounter'",
-        "'stay' names no place for its ships: The ships named stay where they are instead of"
-        " going where the event sends them.",
+        "'stay' names no place for its ships: The event's ships named ('those ships') stay where"
+        " they are instead of going where the event sends them.",
     ),
     "move 1 of your ships from your colonies to the gate": (
         "the gate",
@@ -162,6 +162,17 @@ def test_a_place_a_condition_cannot_be_said_of_is_an_error_at_its_words() -> Non
     assert (f.diagnostics[0].message, f.diagnostics[0].hint) == (
         "'is next to the piece' cannot be said of 'the warp'",
         f"'is next to the piece' is said of: {PLANETS}, target planet",
+    )
+
+
+@pytest.mark.parametrize("ships", ["your ships", "the offense's ships"])
+def test_ships_that_are_not_the_events_cannot_stay(ships: str) -> None:
+    # only the event's ships were ever kept where they were: `your ships stay` did nothing
+    assert_refused_at(
+        f"{ships} stay",
+        ships,
+        f"'stay' acts only on the ships of the window's event, and '{ships}' are not those",
+        "name the event's ships: 'those ships stay', '1 of those ships stays'",
     )
 
 

@@ -13,6 +13,10 @@ from runtime import ir
 
 _YOU = ir.Players("you")
 
+# among an op's ship places: it acts on the window's event's ships alone (`those ships stay`);
+# runtime/effects/ship_places.py declares it, read here from grammar/language.json
+EVENT_SHIPS = "event ships"
+
 # the place kinds the resolver reads from words that are no noun of their own
 _READ_FROM = {
     "a colony": "a colony",
@@ -125,19 +129,29 @@ class OpPlaces(ResolverBase):
         if kinds is None or not isinstance(ships, ir.Ships):
             return
         place = ships.place
-        if not isinstance(place, ir.Place) or takes(kinds, place.kind):
-            return
-        pos = (ship_place_pos(written) if isinstance(written, ast.NP) else None) or pos_of(written)
-        words = self._slice(pos) or place.kind
-        where = f"'{words}'" if words.startswith("outside") else f"in '{words}'"
-        raise ResolveError(
-            d.BAD_PHRASE,
-            f"'{op.verb}' cannot act on ships {where}",
-            pos,
-            f"'{op.verb}' takes ships in: {place_words(kinds)}"
-            if kinds
-            else f"'{op.verb}' names no place for its ships: {op.doc}",
-        )
+        places = kinds - {EVENT_SHIPS}
+        if isinstance(place, ir.Place) and not takes(places, place.kind):
+            pos = (ship_place_pos(written) if isinstance(written, ast.NP) else None) or pos_of(
+                written
+            )
+            words = self._slice(pos) or place.kind
+            where = f"'{words}'" if words.startswith("outside") else f"in '{words}'"
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{op.verb}' cannot act on ships {where}",
+                pos,
+                f"'{op.verb}' takes ships in: {place_words(places)}"
+                if places
+                else f"'{op.verb}' names no place for its ships: {op.doc}",
+            )
+        if EVENT_SHIPS in kinds and not ships.event:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{op.verb}' acts only on the ships of the window's event, and"
+                f" '{self._slice(pos_of(written))}' are not those",
+                pos_of(written),
+                f"name the event's ships: 'those ships {op.verb}', '1 of those ships {op.verb}s'",
+            )
 
     def _check_one_source(self, op: Op, bound: list[ir.Node | None], ships: ast.NP) -> None:
         """Ships named in a place are not taken `from` another place as well."""
