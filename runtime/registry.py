@@ -68,7 +68,8 @@ class Slot:
     # for a PLAYERS slot: which players a chooser may pick there, as a test (ctx, seat) -> bool
     # ("take a card from another player you choose" offers only players holding cards)
     eligible: Callable[..., bool] | None = None
-    refuses: tuple[str, ...] = ()  # for an AMOUNT slot: amounts it cannot take ("rewards")
+    # amounts an AMOUNT slot refuses ("rewards"); a PLACE slot's kinds refused as the subject's own
+    refuses: tuple[str, ...] = ()
     # for a PLACE slot, the place kinds the op gives a meaning to; for a SHIPS slot, the places
     # the ships may be named in (`1 of your ships in the encounter`); None: every place the
     # slot's type allows ("pile" stands for every card's own pile)

@@ -46,7 +46,8 @@ class Slot:
     prep: str | None = None  # None for a bare object
     optional: bool = False
     word: str | None = None  # for WORD and FLAG slots: the word itself
-    refuses: tuple[str, ...] = ()  # for an AMOUNT slot: amounts it cannot take ("rewards")
+    # amounts an AMOUNT slot cannot take; place kinds a PLACE slot cannot take of its subject's
+    refuses: tuple[str, ...] = ()
     # for a PLACE slot, the place kinds the op gives a meaning to; for a SHIPS slot, the places
     # its ships may be named in; None: any the slot's type allows ("pile": any card's own pile)
     places: frozenset[str] | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compiler.pipeline.effect_vocabulary import DURATIONS, KEYWORD_SPELLINGS, declared_keywords
-from compiler.pipeline.resolve.op_places import place_words
+from compiler.pipeline.resolve.op_places import EVENT_SHIPS, place_words
 from compiler.tools.examples import Examples, cell, collect
 from grammar import GRAMMAR_FILE
 from runtime import language, registry
@@ -18,7 +18,9 @@ def places_note(o: registry.OpDef) -> str:
     ships = [o.subject_places] + [s.places for s in o.slots if s.type is registry.T.SHIPS]
     for kinds in ships:
         if kinds is not None:
-            notes.append(f"ships in {place_words(kinds)}" if kinds else "ships without a place")
+            where = kinds - {EVENT_SHIPS}
+            note = f"ships in {place_words(where)}" if where else "ships without a place"
+            notes.append(f"the event's {note}" if EVENT_SHIPS in kinds else note)
     for s in o.slots:
         if s.places is not None and s.type is not registry.T.SHIPS:
             notes.append((f"`{s.prep}` " if s.prep else "") + place_words(s.places))

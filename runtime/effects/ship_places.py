@@ -17,6 +17,8 @@ from runtime.state import State
 
 # the place a card's own effect names: the planet it has just made (runtime/ops/planets.py)
 NEW_PLANET = "new planet"
+# among an op's ship places: it acts on the window's event's ships alone (`those ships stay`)
+EVENT_SHIPS = "event ships"
 
 
 def event_count(event: object) -> int:

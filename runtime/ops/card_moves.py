@@ -10,6 +10,8 @@ from runtime.effects.selectors import cards_matching, matches
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import chance
 
+CARD_SOURCES = frozenset({"deck", "discard", "hand", "pile"})
+
 
 def pick_cards(ctx: Ctx, arg: v.CardsArg, chooser: int, verb: str) -> list[int]:
     """The cards an argument names: all of them, a random few, or the chooser's pick."""
@@ -108,9 +110,10 @@ def _type_key(ctx: Ctx, card: int) -> str:
     "draw",
     "draw",
     obj(T.CARDS),
-    pp("from", T.PLACE, "source", optional=True),
-    doc="Draw cards from the cosmic deck (or the discard pile, or a player's hand at random) into"
-    " the hand. A kind of card ('draw 2 flares') is searched for from the top of the deck; the"
+    # a draw from the drawer's own hand has no meaning
+    pp("from", T.PLACE, "source", optional=True, places=CARD_SOURCES, refuses=("hand",)),
+    doc="Draw cards from the cosmic deck (or the discard pile, a card's own pile, or another"
+    " player's hand at random) into the hand. A kind of card ('draw 2 flares') is searched for from the top of the deck; the"
     " cards passed over stay where they were.",
 )
 def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> None:
@@ -144,8 +147,11 @@ def draw(ctx: Ctx, seat: int, cards: v.CardsArg, source: v.PlaceArg | None) -> N
             drawn = [st.discard.pop() for _ in range(min(count, len(st.discard)))]
         for card in drawn:
             game.to_hand(seat, card)
-    elif kind == "hand" and source is not None and source.owner not in (-1, seat):
+    elif kind == "hand" and source is not None:
         victim = source.owner
+        if victim in (-1, seat):  # the drawer's own hand (or nobody's): no card is drawn
+            acquired(ctx, seat, [])
+            return
         arg = v.CardsArg(count, cards.filter, victim, True, cards.up_to, zone="hand")
         drawn = pick_cards(ctx, arg, seat, "draw")
         for card in drawn:

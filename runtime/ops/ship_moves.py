@@ -8,7 +8,13 @@ from runtime import extension
 from runtime.effects import values as v
 from runtime.effects.context import Ctx
 from runtime.effects.forms import PhraseError
-from runtime.effects.ship_places import NEW_PLANET, PLANET_LISTS, one_planet, planets_of
+from runtime.effects.ship_places import (
+    EVENT_SHIPS,
+    NEW_PLANET,
+    PLANET_LISTS,
+    one_planet,
+    planets_of,
+)
 from runtime.ops.ship_arrivals import ARRIVALS, arrive, empty_ones
 from runtime.registry import ELSEWHERE, SHIP_PLACES, T, obj, op, pp
 from runtime.rules import ship_pieces
@@ -136,9 +142,16 @@ def lose_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg | None) 
     "retrieve",
     obj(T.SHIPS, places=frozenset()),
     pp("from", T.PLACE, "source", optional=True, places=frozenset({"warp"})),
-    doc="Take ships out of the warp and put them on the owner's colonies.",
+    doc="Take ships out of the warp and put them on the owner's colonies ('those ships': the"
+    " event's ships still in the warp, none if they are elsewhere).",
 )
 def retrieve(ctx: Ctx, seat: int, ships: v.ShipsArg, source: v.PlaceArg | None) -> None:
+    event = ctx.event
+    if ships.event:
+        if isinstance(event, ShipsEvent):  # a reaction to the event may have moved some away
+            warp = min(event.sources.get("warp", 0), ctx.game.state.players[event.seat].warp)
+            moves.retrieve(ctx.game, event.seat, _amount(ships, warp))
+        return
     owner = ships.owner if ships.owner >= 0 else seat
     warp = ctx.game.state.players[owner].warp
     moves.retrieve(ctx.game, owner, _amount(ships, warp))
@@ -174,9 +187,10 @@ def ships_go(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> None:
 @op(
     "ships stay",
     "stay",
-    doc="The ships named stay where they are instead of going where the event sends them.",
+    doc="The event's ships named ('those ships') stay where they are instead of going where the"
+    " event sends them.",
     subject=T.SHIPS,
-    subject_places=frozenset(),
+    subject_places=frozenset({EVENT_SHIPS}),
 )
 def ships_stay(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     event = ctx.event
@@ -222,13 +236,13 @@ def relocate(
         available, take = held
         count = _amount(ships, available)
         if ships.up_to and count:
-            count = _how_many(ctx, chooser, 0, count)
+            count = how_many(ctx, chooser, 0, count)
         arrive(ctx, owner, count, dest, lambda: take(count, chooser), chooser=chooser)
         return
     if source is not None and source.kind == "warp":
         count = _amount(ships, st.players[owner].warp)
         if ships.up_to and count:
-            count = _how_many(ctx, chooser, 0, count)
+            count = how_many(ctx, chooser, 0, count)
 
         def lift_warp() -> None:
             ship_pieces.leaving(game, owner, ship_pieces.WARP, count, chooser)
@@ -239,7 +253,7 @@ def relocate(
     sources = sources_at(ctx, owner, source)
     count = _amount(ships, sum(sources.values()))
     if ships.up_to:
-        count = _how_many(ctx, chooser, 0, count)
+        count = how_many(ctx, chooser, 0, count)
     picked = choose_from(ctx, owner, chooser, sources, count, "move")
     if dest.kind == "warp":
         moves.send_to_warp(game, owner, picked, chooser)
@@ -257,7 +271,8 @@ def relocate(
     arrive(ctx, owner, sum(picked.values()), dest, lift_picked, chooser=chooser)
 
 
-def _how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
+def how_many(ctx: Ctx, chooser: int, low: int, high: int) -> int:
+    """The chooser's number of ships, from low to high (`up to 3 ships`)."""
     if high <= low:
         return high
     return int(
@@ -303,6 +318,6 @@ def place_ships(ctx: Ctx, seat: int, ships: v.ShipsArg, dest: v.PlaceArg) -> Non
     sources = sources_at(ctx, owner, ships.place)
     count = _amount(ships, sum(sources.values()))
     if ships.up_to:
-        count = _how_many(ctx, seat, 0, count)
+        count = how_many(ctx, seat, 0, count)
     for src, k in choose_from(ctx, owner, owner, sources, count, "place").items():
         moves.land(game, owner, planet, k, src)

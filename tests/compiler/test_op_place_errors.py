@@ -21,6 +21,10 @@ ON_PLANETS = (
     " colony, new planet, outside the encounter, planet, system, target planet, that planet"
 )
 PLANETS = "colony, foreign colony, home colony, home planet, home planet or colony, planet, system"
+OWN_HAND = (
+    "'draw ... from' takes another player's hand ('draw 1 card from the offense's hand'), or:"
+    " cosmic deck, deck, discard pile, pile"
+)
 
 # effect -> (the words the error points at, its message, its hint)
 REFUSED = {
@@ -38,7 +42,8 @@ REFUSED = {
         "your foreign colonies",
         "'retrieve' cannot act on ships in 'your foreign colonies'",
         "'retrieve' names no place for its ships: Take ships out of the warp and put them on the"
-        " owner's colonies.",
+        " owner's colonies ('those ships': the event's ships still in the warp, none if they are"
+        " elsewhere).",
     ),
     "capture 1 of the offense's ships in the encounter": (
         "the encounter",
@@ -58,8 +63,8 @@ REFUSED = {
     "your ships in the encounter stay": (
         "the encounter",
         "'stay' cannot act on ships in 'the encounter'",
-        "'stay' names no place for its ships: The ships named stay where they are instead of"
-        " going where the event sends them.",
+        "'stay' names no place for its ships: The event's ships named ('those ships') stay where"
+        " they are instead of going where the event sends them.",
     ),
     "move 1 of your ships from your colonies to the gate": (
         "the gate",
@@ -124,6 +129,16 @@ REFUSED = {
         "'station' does not take 'on the encounter'",
         f"'station ... on' takes: {PLANETS}",
     ),
+    "draw 1 card from your hand": (
+        "your hand",
+        "'draw' does not take 'from your hand': it is the drawer's own",
+        OWN_HAND,
+    ),
+    "the offense draws 1 card from the offense's hand": (
+        "the offense's hand",
+        "'draw' does not take 'from the offense's hand': it is the drawer's own",
+        OWN_HAND,
+    ),
     "return your card to the deck": (
         "the deck",
         "'return' does not take 'to the deck'",
@@ -150,6 +165,17 @@ def test_a_place_a_condition_cannot_be_said_of_is_an_error_at_its_words() -> Non
     )
 
 
+@pytest.mark.parametrize("ships", ["your ships", "the offense's ships"])
+def test_ships_that_are_not_the_events_cannot_stay(ships: str) -> None:
+    # only the event's ships were ever kept where they were: `your ships stay` did nothing
+    assert_refused_at(
+        f"{ships} stay",
+        ships,
+        f"'stay' acts only on the ships of the window's event, and '{ships}' are not those",
+        "name the event's ships: 'those ships stay', '1 of those ships stays'",
+    )
+
+
 @pytest.mark.parametrize(
     "effect",
     [
@@ -163,6 +189,8 @@ def test_a_place_a_condition_cannot_be_said_of_is_an_error_at_its_words() -> Non
         "place 1 of your ships in the encounter on a home planet of the defense",
         "your ships in the encounter count as 2",
         "if the target planet is next to the piece, draw 1 card",
+        "draw 1 card from the offense's hand",
+        "the offense draws 1 card from the defense's hand",
     ],
 )
 def test_places_an_op_gives_a_meaning_to_are_accepted(effect: str) -> None:

@@ -119,7 +119,7 @@ class Arguments(OpPlaces):
                 f"write it as: {op.frame()}",
             )
         try:
-            args = self._bind_args(vp, op)
+            args = self._bind_args(vp, op, subject)
         finally:
             self.scope.subject_set = saved
         if stmt.modal in ("may not", "cannot"):
@@ -129,15 +129,19 @@ class Arguments(OpPlaces):
         # text), as keywords cost a record call a dictionary
         return ir.Do(op.name, subject, args, stmt.modal == "may", prevent, text)
 
-    def _bind_args(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
+    def _bind_args(
+        self, vp: ast.VerbPhrase, op: Op, subject: ir.Node | None
+    ) -> tuple[ir.Node | None, ...]:
         saved = self.scope.ship_op
         self.scope.ship_op = _PLACES[op.name].moves_ships
         try:
-            return self._bind_each(vp, op)
+            return self._bind_each(vp, op, subject)
         finally:
             self.scope.ship_op = saved
 
-    def _bind_each(self, vp: ast.VerbPhrase, op: Op) -> tuple[ir.Node | None, ...]:
+    def _bind_each(
+        self, vp: ast.VerbPhrase, op: Op, subject: ir.Node | None
+    ) -> tuple[ir.Node | None, ...]:
         bound: list[ir.Node | None] = [None] * len(op.slots)
         written: list[ast.Arg | None] = [None] * len(op.slots)
         bare, by_prep, flags, required, moves_cards, moves_ships = _PLACES[op.name]
@@ -187,7 +191,7 @@ class Arguments(OpPlaces):
                     vp.pos,
                     frame_hint(op),
                 )
-        self._check_places(op, bound, written)
+        self._check_places(op, bound, written, subject)
         return tuple(bound)
 
     def _place_taken_on(self, args: tuple[ast.Arg, ...]) -> tuple[ast.Arg, ...]:

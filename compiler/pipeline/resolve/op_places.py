@@ -11,6 +11,12 @@ from compiler.pipeline.resolve.base import ResolveError, ResolverBase
 from compiler.pipeline.resolve.text import pos_of
 from runtime import ir
 
+_YOU = ir.Players("you")
+
+# among an op's ship places: it acts on the window's event's ships alone (`those ships stay`);
+# runtime/effects/ship_places.py declares it, read here from grammar/language.json
+EVENT_SHIPS = "event ships"
+
 # the place kinds the resolver reads from words that are no noun of their own
 _READ_FROM = {
     "a colony": "a colony",
@@ -62,10 +68,15 @@ def check_condition_place(
 
 class OpPlaces(ResolverBase):
     def _check_places(
-        self, op: Op, bound: list[ir.Node | None], written: list[ast.Arg | None]
+        self,
+        op: Op,
+        bound: list[ir.Node | None],
+        written: list[ast.Arg | None],
+        subject: ir.Node | None,
     ) -> None:
         """Each place bound to a slot, and the place of the ships bound to one, is a place the
-        op takes; ships taken `from` a place are not named in another as well."""
+        op takes (and not one of the subject's own the slot refuses); ships taken `from` a place
+        are not named in another as well."""
         for slot, node, words in zip(op.slots, bound, written, strict=True):
             if node is None or words is None:
                 continue
@@ -76,6 +87,8 @@ class OpPlaces(ResolverBase):
                     self._check_one_source(op, bound, value)
             elif isinstance(node, ir.Place) and not takes(slot.places, node.kind):
                 self._refuse_place(op, slot, node, value)
+            elif isinstance(node, ir.Place) and self._subjects_own(slot, node, subject):
+                self._refuse_own_place(op, slot, value)
 
     def _refuse_place(self, op: Op, slot: Slot, place: ir.Place, value: object) -> None:
         kinds = slot.places or frozenset()
@@ -90,6 +103,24 @@ class OpPlaces(ResolverBase):
             f"'{verb}' takes: {place_words(kinds)}",
         )
 
+    @staticmethod
+    def _subjects_own(slot: Slot, place: ir.Place, subject: ir.Node | None) -> bool:
+        """A place the slot refuses as the subject's own: one of its kinds owned by the subject
+        (`you` when none is written) or by no one named, which is the subject's own too."""
+        owner = place.owner
+        return place.kind in slot.refuses and (owner is None or owner == (subject or _YOU))
+
+    def _refuse_own_place(self, op: Op, slot: Slot, value: object) -> None:
+        pos = getattr(value, "pos", (0, 0))
+        raise ResolveError(
+            d.BAD_PHRASE,
+            f"'{op.verb}' does not take '{slot.prep} {self._slice(pos)}': it is the {op.verb}er's own",
+            pos,
+            f"'{op.verb} ... {slot.prep}' takes another player's {', '.join(slot.refuses)}"
+            f" ('{op.verb} 1 card {slot.prep} the offense's hand'), or: "
+            + place_words((slot.places or frozenset()) - set(slot.refuses)),
+        )
+
     def _check_ships_place(
         self, op: Op, kinds: frozenset[str] | None, ships: ir.Node, written: object
     ) -> None:
@@ -98,19 +129,29 @@ class OpPlaces(ResolverBase):
         if kinds is None or not isinstance(ships, ir.Ships):
             return
         place = ships.place
-        if not isinstance(place, ir.Place) or takes(kinds, place.kind):
-            return
-        pos = (ship_place_pos(written) if isinstance(written, ast.NP) else None) or pos_of(written)
-        words = self._slice(pos) or place.kind
-        where = f"'{words}'" if words.startswith("outside") else f"in '{words}'"
-        raise ResolveError(
-            d.BAD_PHRASE,
-            f"'{op.verb}' cannot act on ships {where}",
-            pos,
-            f"'{op.verb}' takes ships in: {place_words(kinds)}"
-            if kinds
-            else f"'{op.verb}' names no place for its ships: {op.doc}",
-        )
+        places = kinds - {EVENT_SHIPS}
+        if isinstance(place, ir.Place) and not takes(places, place.kind):
+            pos = (ship_place_pos(written) if isinstance(written, ast.NP) else None) or pos_of(
+                written
+            )
+            words = self._slice(pos) or place.kind
+            where = f"'{words}'" if words.startswith("outside") else f"in '{words}'"
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{op.verb}' cannot act on ships {where}",
+                pos,
+                f"'{op.verb}' takes ships in: {place_words(places)}"
+                if places
+                else f"'{op.verb}' names no place for its ships: {op.doc}",
+            )
+        if EVENT_SHIPS in kinds and not ships.event:
+            raise ResolveError(
+                d.BAD_PHRASE,
+                f"'{op.verb}' acts only on the ships of the window's event, and"
+                f" '{self._slice(pos_of(written))}' are not those",
+                pos_of(written),
+                f"name the event's ships: 'those ships {op.verb}', '1 of those ships {op.verb}s'",
+            )
 
     def _check_one_source(self, op: Op, bound: list[ir.Node | None], ships: ast.NP) -> None:
         """Ships named in a place are not taken `from` another place as well."""

@@ -8,7 +8,7 @@ from runtime.effects.context import Ctx
 from runtime.effects.ship_places import ON_PLANETS
 from runtime.modules.essence import lifecycle
 from runtime.modules.essence.records import essence_of, placed_of
-from runtime.ops.ship_moves import choose_from, sources_at
+from runtime.ops.ship_moves import choose_from, how_many, sources_at
 from runtime.registry import T, flag, obj, op, pp, word
 from runtime.rules import ship_pieces, systems
 from runtime.rules import ships as moves
@@ -202,19 +202,36 @@ def _spare_colonies(ctx: Ctx, victim: int, place: v.PlaceArg | None) -> list[int
     "capture",
     "capture",
     obj(T.SHIPS, places=ON_PLANETS),
-    doc="Take one ship of a player as a captive from a colony where it has two or more (one of"
-    " the place its ships are named in, if any), set on an essence card of your choice laid face"
-    " down beside your alien sheet.",
+    doc="Take ships of a player as captives, one at a time from a colony where it has two or more"
+    " (one of the place its ships are named in, if any), each set on an essence card of your"
+    " choice laid face down beside your alien sheet: as many as named, while such colonies and"
+    " cache cards last.",
 )
 def capture(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     game = ctx.game
     victim = ships.owner
-    cache = essence_of(game, seat).cache
     if victim < 0 or victim == seat:
         return
-    colonies = _spare_colonies(ctx, victim, ships.place)
-    if not colonies or not cache:
-        return
+    wanted = ships.count  # None: all that can be taken
+    if ships.up_to and wanted:
+        spare = sum(
+            game.state.planets[p].ships[victim] - 1
+            for p in _spare_colonies(ctx, victim, ships.place)
+        )
+        wanted = how_many(ctx, seat, 0, min(wanted, spare))
+    taken = 0
+    while wanted is None or taken < wanted:
+        colonies = _spare_colonies(ctx, victim, ships.place)
+        cache = essence_of(game, seat).cache
+        if not colonies or not cache:
+            return
+        _take_captive(ctx, seat, victim, colonies, cache)
+        taken += 1
+
+
+def _take_captive(ctx: Ctx, seat: int, victim: int, colonies: list[int], cache: list[int]) -> None:
+    """One of the victim's ships from a colony the capturer picks, set on an essence card."""
+    game = ctx.game
     planet = game.choose(
         seat, "essence.capture", "take a captive from which colony?", colonies, game.planet_name
     )
