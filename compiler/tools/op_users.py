@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 from compiler.pipeline.card_words import words_of
 from runtime.cards import CardSet
@@ -47,7 +48,9 @@ def as_text(users: Mapping[str, list[str]], modules: Mapping[str, str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("folders", nargs="*", help="pack folders (default: the bundled packs)")
+    ap.add_argument(
+        "folders", nargs="*", type=Path, help="pack folders (default: the bundled packs)"
+    )
     ap.add_argument("--json", action="store_true", help="print JSON instead of text")
     args = ap.parse_args(argv)
 

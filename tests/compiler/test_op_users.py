@@ -35,3 +35,10 @@ def test_the_json_report_holds_every_op(capsys: Any) -> None:
     report = json.loads(capsys.readouterr().out)
     assert set(report["ops"]) == set(OPS)
     assert report["modules"]["raid"] == "raids"
+
+
+def test_a_pack_folder_given_on_the_command_line_is_reported(capsys: Any) -> None:
+    from cards import BUNDLED
+
+    assert main(["--json", str(BUNDLED / "set6")]) == 0
+    assert json.loads(capsys.readouterr().out)["ops"]["raid"] == ["pirate"]
