@@ -1,5 +1,5 @@
 """Ops that once did something other than their words, played on a real board: a draw from the
-drawer's own hand, a capture of several ships, the event's ships retrieved."""
+drawer's own hand, a capture or seizure of several ships, the event's ships retrieved."""
 
 from __future__ import annotations
 
@@ -76,3 +76,23 @@ def test_retrieving_those_ships_that_are_not_in_the_warp_retrieves_none(
     play(game, "retrieve those ships", "ships.to_warp", leaving)
     assert game.state.players[YOU].warp == 3
     assert ships_of(game, YOU) == {"red planet 1": 4, "blue planet 2": 2}
+
+
+def test_a_seizure_of_up_to_n_ships_takes_as_many_as_the_seizer_says(
+    cards: CardSet, rules: Rules
+) -> None:
+    game, agent = board(cards, rules, packs=("base", "eons"), aliens=("alien", "none", "none"))
+    play(game, "seize up to 2 of the defense's ships")  # the first answer: none
+    assert [a.labels for a in agent.asked if a.kind == "effect.how_many"] == [["0", "1", "2"]]
+    assert sum(ships_of(game, DEFENSE).values()) == 6
+    assert game.state.hostages == []
+
+
+def test_a_seizure_of_their_ships_with_no_number_takes_them_all(
+    cards: CardSet, rules: Rules
+) -> None:
+    # blue's home colony holds 3 of its ships: all 3 are seized
+    game, _ = board(cards, rules, packs=("base", "eons"), aliens=("alien", "none", "none"))
+    play(game, "seize the defense's ships in the defense's home colonies")
+    assert game.state.hostages == [[YOU, DEFENSE, 3]]
+    assert ships_of(game, DEFENSE) == {"red planet 5": 2, "purple planet 2": 1}

@@ -286,7 +286,8 @@ def release(ctx: Ctx, seat: int, _: str, owners: list[int]) -> None:
     "seize",
     obj(T.SHIPS, places=ON_PLANETS),
     doc="Hold a player's ships (taken from its colonies, or from the place they are named in; its"
-    " choice) as hostages until the end of the turn, when they go back to its colonies.",
+    " choice) as hostages until the end of the turn, when they go back to its colonies: as many as"
+    " named, all of them when no number is, or as many as the seizer says for `up to`.",
 )
 def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     game = ctx.game
@@ -294,17 +295,23 @@ def seize(ctx: Ctx, seat: int, ships: v.ShipsArg) -> None:
     victim = ships.owner
     if victim < 0 or victim == seat:
         return
-    asked = ships.count if ships.count is not None else 1
+    sources: dict[Source, int] = {}
     if ships.place is None:
-        wanted = min(asked, moves.free_ships(game, victim))
+        available = moves.free_ships(game, victim)
+    else:  # the ships of the place named, the victim's choice among them
+        sources = {
+            p: n for p, n in sources_at(ctx, victim, ships.place).items() if isinstance(p, int)
+        }
+        available = sum(sources.values())
+    # `seize their ships`: all of them; `up to 3`: as many as the seizer says
+    wanted = available if ships.count is None else min(ships.count, available)
+    if ships.up_to:
+        wanted = how_many(ctx, seat, 0, wanted)
+    if ships.place is None:
         picked = moves.pick_ships(
             game, victim, wanted, wanted, "ships.hostage", f"give {wanted} ship(s) as hostages"
         )
-    else:  # the ships of the place named, the victim's choice among them
-        sources: dict[Source, int] = {
-            p: n for p, n in sources_at(ctx, victim, ships.place).items() if isinstance(p, int)
-        }
-        wanted = min(asked, sum(sources.values()))
+    else:
         picked = choose_from(ctx, victim, victim, sources, wanted, "seize") if wanted else {}
     taken = 0
     for src, k in picked.items():
