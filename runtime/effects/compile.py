@@ -139,15 +139,19 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
     args = [_op_arg(a, s.type, s.eligible) for a, s in zip(node.args, op.slots, strict=True)]
     impl, feasible, may, prevent = op.impl, op.feasible, node.may, node.prevent
     prompt = node.text or op.verb
+    # ships of several players ("the other players' ships"): the op acts on each one's in turn
+    spreads = any(isinstance(a, ir.Ships) and several_owners(a) for a in (node.subject, *node.args))
     if op.subject is not T.PLAYERS:
         thing = arg(node.subject, op.subject)
 
         def act_on(ctx: Ctx) -> None:
+            impl(ctx, ctx.you, thing(ctx), *[a(ctx) for a in args])
+
+        def act_on_each(ctx: Ctx) -> None:
             for values in each_owner([thing(ctx), *[a(ctx) for a in args]]):
                 impl(ctx, ctx.you, *values)
 
-        return act_on
-    spreads = any(isinstance(a, ir.Ships) and several_owners(a) for a in node.args)
+        return act_on_each if spreads else act_on
     if node.subject is None and feasible is None and not may and not prevent and not spreads:
         return _direct(impl, args)
     subjects = players(node.subject) if node.subject is not None else the_owner
@@ -155,7 +159,8 @@ def _do(node: ir.Do) -> Callable[[Ctx], None]:
     def run(ctx: Ctx) -> None:
         for seat in subjects(ctx):
             c = ctx.with_subject(seat)
-            calls = each_owner([a(c) for a in args])
+            values = [a(c) for a in args]
+            calls = each_owner(values) if spreads else [values]
             if feasible is not None:
                 calls = [values for values in calls if feasible(c, seat, *values)]
             if not calls:  # nothing the subject can do, or nobody's ships to act on
